@@ -1,0 +1,102 @@
+package io.colfile.core.io;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/** Writes to a hidden temporary file beside the target, renamed over it on close. */
+final class LocalOutputFile implements OutputFile {
+  private final Path target;
+
+  LocalOutputFile(Path target) {
+    this.target = target;
+  }
+
+  @Override
+  public String name() {
+    return target.toString();
+  }
+
+  @Override
+  public AtomicOutputStream create() throws IOException {
+    Path dir = target.toAbsolutePath().getParent();
+    Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+    return new Stream(temp);
+  }
+
+  private final class Stream extends AtomicOutputStream {
+    private final Path temp;
+    private final OutputStream out;
+    private long position;
+    private boolean done;
+
+    Stream(Path temp) throws IOException {
+      this.temp = temp;
+      this.out = new BufferedOutputStream(Files.newOutputStream(temp), 1 << 16);
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      out.write(b);
+      position++;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      out.write(b, off, len);
+      position += len;
+    }
+
+    @Override
+    public long position() {
+      return position;
+    }
+
+    @Override
+    public void flush() throws IOException {
+      out.flush();
+    }
+
+    @Override
+    public void close() throws IOException {
+      if (done) {
+        return;
+      }
+      done = true;
+      try {
+        out.close();
+        try {
+          Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE,
+              StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+          Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+      } catch (IOException | RuntimeException e) {
+        Files.deleteIfExists(temp);
+        throw e;
+      }
+    }
+
+    @Override
+    public void abort() {
+      if (done) {
+        return;
+      }
+      done = true;
+      try {
+        out.close();
+      } catch (IOException ignored) {
+        // the file is being thrown away
+      }
+      try {
+        Files.deleteIfExists(temp);
+      } catch (IOException ignored) {
+        // nothing more can be done; the target was never touched
+      }
+    }
+  }
+}
