@@ -1,0 +1,285 @@
+package io.colfile.core.types;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Reads and prints ORC type strings. Grammar (type names are case-insensitive, blanks around
+ * tokens are ignored):
+ *
+ * <pre>
+ * type   ::= primitive | "char(" n ")" | "varchar(" n ")" | "decimal" [ "(" p "," s ")" ]
+ *          | "array<" type ">" | "map<" type "," type ">" | "uniontype<" type ("," type)* ">"
+ *          | "struct<" [ field ("," field)* ] ">"
+ * field  ::= name ":" type
+ * name   ::= [A-Za-z0-9_.$-]+ | "`" (any char, "``" for a backquote)* "`"
+ * </pre>
+ *
+ * Field names that are not plain identifiers are printed backquoted, as ORC prints them.
+ */
+final class TypeParser {
+  private final String text;
+  private int pos;
+
+  private TypeParser(String text) {
+    this.text = text;
+  }
+
+  static Type parse(String text) {
+    if (text == null) {
+      throw new IllegalArgumentException("type string is null");
+    }
+    TypeParser p = new TypeParser(text);
+    Type t = p.type();
+    p.skipBlanks();
+    if (p.pos != text.length()) {
+      throw p.error("unexpected text after the type");
+    }
+    return t;
+  }
+
+  private Type type() {
+    skipBlanks();
+    String word = word().toLowerCase(Locale.ROOT);
+    switch (word) {
+      case "boolean": return Type.BOOLEAN;
+      case "tinyint": case "byte": return Type.BYTE;
+      case "smallint": case "short": return Type.SHORT;
+      case "int": case "integer": return Type.INT;
+      case "bigint": case "long": return Type.LONG;
+      case "float": return Type.FLOAT;
+      case "double": return Type.DOUBLE;
+      case "string": return Type.STRING;
+      case "binary": return Type.BINARY;
+      case "date": return Type.DATE;
+      case "timestamp": return timestamp();
+      case "char": return Type.charType(parenthesizedInt());
+      case "varchar": return Type.varchar(parenthesizedInt());
+      case "decimal": return decimal();
+      case "array": {
+        expect('<');
+        Type element = type();
+        expect('>');
+        return Type.list(element);
+      }
+      case "map": {
+        expect('<');
+        Type key = type();
+        expect(',');
+        Type value = type();
+        expect('>');
+        return Type.map(key, value);
+      }
+      case "uniontype": {
+        expect('<');
+        List<Type> variants = new ArrayList<>();
+        do {
+          variants.add(type());
+        } while (accept(','));
+        expect('>');
+        return Type.union(variants);
+      }
+      case "struct": return struct();
+      case "":
+        throw error("expected a type name");
+      default:
+        throw error("unknown type '" + word + "'");
+    }
+  }
+
+  private Type timestamp() {
+    int save = pos;
+    skipBlanks();
+    String w = word().toLowerCase(Locale.ROOT);
+    if (w.equals("with")) {
+      for (String expected : new String[] {"local", "time", "zone"}) {
+        skipBlanks();
+        if (!word().toLowerCase(Locale.ROOT).equals(expected)) {
+          throw error("expected 'timestamp with local time zone'");
+        }
+      }
+      return Type.TIMESTAMP_INSTANT;
+    }
+    pos = save;
+    return Type.TIMESTAMP;
+  }
+
+  private Type decimal() {
+    skipBlanks();
+    if (!accept('(')) {
+      return Type.decimal(Type.DEFAULT_DECIMAL_PRECISION, Type.DEFAULT_DECIMAL_SCALE);
+    }
+    int precision = integer();
+    int scale = 0;
+    if (accept(',')) {
+      scale = integer();
+    }
+    expect(')');
+    try {
+      return Type.decimal(precision, scale);
+    } catch (IllegalArgumentException e) {
+      throw error(e.getMessage());
+    }
+  }
+
+  private Type struct() {
+    expect('<');
+    List<String> names = new ArrayList<>();
+    List<Type> types = new ArrayList<>();
+    skipBlanks();
+    if (accept('>')) {
+      return Type.struct(names, types);
+    }
+    do {
+      skipBlanks();
+      names.add(fieldName());
+      expect(':');
+      types.add(type());
+    } while (accept(','));
+    expect('>');
+    return Type.struct(names, types);
+  }
+
+  private String fieldName() {
+    if (pos < text.length() && text.charAt(pos) == '`') {
+      StringBuilder sb = new StringBuilder();
+      pos++;
+      while (true) {
+        if (pos >= text.length()) {
+          throw error("unterminated backquoted field name");
+        }
+        char c = text.charAt(pos++);
+        if (c == '`') {
+          if (pos < text.length() && text.charAt(pos) == '`') {
+            sb.append('`');
+            pos++;
+          } else {
+            return sb.toString();
+          }
+        } else {
+          sb.append(c);
+        }
+      }
+    }
+    int start = pos;
+    while (pos < text.length() && isNameChar(text.charAt(pos))) {
+      pos++;
+    }
+    if (start == pos) {
+      throw error("expected a field name");
+    }
+    return text.substring(start, pos);
+  }
+
+  private static boolean isNameChar(char c) {
+    return Character.isLetterOrDigit(c) || c == '_' || c == '.' || c == '$' || c == '-';
+  }
+
+  private int parenthesizedInt() {
+    expect('(');
+    int n = integer();
+    expect(')');
+    if (n < 1) {
+      throw error("length must be at least 1");
+    }
+    return n;
+  }
+
+  private int integer() {
+    skipBlanks();
+    int start = pos;
+    while (pos < text.length() && Character.isDigit(text.charAt(pos))) {
+      pos++;
+    }
+    if (start == pos || pos - start > 9) {
+      throw error("expected a number");
+    }
+    return Integer.parseInt(text.substring(start, pos));
+  }
+
+  private String word() {
+    int start = pos;
+    while (pos < text.length() && Character.isLetter(text.charAt(pos))) {
+      pos++;
+    }
+    return text.substring(start, pos);
+  }
+
+  private void expect(char c) {
+    if (!accept(c)) {
+      throw error("expected '" + c + "'");
+    }
+  }
+
+  private boolean accept(char c) {
+    skipBlanks();
+    if (pos < text.length() && text.charAt(pos) == c) {
+      pos++;
+      return true;
+    }
+    return false;
+  }
+
+  private void skipBlanks() {
+    while (pos < text.length() && Character.isWhitespace(text.charAt(pos))) {
+      pos++;
+    }
+  }
+
+  private IllegalArgumentException error(String problem) {
+    return new IllegalArgumentException(
+        "bad type string at character " + pos + ": " + problem + ": " + text);
+  }
+
+  static void print(Type t, StringBuilder sb) {
+    switch (t.kind()) {
+      case CHAR: case VARCHAR:
+        sb.append(t.kind().typeName()).append('(').append(t.maxLength()).append(')');
+        break;
+      case DECIMAL:
+        sb.append("decimal(").append(t.precision()).append(',').append(t.scale()).append(')');
+        break;
+      case LIST: case MAP: case UNION: {
+        sb.append(t.kind().typeName()).append('<');
+        for (int i = 0; i < t.children().size(); i++) {
+          if (i > 0) {
+            sb.append(',');
+          }
+          print(t.child(i), sb);
+        }
+        sb.append('>');
+        break;
+      }
+      case STRUCT: {
+        sb.append("struct<");
+        for (int i = 0; i < t.children().size(); i++) {
+          if (i > 0) {
+            sb.append(',');
+          }
+          printFieldName(t.fieldNames().get(i), sb);
+          sb.append(':');
+          print(t.child(i), sb);
+        }
+        sb.append('>');
+        break;
+      }
+      default:
+        sb.append(t.kind().typeName());
+    }
+  }
+
+  private static void printFieldName(String name, StringBuilder sb) {
+    boolean plain = !name.isEmpty();
+    for (int i = 0; i < name.length() && plain; i++) {
+      char c = name.charAt(i);
+      plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+          || c == '_';
+    }
+    if (plain) {
+      sb.append(name);
+    } else {
+      sb.append('`').append(name.replace("`", "``")).append('`');
+    }
+  }
+}

@@ -1,0 +1,66 @@
+package io.colfile.core.vector;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Byte strings (string, varchar, char, binary). Row i is {@code vector[i][start[i] ..
+ * start[i] + length[i])}; rows may share one buffer (a decoded stream or dictionary), so treat
+ * the arrays as read-only and copy what must outlive the batch.
+ */
+public final class BytesVector extends ColumnVector {
+  public byte[][] vector;
+  public int[] start;
+  public int[] length;
+
+  public BytesVector(int capacity) {
+    super(capacity);
+    vector = new byte[capacity][];
+    start = new int[capacity];
+    length = new int[capacity];
+  }
+
+  /** Points row {@code row} at {@code buf[off, off + len)} without copying. */
+  public void setRef(int row, byte[] buf, int off, int len) {
+    vector[row] = buf;
+    start[row] = off;
+    length[row] = len;
+  }
+
+  /** Row {@code row} as a new array. */
+  public byte[] get(int row) {
+    return Arrays.copyOfRange(vector[row], start[row], start[row] + length[row]);
+  }
+
+  /** Row {@code row} decoded as UTF-8 (malformed sequences become U+FFFD). */
+  public String getString(int row) {
+    return new String(vector[row], start[row], length[row], StandardCharsets.UTF_8);
+  }
+
+  @Override
+  protected void grow(int newCapacity, boolean preserve) {
+    if (preserve) {
+      vector = Arrays.copyOf(vector, newCapacity);
+      start = Arrays.copyOf(start, newCapacity);
+      length = Arrays.copyOf(length, newCapacity);
+    } else {
+      vector = new byte[newCapacity][];
+      start = new int[newCapacity];
+      length = new int[newCapacity];
+    }
+  }
+
+  @Override
+  public void validate(int size) {
+    super.validate(size);
+    for (int i = 0; i < size; i++) {
+      if (isNull(i)) {
+        continue;
+      }
+      byte[] b = vector[i];
+      if (b == null || start[i] < 0 || length[i] < 0 || start[i] > b.length - length[i]) {
+        throw new IllegalStateException("row " + i + " points outside its buffer");
+      }
+    }
+  }
+}
