@@ -1,0 +1,187 @@
+package io.colfile.orc;
+
+import io.colfile.core.BatchReader;
+import io.colfile.core.FileReader;
+import io.colfile.core.ReadOptions;
+import io.colfile.core.codec.CompressionCodec;
+import io.colfile.core.io.InputFile;
+import io.colfile.core.types.Type;
+import io.colfile.orc.proto.OrcProto;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An open ORC file: its tail metadata (schema, stripes, statistics, user metadata) and its rows.
+ *
+ * <pre>
+ * try (OrcReader orc = OrcReader.open(InputFile.local(path));
+ *      BatchReader rows = orc.read(ReadOptions.columns("id", "name"))) {
+ *   ColumnBatch batch = rows.newBatch();
+ *   while (rows.next(batch)) { ... }
+ * }
+ * </pre>
+ */
+public final class OrcReader implements FileReader {
+  private final InputFile file;
+  private final OrcTail tail;
+  private final Type schema;
+  private final List<StripeInformation> stripes;
+  private final List<String> warnings = new ArrayList<>();
+  private List<List<ColumnStatistics>> stripeStatistics;
+
+  private OrcReader(InputFile file, OrcTail tail) throws IOException {
+    this.file = file;
+    this.tail = tail;
+    this.schema = ProtoConverter.schema(tail.file, tail.footer.getTypesList());
+    List<StripeInformation> s = new ArrayList<>();
+    for (OrcProto.StripeInformation si : tail.footer.getStripesList()) {
+      s.add(ProtoConverter.stripe(si));
+    }
+    this.stripes = Collections.unmodifiableList(s);
+    if (!tail.version.isKnown()) {
+      // Apache ORC C++ reads such files with a warning (Java refuses them).
+      warnings.add("written in an unknown format version " + tail.version);
+    }
+  }
+
+  /** Opens an ORC file and reads its tail. The reader owns {@code file} and closes it. */
+  public static OrcReader open(InputFile file) throws IOException {
+    try {
+      return new OrcReader(file, OrcTail.read(file));
+    } catch (IOException | RuntimeException e) {
+      try {
+        file.close();
+      } catch (IOException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e;
+    }
+  }
+
+  @Override
+  public String formatName() {
+    return "ORC";
+  }
+
+  @Override
+  public Type schema() {
+    return schema;
+  }
+
+  @Override
+  public long numberOfRows() {
+    return tail.footer.getNumberOfRows();
+  }
+
+  /** The file format version ([0,11], [0,12] or [1,9999]). */
+  public OrcFileVersion fileVersion() {
+    return tail.version;
+  }
+
+  /** PostScript.writer_version (0 when absent). */
+  public int writerVersion() {
+    return tail.postScript.getWriterVersion();
+  }
+
+  /** The writer version's name, e.g. {@code ORC_14}. */
+  public String writerVersionName() {
+    return OrcWriterVersion.name(writerId(), writerVersion());
+  }
+
+  /** Footer.writer: 0 ORC Java (also when absent), 1 ORC C++, 2 Presto, ... */
+  public int writerId() {
+    return tail.footer.getWriter();
+  }
+
+  /** The writer's display name with its software version, e.g. {@code ORC C++ 1.8.0}. */
+  public String writerName() {
+    String name = OrcWriterId.name(writerId());
+    return tail.footer.hasSoftwareVersion() ? name + " " + tail.footer.getSoftwareVersion()
+        : name;
+  }
+
+  public CompressionCodec compression() {
+    return tail.codec;
+  }
+
+  /** The compression chunk size (256 KiB when the file does not say). */
+  public int compressionBlockSize() {
+    return tail.blockSize;
+  }
+
+  /** Rows per row-index entry; 0 when the writer built no index. */
+  public int rowIndexStride() {
+    return tail.footer.getRowIndexStride();
+  }
+
+  /** Bytes of header and stripes (Footer.content_length). */
+  public long contentLength() {
+    return tail.footer.getContentLength();
+  }
+
+  /** The calendar the writer used for dates before 1582, or empty when it did not say. */
+  public String calendar() {
+    return tail.footer.hasCalendar() ? tail.footer.getCalendar().name() : "";
+  }
+
+  public long fileLength() {
+    return tail.fileLength;
+  }
+
+  public List<StripeInformation> stripes() {
+    return stripes;
+  }
+
+  /** File-level statistics, one per column id (pre-order). */
+  public List<ColumnStatistics> statistics() {
+    return ProtoConverter.statistics(tail.footer.getStatisticsList());
+  }
+
+  /** Stripe-level statistics from the Metadata section, read on first use. */
+  public synchronized List<List<ColumnStatistics>> stripeStatistics() throws IOException {
+    if (stripeStatistics == null) {
+      List<List<ColumnStatistics>> out = new ArrayList<>();
+      for (OrcProto.StripeStatistics s : tail.metadata(file).getStripeStatsList()) {
+        out.add(ProtoConverter.statistics(s.getColStatsList()));
+      }
+      stripeStatistics = Collections.unmodifiableList(out);
+    }
+    return stripeStatistics;
+  }
+
+  /** User metadata, in file order. */
+  public Map<String, byte[]> userMetadata() {
+    Map<String, byte[]> out = new LinkedHashMap<>();
+    for (OrcProto.UserMetadataItem item : tail.footer.getMetadataList()) {
+      out.put(item.getName(), item.getValue().toByteArray());
+    }
+    return out;
+  }
+
+  /**
+   * Whether some columns are encrypted. Without their key, colfile reads the masked copies that
+   * the writer stored for unkeyed readers (what Apache ORC returns without a key).
+   */
+  public boolean hasEncryption() {
+    return tail.footer.hasEncryption();
+  }
+
+  /** Things a reader should know but that do not stop reading (e.g. an unknown version). */
+  public List<String> warnings() {
+    return Collections.unmodifiableList(warnings);
+  }
+
+  @Override
+  public BatchReader read(ReadOptions options) throws IOException {
+    return new OrcBatchReader(file, tail, schema, stripes, options);
+  }
+
+  @Override
+  public void close() throws IOException {
+    file.close();
+  }
+}

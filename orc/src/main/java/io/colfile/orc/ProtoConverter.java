@@ -1,0 +1,199 @@
+package io.colfile.orc;
+
+import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.types.Type;
+import io.colfile.orc.proto.OrcProto;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Turns ORC's protobuf metadata into colfile's records; the only place that knows both. */
+final class ProtoConverter {
+  /** char/varchar without a recorded length read as Hive's default length. */
+  private static final int DEFAULT_CHAR_LENGTH = 255;
+
+  private ProtoConverter() {}
+
+  /**
+   * Builds the type tree from the footer's pre-order type list, checking what Apache ORC C++
+   * checks: at least one type, field names matching children, and child ids strictly
+   * increasing, greater than the parent's and inside the list (which also rules out cycles).
+   */
+  static Type schema(String file, List<OrcProto.Type> types) throws CorruptFileException {
+    if (types.isEmpty()) {
+      throw CorruptFileException.at(file, "footer / types", -1, "the file has no types");
+    }
+    return type(file, types, 0, 0);
+  }
+
+  private static Type type(String file, List<OrcProto.Type> types, int id, int depth)
+      throws CorruptFileException {
+    OrcProto.Type t = types.get(id);
+    if (depth > 1000) {
+      throw CorruptFileException.at(file, "footer / types", -1, "types nest too deeply");
+    }
+    List<Type> children = new ArrayList<>();
+    int last = id;
+    for (int sub : t.getSubtypesList()) {
+      if (sub <= last || sub >= types.size()) {
+        throw CorruptFileException.at(file, "footer / types", -1,
+            "type %d has child id %d (must be above %d and below %d)", id, sub, last,
+            types.size());
+      }
+      last = sub;
+      children.add(type(file, types, sub, depth + 1));
+    }
+    switch (t.getKind()) {
+      case BOOLEAN: return leaf(file, id, children, Type.BOOLEAN);
+      case BYTE: return leaf(file, id, children, Type.BYTE);
+      case SHORT: return leaf(file, id, children, Type.SHORT);
+      case INT: return leaf(file, id, children, Type.INT);
+      case LONG: return leaf(file, id, children, Type.LONG);
+      case FLOAT: return leaf(file, id, children, Type.FLOAT);
+      case DOUBLE: return leaf(file, id, children, Type.DOUBLE);
+      case STRING: return leaf(file, id, children, Type.STRING);
+      case BINARY: return leaf(file, id, children, Type.BINARY);
+      case TIMESTAMP: return leaf(file, id, children, Type.TIMESTAMP);
+      case TIMESTAMP_INSTANT: return leaf(file, id, children, Type.TIMESTAMP_INSTANT);
+      case DATE: return leaf(file, id, children, Type.DATE);
+      case VARCHAR:
+        return leaf(file, id, children, Type.varchar(charLength(t)));
+      case CHAR:
+        return leaf(file, id, children, Type.charType(charLength(t)));
+      case DECIMAL: {
+        int precision = t.getPrecision();
+        int scale = t.getScale();
+        if (precision > Type.MAX_DECIMAL_PRECISION || (precision > 0 && scale > precision)
+            || (precision == 0 && scale != 0)) {
+          throw CorruptFileException.at(file, "footer / types", -1,
+              "type %d is decimal(%d,%d)", id, precision, scale);
+        }
+        return leaf(file, id, children, Type.decimal(precision, scale));
+      }
+      case LIST:
+        count(file, id, children, 1);
+        return Type.list(children.get(0));
+      case MAP:
+        count(file, id, children, 2);
+        return Type.map(children.get(0), children.get(1));
+      case UNION:
+        if (children.isEmpty() || children.size() > 256) {
+          throw CorruptFileException.at(file, "footer / types", -1,
+              "union type %d has %d variants", id, children.size());
+        }
+        return Type.union(children);
+      case STRUCT:
+        if (t.getFieldNamesCount() != children.size()) {
+          throw CorruptFileException.at(file, "footer / types", -1,
+              "struct type %d has %d children but %d field names", id, children.size(),
+              t.getFieldNamesCount());
+        }
+        return Type.struct(t.getFieldNamesList(), children);
+      default:
+        throw CorruptFileException.at(file, "footer / types", -1,
+            "type %d has kind %s, which colfile does not read", id, t.getKind());
+    }
+  }
+
+  private static int charLength(OrcProto.Type t) {
+    return t.getMaximumLength() > 0 ? t.getMaximumLength() : DEFAULT_CHAR_LENGTH;
+  }
+
+  private static Type leaf(String file, int id, List<Type> children, Type t)
+      throws CorruptFileException {
+    count(file, id, children, 0);
+    return t;
+  }
+
+  private static void count(String file, int id, List<Type> children, int expected)
+      throws CorruptFileException {
+    if (children.size() != expected) {
+      throw CorruptFileException.at(file, "footer / types", -1,
+          "type %d has %d children, expected %d", id, children.size(), expected);
+    }
+  }
+
+  static StripeInformation stripe(OrcProto.StripeInformation s) {
+    return new StripeInformation(s.getOffset(), s.getIndexLength(), s.getDataLength(),
+        s.getFooterLength(), s.getNumberOfRows());
+  }
+
+  static List<ColumnStatistics> statistics(List<OrcProto.ColumnStatistics> list) {
+    List<ColumnStatistics> out = new ArrayList<>(list.size());
+    for (OrcProto.ColumnStatistics s : list) {
+      out.add(statistics(s));
+    }
+    return out;
+  }
+
+  static ColumnStatistics statistics(OrcProto.ColumnStatistics s) {
+    Map<String, Object> typed = new LinkedHashMap<>();
+    ColumnStatistics.Kind kind = ColumnStatistics.Kind.NONE;
+    if (s.hasIntStatistics()) {
+      kind = ColumnStatistics.Kind.INTEGER;
+      OrcProto.IntegerStatistics i = s.getIntStatistics();
+      put(typed, "min", i.hasMinimum(), i.getMinimum());
+      put(typed, "max", i.hasMaximum(), i.getMaximum());
+      put(typed, "sum", i.hasSum(), i.getSum());
+    } else if (s.hasDoubleStatistics()) {
+      kind = ColumnStatistics.Kind.DOUBLE;
+      OrcProto.DoubleStatistics d = s.getDoubleStatistics();
+      put(typed, "min", d.hasMinimum(), d.getMinimum());
+      put(typed, "max", d.hasMaximum(), d.getMaximum());
+      put(typed, "sum", d.hasSum(), d.getSum());
+    } else if (s.hasStringStatistics()) {
+      kind = ColumnStatistics.Kind.STRING;
+      OrcProto.StringStatistics d = s.getStringStatistics();
+      put(typed, "min", d.hasMinimum(), d.getMinimum());
+      put(typed, "max", d.hasMaximum(), d.getMaximum());
+      put(typed, "lowerBound", d.hasLowerBound(), d.getLowerBound());
+      put(typed, "upperBound", d.hasUpperBound(), d.getUpperBound());
+      put(typed, "sum", d.hasSum(), d.getSum());
+    } else if (s.hasBucketStatistics()) {
+      kind = ColumnStatistics.Kind.BOOLEAN;
+      // Writers store one bucket: the number of true values.
+      OrcProto.BucketStatistics b = s.getBucketStatistics();
+      put(typed, "true", b.getCountCount() > 0, b.getCountCount() > 0 ? b.getCount(0) : 0L);
+    } else if (s.hasDecimalStatistics()) {
+      kind = ColumnStatistics.Kind.DECIMAL;
+      OrcProto.DecimalStatistics d = s.getDecimalStatistics();
+      put(typed, "min", d.hasMinimum(), d.getMinimum());
+      put(typed, "max", d.hasMaximum(), d.getMaximum());
+      put(typed, "sum", d.hasSum(), d.getSum());
+    } else if (s.hasDateStatistics()) {
+      kind = ColumnStatistics.Kind.DATE;
+      OrcProto.DateStatistics d = s.getDateStatistics();
+      put(typed, "min", d.hasMinimum(), (long) d.getMinimum());
+      put(typed, "max", d.hasMaximum(), (long) d.getMaximum());
+    } else if (s.hasBinaryStatistics()) {
+      kind = ColumnStatistics.Kind.BINARY;
+      OrcProto.BinaryStatistics d = s.getBinaryStatistics();
+      put(typed, "sum", d.hasSum(), d.getSum());
+    } else if (s.hasTimestampStatistics()) {
+      kind = ColumnStatistics.Kind.TIMESTAMP;
+      OrcProto.TimestampStatistics d = s.getTimestampStatistics();
+      put(typed, "min", d.hasMinimum(), d.getMinimum());
+      put(typed, "max", d.hasMaximum(), d.getMaximum());
+      put(typed, "minUtc", d.hasMinimumUtc(), d.getMinimumUtc());
+      put(typed, "maxUtc", d.hasMaximumUtc(), d.getMaximumUtc());
+      // stored as nanos + 1 so that 0 can mean "absent"
+      put(typed, "minNanos", d.hasMinimumNanos(), (long) d.getMinimumNanos() - 1);
+      put(typed, "maxNanos", d.hasMaximumNanos(), (long) d.getMaximumNanos() - 1);
+    } else if (s.hasCollectionStatistics()) {
+      kind = ColumnStatistics.Kind.COLLECTION;
+      OrcProto.CollectionStatistics c = s.getCollectionStatistics();
+      put(typed, "minChildren", c.hasMinChildren(), c.getMinChildren());
+      put(typed, "maxChildren", c.hasMaxChildren(), c.getMaxChildren());
+      put(typed, "totalChildren", c.hasTotalChildren(), c.getTotalChildren());
+    }
+    return new ColumnStatistics(s.getNumberOfValues(), !s.hasHasNull() || s.getHasNull(),
+        s.hasBytesOnDisk() ? s.getBytesOnDisk() : null, kind, typed);
+  }
+
+  private static void put(Map<String, Object> m, String key, boolean present, Object value) {
+    if (present) {
+      m.put(key, value);
+    }
+  }
+}

@@ -1,0 +1,92 @@
+package io.colfile.orc.column;
+
+import io.colfile.core.error.CorruptFileException;
+import io.colfile.orc.stream.IntegerDecoder;
+import io.colfile.orc.stream.OrcInputStream;
+import java.io.IOException;
+import java.util.Arrays;
+
+/**
+ * Reads byte blobs and length lists whose sizes come from the file. Buffers grow only as bytes
+ * actually arrive, so a corrupt length cannot force an allocation the data does not back.
+ */
+final class Blobs {
+  private static final int FIRST_CHUNK = 1 << 16;
+
+  private Blobs() {}
+
+  /** Reads exactly {@code total} bytes, reusing {@code buf} when it is large enough. */
+  static byte[] read(OrcInputStream in, long total, byte[] buf, ColumnReader owner)
+      throws IOException {
+    if (total < 0 || total > Integer.MAX_VALUE - 16) {
+      throw owner.corrupt("byte length %d is out of range", total);
+    }
+    int want = (int) total;
+    if (buf.length >= want) {
+      in.readFully(buf, 0, want);
+      return buf;
+    }
+    byte[] b = new byte[Math.max(buf.length, Math.min(want, FIRST_CHUNK))];
+    int have = 0;
+    while (have < want) {
+      if (have == b.length) {
+        b = Arrays.copyOf(b, (int) Math.min(want, b.length * 2L));
+      }
+      int chunk = Math.min(want - have, b.length - have);
+      in.readFully(b, have, chunk);
+      have += chunk;
+    }
+    return b;
+  }
+
+  /** Reads all remaining bytes of a stream (a dictionary blob). */
+  static byte[] readAll(OrcInputStream in) throws IOException {
+    byte[] b = new byte[1024];
+    int have = 0;
+    int c;
+    while ((c = in.read()) >= 0) {
+      if (have == b.length) {
+        b = Arrays.copyOf(b, b.length * 2);
+      }
+      b[have++] = (byte) c;
+      if (have == b.length) {
+        continue;
+      }
+      // copy the rest of this chunk in bulk
+      int n = in.readAvailable(b, have, b.length - have);
+      have += n;
+    }
+    return have == b.length ? b : Arrays.copyOf(b, have);
+  }
+
+  /** Reads {@code count} unsigned lengths as ints, growing as values decode. */
+  static int[] lengths(IntegerDecoder in, long count, ColumnReader owner) throws IOException {
+    if (count < 0 || count > Integer.MAX_VALUE - 16) {
+      throw owner.corrupt("dictionary size %d is out of range", count);
+    }
+    int n = (int) count;
+    int[] out = new int[Math.min(n, 1024)];
+    long[] chunk = new long[1024];
+    int have = 0;
+    while (have < n) {
+      int k = Math.min(chunk.length, n - have);
+      in.next(chunk, 0, k);
+      if (have + k > out.length) {
+        out = Arrays.copyOf(out, (int) Math.min(n, Math.max(have + k, out.length * 2L)));
+      }
+      for (int i = 0; i < k; i++) {
+        long len = chunk[i];
+        if (len < 0 || len > Integer.MAX_VALUE) {
+          throw owner.corrupt("length %d is out of range", len);
+        }
+        out[have + i] = (int) len;
+      }
+      have += k;
+    }
+    return out;
+  }
+
+  static CorruptFileException tooLong(ColumnReader owner, long total) {
+    return owner.corrupt("values need %d bytes", total);
+  }
+}

@@ -1,0 +1,113 @@
+package io.colfile.orc.column;
+
+import io.colfile.core.types.Type;
+import io.colfile.core.vector.BytesVector;
+import io.colfile.core.vector.ColumnVector;
+import io.colfile.orc.stream.IntegerDecoder;
+import java.io.IOException;
+
+/**
+ * string, varchar, char and binary. DIRECT: LENGTH (unsigned RLE) + DATA (the bytes).
+ * DICTIONARY: DICTIONARY_DATA + LENGTH describe the dictionary, read whole at the stripe start;
+ * DATA holds each row's entry id. Rows point into the blob or dictionary without copying.
+ */
+final class BytesColumnReader extends ColumnReader {
+  private boolean dictionary;
+  private IntegerDecoder lengths;
+  private io.colfile.orc.stream.OrcInputStream data;
+  private IntegerDecoder ids;
+  private byte[] dict;
+  private int[] dictOffsets;
+  private int[] dictLengths;
+  private int dictSize;
+  private long[] scratch = new long[0];
+  private byte[] blob = new byte[0];
+
+  BytesColumnReader(int column, Type type) {
+    super(column, type);
+  }
+
+  @Override
+  public void startStripe(StripeStreams s) throws IOException {
+    super.startStripe(s);
+    int encoding = s.encoding(column);
+    dictionary = isDictionary(encoding);
+    if (dictionary) {
+      ids = IntegerDecoders.create(s.required(column, StreamKind.DATA), encoding, false);
+      IntegerDecoder lens =
+          IntegerDecoders.create(s.required(column, StreamKind.LENGTH), encoding, false);
+      long size = s.dictionarySize(column);
+      io.colfile.orc.stream.OrcInputStream blobStream = s.stream(column, StreamKind.DICTIONARY_DATA);
+      if (blobStream == null && size > 0) {
+        throw corrupt("the DICTIONARY_DATA stream is missing");
+      }
+      dictLengths = Blobs.lengths(lens, size, this);
+      dictSize = (int) size;
+      dict = blobStream == null ? new byte[0] : Blobs.readAll(blobStream);
+      dictOffsets = new int[dictSize];
+      long pos = 0;
+      for (int i = 0; i < dictSize; i++) {
+        dictOffsets[i] = (int) pos;
+        pos += dictLengths[i];
+        if (pos > dict.length) {
+          throw corrupt("dictionary entries need %d bytes, DICTIONARY_DATA has %d", pos,
+              dict.length);
+        }
+      }
+    } else {
+      lengths = IntegerDecoders.create(s.required(column, StreamKind.LENGTH), encoding, false);
+      data = s.required(column, StreamKind.DATA);
+    }
+  }
+
+  @Override
+  public void read(ColumnVector cv, int off, int n, boolean[] parentNull) throws IOException {
+    BytesVector v = (BytesVector) cv;
+    int values = readNulls(v, off, n, parentNull);
+    if (values == 0) {
+      return;
+    }
+    if (scratch.length < values) {
+      scratch = new long[Math.max(values, scratch.length * 2)];
+    }
+    long[] tmp = scratch;
+    boolean[] isNull = v.isNull;
+    boolean dense = values == n;
+    if (dictionary) {
+      ids.next(tmp, 0, values);
+      int j = 0;
+      for (int i = off; i < off + n; i++) {
+        if (dense || !isNull[i]) {
+          long id = tmp[j++];
+          if (id < 0 || id >= dictSize) {
+            throw corrupt("dictionary id %d is outside the dictionary's %d entries", id,
+                dictSize);
+          }
+          v.setRef(i, dict, dictOffsets[(int) id], dictLengths[(int) id]);
+        }
+      }
+      return;
+    }
+    lengths.next(tmp, 0, values);
+    long total = 0;
+    for (int i = 0; i < values; i++) {
+      long len = tmp[i];
+      if (len < 0 || len > Integer.MAX_VALUE) {
+        throw corrupt("value length %d is out of range", len);
+      }
+      total += len;
+    }
+    blob = Blobs.read(data, total, blob, this);
+    int pos = 0;
+    int j = 0;
+    for (int i = off; i < off + n; i++) {
+      if (dense || !isNull[i]) {
+        int len = (int) tmp[j++];
+        v.setRef(i, blob, pos, len);
+        pos += len;
+      }
+    }
+    // A fresh buffer next batch: rows of this batch still point into this one.
+    blob = new byte[0];
+  }
+}

@@ -1,0 +1,60 @@
+package io.colfile.orc.column;
+
+import io.colfile.core.types.Type;
+import io.colfile.core.types.TypeKind;
+import io.colfile.core.vector.ColumnVector;
+import io.colfile.core.vector.LongVector;
+import io.colfile.orc.stream.BooleanDecoder;
+import io.colfile.orc.stream.ByteRleDecoder;
+import io.colfile.orc.stream.IntegerDecoder;
+import java.io.IOException;
+
+/**
+ * boolean (boolean RLE), tinyint (byte RLE), smallint/int/bigint/date (signed integer RLE):
+ * everything that lands in a {@link LongVector}.
+ */
+final class LongColumnReader extends ColumnReader {
+  private BooleanDecoder booleans;
+  private ByteRleDecoder bytes;
+  private IntegerDecoder ints;
+
+  LongColumnReader(int column, Type type) {
+    super(column, type);
+  }
+
+  @Override
+  public void startStripe(StripeStreams s) throws IOException {
+    super.startStripe(s);
+    booleans = null;
+    bytes = null;
+    ints = null;
+    TypeKind kind = type.kind();
+    if (kind == TypeKind.BOOLEAN) {
+      booleans = new BooleanDecoder(s.required(column, StreamKind.DATA));
+    } else if (kind == TypeKind.BYTE) {
+      bytes = new ByteRleDecoder(s.required(column, StreamKind.DATA));
+    } else {
+      ints = IntegerDecoders.create(s.required(column, StreamKind.DATA), s.encoding(column), true);
+    }
+  }
+
+  @Override
+  public void read(ColumnVector cv, int off, int n, boolean[] parentNull) throws IOException {
+    LongVector v = (LongVector) cv;
+    int values = readNulls(v, off, n, parentNull);
+    if (values == 0) {
+      return;
+    }
+    long[] dst = v.vector;
+    if (booleans != null) {
+      booleans.next(dst, off, values);
+    } else if (bytes != null) {
+      bytes.next(dst, off, values);
+    } else {
+      ints.next(dst, off, values);
+    }
+    if (values < n) {
+      spread(dst, off, n, values, v.isNull);
+    }
+  }
+}

@@ -1,0 +1,52 @@
+package io.colfile.orc.column;
+
+import io.colfile.core.types.Type;
+import io.colfile.core.types.TypeKind;
+import io.colfile.core.vector.ColumnBatch;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * Reads rows into a batch. A struct root fills one batch column per included field; any other
+ * root (a file of bare values) fills {@code cols[0]}.
+ */
+public final class RootReader {
+  private final StructColumnReader struct;
+  private final ColumnReader bare;
+
+  RootReader(Type schema, List<Integer> included) {
+    if (schema.kind() == TypeKind.STRUCT) {
+      ColumnReader[] fields = new ColumnReader[schema.children().size()];
+      int id = 1;
+      for (int i = 0; i < fields.length; i++) {
+        if (included == null || included.contains(i)) {
+          fields[i] = ColumnReaders.create(schema.child(i), id);
+        }
+        id += schema.child(i).columnCount();
+      }
+      struct = new StructColumnReader(0, schema, fields, included);
+      bare = null;
+    } else {
+      struct = null;
+      bare = ColumnReaders.create(schema, 0);
+    }
+  }
+
+  public void startStripe(StripeStreams streams) throws IOException {
+    if (struct != null) {
+      struct.startStripe(streams);
+    } else {
+      bare.startStripe(streams);
+    }
+  }
+
+  /** Reads the next {@code n} rows of the stripe into {@code batch}. */
+  public void read(ColumnBatch batch, int n) throws IOException {
+    if (struct != null) {
+      struct.readRoot(batch.cols, n);
+    } else {
+      bare.read(batch.cols[0], 0, n, null);
+    }
+    batch.size = n;
+  }
+}

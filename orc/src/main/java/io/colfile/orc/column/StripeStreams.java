@@ -1,0 +1,42 @@
+package io.colfile.orc.column;
+
+import io.colfile.core.error.CorruptFileException;
+import io.colfile.orc.stream.OrcInputStream;
+import java.time.ZoneId;
+
+/** What a column reader needs of the stripe it is reading. */
+public interface StripeStreams {
+  /** The stream of {@code column} of {@code kind}, or null when the stripe has none. */
+  OrcInputStream stream(int column, StreamKind kind);
+
+  /** The stream, or a CorruptFileException naming what is missing. */
+  default OrcInputStream required(int column, StreamKind kind) throws CorruptFileException {
+    OrcInputStream s = stream(column, kind);
+    if (s == null) {
+      throw CorruptFileException.at(file(), "stripe " + stripe() + " / column " + column, -1,
+          "the %s stream is missing", kind);
+    }
+    return s;
+  }
+
+  /** The column's encoding kind (ColumnEncoding.Kind wire id: 0 DIRECT .. 3 DICTIONARY_V2). */
+  int encoding(int column);
+
+  /** The dictionary size of a dictionary-encoded column. */
+  long dictionarySize(int column);
+
+  /** Rows in this stripe. */
+  long rows();
+
+  /** Index of this stripe in the file (0-based), for messages. */
+  int stripe();
+
+  /** The file's name, for messages. */
+  String file();
+
+  /** The zone TIMESTAMP values were written in (the stripe's, or the reader's default). */
+  ZoneId writerZone();
+
+  /** Whether decimals of precision at most 18 use the decimal64 encoding (file version 1.9999). */
+  boolean decimal64();
+}

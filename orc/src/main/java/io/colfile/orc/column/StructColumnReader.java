@@ -1,0 +1,61 @@
+package io.colfile.orc.column;
+
+import io.colfile.core.types.Type;
+import io.colfile.core.vector.ColumnVector;
+import io.colfile.core.vector.StructVector;
+import java.io.IOException;
+
+/** Structs: a PRESENT stream of their own; fields hold values only where the struct is set. */
+final class StructColumnReader extends ColumnReader {
+  private final ColumnReader[] fields;
+  /** For the root: the batch column each field is read into (-1: not read). */
+  private final int[] target;
+
+  StructColumnReader(int column, Type type, ColumnReader[] fields) {
+    this(column, type, fields, null);
+  }
+
+  /**
+   * {@code fields[i]} null means field i is not read (projected away); {@code order} lists the
+   * read fields in the order of the batch's columns (null: all, in schema order).
+   */
+  StructColumnReader(int column, Type type, ColumnReader[] fields, java.util.List<Integer> order) {
+    super(column, type);
+    this.fields = fields;
+    this.target = new int[fields.length];
+    for (int i = 0; i < fields.length; i++) {
+      target[i] = order == null ? i : order.indexOf(i);
+    }
+  }
+
+  @Override
+  public void startStripe(StripeStreams s) throws IOException {
+    super.startStripe(s);
+    for (ColumnReader f : fields) {
+      if (f != null) {
+        f.startStripe(s);
+      }
+    }
+  }
+
+  @Override
+  public void read(ColumnVector cv, int off, int n, boolean[] parentNull) throws IOException {
+    StructVector v = (StructVector) cv;
+    int values = readNulls(v, off, n, parentNull);
+    boolean[] mask = values == n ? null : v.isNull;
+    for (int i = 0; i < fields.length; i++) {
+      if (fields[i] != null) {
+        fields[i].read(v.fields[i], off, n, mask);
+      }
+    }
+  }
+
+  /** Reads the root struct's fields straight into a batch's columns (the root has no nulls). */
+  void readRoot(ColumnVector[] cols, int n) throws IOException {
+    for (int i = 0; i < fields.length; i++) {
+      if (fields[i] != null) {
+        fields[i].read(cols[target[i]], 0, n, null);
+      }
+    }
+  }
+}
