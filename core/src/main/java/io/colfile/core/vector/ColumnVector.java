@@ -31,7 +31,11 @@ public abstract class ColumnVector {
       case STRING: case VARCHAR: case CHAR: case BINARY:
         return new BytesVector(capacity);
       case DECIMAL:
-        return new DecimalVector(type.precision(), type.scale(), capacity);
+        // Hive 0.11 decimals carry no precision or scale; they are read at scale 6, as Apache
+        // ORC C++ reads them.
+        return new DecimalVector(type.precision(),
+            type.precision() == 0 ? DecimalVector.UNKNOWN_PRECISION_SCALE : type.scale(),
+            capacity);
       case TIMESTAMP: case TIMESTAMP_INSTANT:
         return new TimestampVector(capacity);
       case STRUCT: {

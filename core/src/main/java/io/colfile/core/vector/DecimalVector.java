@@ -12,6 +12,8 @@ import java.util.Arrays;
 public final class DecimalVector extends ColumnVector {
   /** The largest precision whose unscaled values always fit in a long. */
   public static final int MAX_LONG_PRECISION = 18;
+  /** The scale of decimals whose type has no precision (Hive 0.11 files). */
+  public static final int UNKNOWN_PRECISION_SCALE = 6;
 
   public final int precision;
   public final int scale;

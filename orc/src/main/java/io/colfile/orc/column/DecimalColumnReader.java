@@ -19,7 +19,7 @@ import java.math.BigInteger;
  */
 final class DecimalColumnReader extends ColumnReader {
   /** The scale Hive 0.11 decimals (no precision recorded) are read at. */
-  static final int HIVE11_SCALE = 6;
+  static final int HIVE11_SCALE = io.colfile.core.vector.DecimalVector.UNKNOWN_PRECISION_SCALE;
   private static final BigInteger MAX_38 = BigInteger.TEN.pow(38);
   private static final long[] POW10 = new long[19];
 
