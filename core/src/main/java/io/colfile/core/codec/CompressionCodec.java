@@ -1,0 +1,82 @@
+package io.colfile.core.codec;
+
+import io.airlift.compress.lz4.Lz4Compressor;
+import io.airlift.compress.lz4.Lz4Decompressor;
+import io.airlift.compress.lzo.LzoDecompressor;
+import io.airlift.compress.snappy.SnappyCompressor;
+import io.airlift.compress.snappy.SnappyDecompressor;
+import io.airlift.compress.zstd.ZstdCompressor;
+import io.airlift.compress.zstd.ZstdDecompressor;
+import java.util.zip.Deflater;
+
+/**
+ * The block compression flavours the formats use, each as one self-contained block (no
+ * streaming, no framing beyond what the flavour itself defines; see orc.md section 4).
+ *
+ * <p>The enum carries no wire ids: ORC, Trevni and Kudu number (and name) codecs differently, so
+ * each format maps its own ids to these constants.
+ *
+ * <p>Every {@code new*} call returns a fresh, non-thread-safe instance that may keep scratch
+ * state (hash tables, a native zlib stream); keep one per thread and reuse it.
+ */
+public enum CompressionCodec {
+  /** Bytes stored as they are. */
+  NONE,
+  /**
+   * Raw DEFLATE (RFC 1951) with no zlib header or Adler-32 trailer, as ORC and Trevni store it.
+   * Kudu's ZLIB is the wrapped form (RFC 1950) and is not this constant.
+   */
+  ZLIB,
+  /** One raw Snappy block: varint uncompressed length, then elements; not the framing format. */
+  SNAPPY,
+  /** One raw LZ4 block: no frame, no size prefix. */
+  LZ4,
+  /** One or more complete Zstandard frames (magic {@code 28 b5 2f fd}). */
+  ZSTD,
+  /** LZO1X raw blocks, each ending in the stop marker {@code 11 00 00}; read only. */
+  LZO;
+
+  /** A new decompressor for this codec. */
+  public Decompressor newDecompressor() {
+    return switch (this) {
+      case NONE -> new CopyCodec();
+      case ZLIB -> new InflateDecompressor(true);
+      case SNAPPY -> new AirliftDecompressor("snappy", new SnappyDecompressor(), BlockChecks::snappy);
+      case LZ4 -> new AirliftDecompressor("lz4", new Lz4Decompressor(), BlockChecks::lz4);
+      case ZSTD -> new AirliftDecompressor("zstd", new ZstdDecompressor(), BlockChecks::zstd);
+      case LZO -> new AirliftDecompressor("lzo", new LzoDecompressor(), BlockChecks::lzo);
+    };
+  }
+
+  /**
+   * A new compressor for this codec. ZLIB uses the default level (6) and strategy, which is what
+   * ORC uses for footers and metadata; see {@link #zlib} for per-stream settings.
+   *
+   * @throws UnsupportedOperationException for LZO, which colfile reads but never writes
+   */
+  public Compressor newCompressor() {
+    return switch (this) {
+      case NONE -> new CopyCodec();
+      case ZLIB -> zlib(Deflater.DEFAULT_COMPRESSION, Deflater.DEFAULT_STRATEGY);
+      case SNAPPY -> new AirliftCompressor(new SnappyCompressor());
+      case LZ4 -> new AirliftCompressor(new Lz4Compressor());
+      case ZSTD -> new AirliftCompressor(new ZstdCompressor());
+      case LZO -> throw new UnsupportedOperationException(
+          "LZO is supported for reading only; write with ZLIB, SNAPPY, LZ4 or ZSTD instead");
+    };
+  }
+
+  /**
+   * A raw DEFLATE compressor with explicit settings. ORC's Java writer picks them per stream
+   * kind (e.g. level 1 with {@link Deflater#FILTERED} for LENGTH and PRESENT streams), and the
+   * same JDK zlib with the same settings gives the same bytes as the reference writer.
+   *
+   * @param level {@link Deflater#DEFAULT_COMPRESSION} or 0 to 9
+   * @param strategy {@link Deflater#DEFAULT_STRATEGY}, {@link Deflater#FILTERED} or {@link
+   *     Deflater#HUFFMAN_ONLY}
+   * @throws IllegalArgumentException for any other level or strategy
+   */
+  public static Compressor zlib(int level, int strategy) {
+    return new DeflateCompressor(level, strategy, true);
+  }
+}

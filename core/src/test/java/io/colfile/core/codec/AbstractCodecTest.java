@@ -1,0 +1,305 @@
+package io.colfile.core.codec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Named;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The contract every {@link CompressionCodec} meets, run once per codec by a small subclass:
+ * round trips over a corpus through padded buffers at non-zero offsets, nothing written outside
+ * the allowed window, output that does not fit reported (-1 or {@link MalformedInputException}),
+ * and damaged input (truncated, bit-flipped, random) rejected with {@link
+ * MalformedInputException} and nothing else: no other exception type, no hang (the timeout).
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+@ExtendWith(CodecTestData.PrintSeedOnFailure.class)
+abstract class AbstractCodecTest {
+  /** Filler around every window; a changed filler byte means a write outside the window. */
+  static final byte CANARY = (byte) 0xA5;
+  static final int PAD = 13;
+
+  abstract CompressionCodec codec();
+
+  /** The compressed form of {@code data}; codecs we only read override this. */
+  byte[] compress(byte[] data) {
+    Compressor c = codec().newCompressor();
+    byte[] out = new byte[c.maxCompressedLength(data.length)];
+    int n = c.compress(data, 0, data.length, out, 0, out.length);
+    assertThat(n).isBetween(0, out.length);
+    return Arrays.copyOf(out, n);
+  }
+
+  /** False for codecs colfile only reads: the compressor tests are skipped. */
+  boolean canCompress() {
+    return true;
+  }
+
+  /** False where the compressed form of empty input is itself empty (LZO), which we refuse. */
+  boolean roundTripsEmpty() {
+    return true;
+  }
+
+  /**
+   * True where a cut block can still be a valid shorter block (LZ4: no length, no end marker;
+   * a cut right after a run of literals is a well-formed block). It must then decode to a
+   * prefix of the original.
+   */
+  boolean truncationMayYieldPrefix() {
+    return false;
+  }
+
+  /** False where the bytes have no structure to damage (NONE). */
+  boolean detectsDamage() {
+    return true;
+  }
+
+  static List<Named<byte[]>> corpus() {
+    return CodecTestData.corpus();
+  }
+
+  @ParameterizedTest
+  @MethodSource("corpus")
+  void compressesIntoAPaddedWindow(byte[] data) {
+    assumeTrue(canCompress());
+    Compressor c = codec().newCompressor();
+    int bound = c.maxCompressedLength(data.length);
+    byte[] in = padded(data, 5, CodecTestData.random(5));
+    byte[] out = canaries(PAD + bound + PAD);
+    int n = c.compress(in, 5, data.length, out, PAD, bound);
+    assertThat(n).isBetween(0, bound);
+    assertCanariesOutside(out, PAD, bound);
+    assertThat(Arrays.copyOfRange(out, PAD, PAD + n)).isEqualTo(compress(data));
+  }
+
+  @ParameterizedTest
+  @MethodSource("corpus")
+  void roundTripsThroughPaddedWindows(byte[] data) throws MalformedInputException {
+    assumeTrue(data.length > 0 || roundTripsEmpty());
+    byte[] compressed = compress(data);
+    byte[] in = padded(compressed, 3, CodecTestData.random(3));
+    Decompressor d = codec().newDecompressor();
+    for (int slack : new int[] {0, 1, 1000}) {
+      byte[] out = canaries(PAD + data.length + slack + PAD);
+      int n = d.decompress(in, 3, compressed.length, out, PAD, data.length + slack);
+      assertThat(n).as("slack %d", slack).isEqualTo(data.length);
+      assertThat(Arrays.copyOfRange(out, PAD, PAD + n)).isEqualTo(data);
+      assertCanariesOutside(out, PAD, data.length + slack);
+    }
+  }
+
+  @Test
+  void instancesAreReusableAcrossBlocks() throws MalformedInputException {
+    Compressor c = canCompress() ? codec().newCompressor() : null;
+    Decompressor d = codec().newDecompressor();
+    List<Named<byte[]>> corpus = corpus();
+    for (int i = 0; i < 2 * corpus.size(); i++) {
+      byte[] data = corpus.get(i < corpus.size() ? i : 2 * corpus.size() - 1 - i).getPayload();
+      if (data.length == 0 && !roundTripsEmpty()) {
+        continue;
+      }
+      byte[] compressed = compress(data);
+      if (c != null) {
+        byte[] out = new byte[c.maxCompressedLength(data.length)];
+        int n = c.compress(data, 0, data.length, out, 0, out.length);
+        assertThat(Arrays.copyOf(out, n)).isEqualTo(compressed);
+      }
+      byte[] back = new byte[data.length];
+      assertThat(d.decompress(compressed, 0, compressed.length, back, 0, back.length))
+          .isEqualTo(data.length);
+      assertThat(back).isEqualTo(data);
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("corpus")
+  void compressReportsOutputThatDoesNotFit(byte[] data) {
+    assumeTrue(canCompress());
+    int size = compress(data).length;
+    Compressor c = codec().newCompressor();
+    for (int limit : new int[] {0, size / 2, size - 1}) {
+      if (limit < 0 || limit >= size) {
+        continue;
+      }
+      byte[] out = canaries(PAD + limit + PAD);
+      assertThat(c.compress(data, 0, data.length, out, PAD, limit)).as("limit %d", limit).isEqualTo(-1);
+      assertCanariesOutside(out, PAD, limit);
+    }
+    // A failed call leaves the compressor usable.
+    byte[] out = new byte[c.maxCompressedLength(data.length)];
+    assertThat(c.compress(data, 0, data.length, out, 0, out.length)).isEqualTo(size);
+  }
+
+  @ParameterizedTest
+  @MethodSource("corpus")
+  void decompressRejectsOutputThatDoesNotFit(byte[] data) throws MalformedInputException {
+    assumeTrue(data.length > 0);
+    byte[] compressed = compress(data);
+    Decompressor d = codec().newDecompressor();
+    for (int limit : new int[] {0, data.length / 2, data.length - 1}) {
+      byte[] out = canaries(PAD + data.length + PAD);
+      assertThatThrownBy(() -> d.decompress(compressed, 0, compressed.length, out, PAD, limit))
+          .as("limit %d", limit)
+          .isInstanceOf(MalformedInputException.class);
+      assertCanaries(out, 0, PAD);
+      assertCanaries(out, PAD + limit, out.length);
+    }
+    byte[] out = new byte[data.length];
+    assertThat(d.decompress(compressed, 0, compressed.length, out, 0, out.length)).isEqualTo(data.length);
+    assertThat(out).isEqualTo(data);
+  }
+
+  @ParameterizedTest
+  @MethodSource("corpus")
+  void rejectsTruncatedInput(byte[] data) throws MalformedInputException {
+    assumeTrue(detectsDamage());
+    assumeTrue(data.length > 0 || roundTripsEmpty());
+    byte[] compressed = compress(data);
+    Decompressor d = codec().newDecompressor();
+    Random r = CodecTestData.random(7);
+    for (int cut : cuts(compressed.length, r)) {
+      byte[] out = canaries(PAD + data.length + PAD);
+      try {
+        int n = d.decompress(compressed, 0, cut, out, PAD, data.length);
+        if (!truncationMayYieldPrefix()) {
+          fail("%d of %d compressed bytes decoded to %d bytes instead of failing",
+              cut, compressed.length, n);
+        }
+        assertThat(n).as("cut at %d", cut).isLessThan(data.length);
+        assertThat(Arrays.copyOfRange(out, PAD, PAD + n)).isEqualTo(Arrays.copyOf(data, n));
+      } catch (MalformedInputException expected) {
+        // the only acceptable outcome
+      } catch (RuntimeException e) {
+        throw new AssertionError("cut at " + cut + " of " + compressed.length + " threw " + e, e);
+      }
+      assertCanariesOutside(out, PAD, data.length);
+    }
+    byte[] out = new byte[data.length];
+    assertThat(d.decompress(compressed, 0, compressed.length, out, 0, out.length)).isEqualTo(data.length);
+  }
+
+  @ParameterizedTest
+  @MethodSource("corpus")
+  void damagedInputFailsOnlyWithMalformedInput(byte[] data) {
+    byte[] compressed = compress(data);
+    Random r = CodecTestData.random(11);
+    Decompressor d = codec().newDecompressor();
+    int rounds = data.length > (64 << 10) ? 150 : 400;
+    for (int i = 0; i < rounds && compressed.length > 0; i++) {
+      byte[] damaged = compressed.clone();
+      int flips = 1 + r.nextInt(3);
+      // Bias towards the front, where headers, lengths and tables live.
+      for (int f = 0; f < flips; f++) {
+        int at = r.nextBoolean() ? r.nextInt(Math.min(damaged.length, 64)) : r.nextInt(damaged.length);
+        damaged[at] ^= (byte) (1 << r.nextInt(8));
+      }
+      int limit = data.length + (r.nextBoolean() ? 0 : 100);
+      decodeOrReject(d, damaged, limit, "flip round " + i);
+    }
+  }
+
+  @Test
+  void randomBytesFailOnlyWithMalformedInput() {
+    Random r = CodecTestData.random(13);
+    Decompressor d = codec().newDecompressor();
+    for (int i = 0; i < 2000; i++) {
+      byte[] garbage = new byte[r.nextInt(i < 1000 ? 16 : 600)];
+      r.nextBytes(garbage);
+      decodeOrReject(d, garbage, r.nextInt(4096), "garbage round " + i);
+    }
+  }
+
+  @Test
+  void rejectsBadArgumentsAsCallerBugs() {
+    Decompressor d = codec().newDecompressor();
+    byte[] b = new byte[16];
+    assertThatThrownBy(() -> d.decompress(b, -1, 4, b, 0, 4)).isInstanceOf(IndexOutOfBoundsException.class);
+    assertThatThrownBy(() -> d.decompress(b, 10, 7, b, 0, 4)).isInstanceOf(IndexOutOfBoundsException.class);
+    assertThatThrownBy(() -> d.decompress(b, 0, 4, b, 8, 9)).isInstanceOf(IndexOutOfBoundsException.class);
+    assertThatThrownBy(() -> d.decompress(b, 0, 4, b, 0, -1)).isInstanceOf(IndexOutOfBoundsException.class);
+    assertThatThrownBy(() -> d.decompress(null, 0, 0, b, 0, 4)).isInstanceOf(NullPointerException.class);
+    if (!canCompress()) {
+      assertThatThrownBy(() -> codec().newCompressor())
+          .isInstanceOf(UnsupportedOperationException.class)
+          .hasMessageContaining(codec().name());
+      return;
+    }
+    Compressor c = codec().newCompressor();
+    assertThatThrownBy(() -> c.compress(b, 0, 17, b, 0, 4)).isInstanceOf(IndexOutOfBoundsException.class);
+    assertThatThrownBy(() -> c.compress(b, 0, 4, b, -1, 4)).isInstanceOf(IndexOutOfBoundsException.class);
+    assertThatThrownBy(() -> c.compress(b, 0, 4, null, 0, 4)).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> c.maxCompressedLength(-1)).isInstanceOf(IllegalArgumentException.class);
+    // Near the top of the int range a bound must not wrap around to a small or negative size.
+    try {
+      assertThat(c.maxCompressedLength(Integer.MAX_VALUE)).isEqualTo(Integer.MAX_VALUE);
+    } catch (IllegalArgumentException refused) {
+      // equally fine: no array could hold the worst case
+    }
+  }
+
+  /** Decodes {@code input} placed inside junk, accepting success or MalformedInputException. */
+  static void decodeOrReject(Decompressor d, byte[] input, int limit, String what) {
+    byte[] in = padded(input, 7, CodecTestData.random(input.length));
+    byte[] out = canaries(PAD + limit + PAD);
+    try {
+      int n = d.decompress(in, 7, input.length, out, PAD, limit);
+      assertThat(n).as(what).isBetween(0, limit);
+    } catch (MalformedInputException expected) {
+      // fine: the damage was noticed
+    } catch (RuntimeException e) {
+      throw new AssertionError(what + ": " + input.length + " bytes threw " + e, e);
+    }
+    assertCanariesOutside(out, PAD, limit);
+  }
+
+  /** Every cut of a short input; for a long one the ends and a random sample. */
+  static int[] cuts(int length, Random r) {
+    if (length <= 300) {
+      return IntStream.range(0, length).toArray();
+    }
+    return IntStream.concat(
+            IntStream.concat(
+                IntStream.range(0, 64),
+                IntStream.range(length - 64, length)),
+            r.ints(100, 64, length - 64))
+        .toArray();
+  }
+
+  static byte[] padded(byte[] data, int offset, Random r) {
+    byte[] b = new byte[offset + data.length + 9];
+    r.nextBytes(b);
+    System.arraycopy(data, 0, b, offset, data.length);
+    return b;
+  }
+
+  static byte[] canaries(int length) {
+    byte[] b = new byte[length];
+    Arrays.fill(b, CANARY);
+    return b;
+  }
+
+  static void assertCanariesOutside(byte[] b, int offset, int length) {
+    assertCanaries(b, 0, offset);
+    assertCanaries(b, offset + length, b.length);
+  }
+
+  static void assertCanaries(byte[] b, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (b[i] != CANARY) {
+        fail("byte %d was overwritten (window ends at %d)", i, from);
+      }
+    }
+  }
+}

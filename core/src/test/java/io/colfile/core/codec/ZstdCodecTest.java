@@ -1,0 +1,66 @@
+package io.colfile.core.codec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import java.io.ByteArrayOutputStream;
+import org.junit.jupiter.api.Test;
+
+class ZstdCodecTest extends AbstractCodecTest {
+  @Override
+  CompressionCodec codec() {
+    return CompressionCodec.ZSTD;
+  }
+
+  @Test
+  void writesAFrameWithMagic() {
+    assertThat(compress(CodecTestData.text(500, 1))).startsWith(0x28, 0xB5, 0x2F, 0xFD);
+  }
+
+  @Test
+  void rejectsEmptyInput() {
+    // aircompressor reads empty input as zero frames and returns 0 bytes.
+    assertThatThrownBy(() -> codec().newDecompressor().decompress(new byte[1], 0, 0, new byte[8], 0, 8))
+        .isInstanceOf(MalformedInputException.class)
+        .hasMessageContaining("empty");
+  }
+
+  @Test
+  void checksTheDeclaredContentSizeFirst() {
+    byte[] frame = compress(CodecTestData.random(1000, 2));
+    assertThatThrownBy(() -> codec().newDecompressor().decompress(frame, 0, frame.length, new byte[999], 0, 999))
+        .isInstanceOf(MalformedInputException.class)
+        .hasMessageContaining("declares 1000");
+  }
+
+  @Test
+  void rejectsANonEmptyFrameWithNoRoom() {
+    // aircompressor returns 0 for any input when given no output space.
+    byte[] frame = compress(new byte[] {1, 2, 3});
+    // aircompressor writes descriptor 0x24 (single segment, 1-byte content size, checksum).
+    // 0x04 keeps the checksum but drops the size, and the old size byte now reads as a window
+    // descriptor, so the frame stays valid and only decoding can tell how much it holds.
+    assertThat(frame[4]).isEqualTo((byte) 0x24);
+    frame[4] = 0x04;
+    byte[] out = new byte[8];
+    assertThat(catchThrowable(() -> codec().newDecompressor().decompress(frame, 0, frame.length, out, 0, 8)))
+        .isNull();
+    assertThatThrownBy(() -> codec().newDecompressor().decompress(frame, 0, frame.length, new byte[0], 0, 0))
+        .isInstanceOf(MalformedInputException.class);
+  }
+
+  @Test
+  void decodesConcatenatedFrames() throws MalformedInputException {
+    byte[] a = CodecTestData.text(5000, 3);
+    byte[] b = CodecTestData.random(300, 4);
+    ByteArrayOutputStream both = new ByteArrayOutputStream();
+    both.writeBytes(compress(a));
+    both.writeBytes(compress(b));
+    byte[] in = both.toByteArray();
+    byte[] out = new byte[a.length + b.length];
+    assertThat(codec().newDecompressor().decompress(in, 0, in.length, out, 0, out.length))
+        .isEqualTo(out.length);
+    assertThat(out).startsWith(a).endsWith(b);
+  }
+}

@@ -1,0 +1,42 @@
+package io.colfile.orc.stream;
+
+import io.colfile.core.error.CorruptFileException;
+import java.util.Objects;
+
+/**
+ * Integers of an RLE-encoded stream: v1 for encodings DIRECT/DICTIONARY, v2 for
+ * DIRECT_V2/DICTIONARY_V2 (orc.md sections 6.4, 6.5). <b>Internal</b>: public only for the
+ * column readers. Reading past the last value is a {@link CorruptFileException}: a column reader
+ * only asks for values that its row counts say exist.
+ */
+public interface IntegerDecoder {
+
+  /** The decoder for {@code in}, e.g. {@code create(in, true, encoding.isV2())}. */
+  static IntegerDecoder create(OrcInputStream in, boolean signed, boolean rleV2) {
+    return rleV2 ? new RleV2Decoder(in, signed) : new RleV1Decoder(in, signed);
+  }
+
+  long next() throws CorruptFileException;
+
+  /** Decodes the next {@code n} values into {@code dst[off, off + n)}. */
+  void next(long[] dst, int off, int n) throws CorruptFileException;
+
+  /**
+   * Decodes one value for each slot of {@code [off, off + n)} whose {@code isNull} is false
+   * (the stream holds no values for nulls); null slots are set to 0.
+   */
+  default void next(long[] dst, int off, int n, boolean[] isNull) throws CorruptFileException {
+    Objects.checkFromIndexSize(off, n, isNull.length);
+    int present = Nulls.countPresent(isNull, off, n);
+    next(dst, off, present);
+    if (present != n) {
+      Nulls.spread(dst, off, n, present, isNull);
+    }
+  }
+
+  /** Skips {@code n} values. */
+  void skip(long n) throws CorruptFileException;
+
+  /** Seeks the stream (1 or 2 numbers), then skips the values in the run (1 number). */
+  void seek(PositionProvider p) throws CorruptFileException;
+}

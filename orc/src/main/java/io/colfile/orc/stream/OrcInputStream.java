@@ -1,0 +1,388 @@
+package io.colfile.orc.stream;
+
+import io.colfile.core.codec.Decompressor;
+import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.error.CorruptFileException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.math.BigInteger;
+import java.nio.ByteOrder;
+import java.util.Objects;
+
+/**
+ * The decoded bytes of one ORC stream, already read from the file. <b>Internal</b>: public only
+ * so that the column readers in {@code io.colfile.orc.column} can use it.
+ *
+ * <pre>
+ * Stream ::= byte*                        PostScript.compression = NONE (no framing)
+ *          | Chunk*                       any other codec (orc.md section 4)
+ * Chunk  ::= header:u24le | body          header = length &lt;&lt; 1 | isOriginal, length &lt;= blockSize
+ * body   ::= length raw bytes (isOriginal) | length bytes that decompress to at most blockSize
+ * </pre>
+ *
+ * <p>Reads go through a window {@code cur[pos, limit)}: the raw stream itself, an original chunk
+ * in place (no copy), or the one reusable decompression buffer of exactly {@code blockSize}
+ * bytes. Decoders in this package read the window directly for speed; everything else uses the
+ * methods. Positions (orc.md section 7) are {@code [byteOffset]} for raw streams and {@code
+ * [chunkStart, offsetInChunk]} for compressed ones. Not thread-safe.
+ */
+public final class OrcInputStream {
+  static final VarHandle FLOAT_LE =
+      MethodHandles.byteArrayViewVarHandle(float[].class, ByteOrder.LITTLE_ENDIAN);
+  static final VarHandle DOUBLE_LE =
+      MethodHandles.byteArrayViewVarHandle(double[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final byte[] EMPTY = new byte[0];
+  private static final int HEADER_BYTES = 3;
+  /** A 64-bit value needs at most 10 groups of 7 bits. */
+  private static final int MAX_VARINT_BYTES = 10;
+  /**
+   * Decimal varints: a 128-bit zigzag value needs 19 bytes, but Hive 0.11 wrote unbounded
+   * decimals that readers must null out rather than fail on (C++ does), so allow 256 bits and
+   * leave the range check to the column reader; the cap only stops runaway continuation bytes.
+   */
+  static final int MAX_BIG_VARINT_BYTES = 37;
+
+  private final String fileName;
+  private final String structure;
+  private final byte[] src;
+  private final int srcOff;
+  private final int srcLen;
+  private final Decompressor codec;
+  private final int blockSize;
+  private byte[] chunkBuffer; // allocated on the first compressed chunk, exactly blockSize
+
+  // The window; package-private so decoders can unpack straight from it.
+  byte[] cur;
+  int pos;
+  int limit;
+  private int base; // index in cur of the current chunk's first byte
+  private int chunkStart = -1; // stream offset of the current chunk's header, -1 if none
+  private int nextChunk; // stream offset of the next chunk header
+
+  /**
+   * @param structure names the stream in messages, e.g. {@code stripe 2 / column 5 / DATA}
+   * @param codecOrNull null when the file is uncompressed (no chunk headers)
+   * @param blockSize PostScript.compressionBlockSize; the caller bounds it (it sizes a buffer)
+   */
+  public OrcInputStream(String fileName, String structure, byte[] buf, int off, int len,
+      Decompressor codecOrNull, int blockSize) {
+    Objects.checkFromIndexSize(off, len, buf.length);
+    if (codecOrNull != null && blockSize <= 0) {
+      throw new IllegalArgumentException("compression block size " + blockSize);
+    }
+    this.fileName = fileName;
+    this.structure = structure;
+    this.src = buf;
+    this.srcOff = off;
+    this.srcLen = len;
+    this.codec = codecOrNull;
+    this.blockSize = blockSize;
+    if (codecOrNull == null) {
+      cur = buf;
+      pos = base = off;
+      limit = off + len;
+      nextChunk = len;
+    } else {
+      cur = EMPTY;
+    }
+  }
+
+  /** The next byte (0..255), or -1 at the end of the stream. */
+  public int read() throws CorruptFileException {
+    if (pos < limit || refill()) {
+      return cur[pos++] & 0xff;
+    }
+    return -1;
+  }
+
+  /** True if at least one more byte can be read. */
+  public boolean hasMore() throws CorruptFileException {
+    return pos < limit || refill();
+  }
+
+  /** Like {@link #read()}, but the end of the stream is corruption; {@code what} names it. */
+  int readByte(String what) throws CorruptFileException {
+    if (pos < limit || refill()) {
+      return cur[pos++] & 0xff;
+    }
+    throw corrupt("stream ended inside %s", what);
+  }
+
+  public void readFully(byte[] dst, int off, int len) throws CorruptFileException {
+    Objects.checkFromIndexSize(off, len, dst.length);
+    while (len > 0) {
+      if (pos >= limit && !refill()) {
+        throw corrupt("stream ended %d bytes early", len);
+      }
+      int n = Math.min(len, limit - pos);
+      System.arraycopy(cur, pos, dst, off, n);
+      pos += n;
+      off += n;
+      len -= n;
+    }
+  }
+
+  /** Skips {@code n} (decompressed) bytes; the stream ending first is corruption. */
+  public void skip(long n) throws CorruptFileException {
+    if (n < 0) {
+      throw new IllegalArgumentException("negative skip " + n);
+    }
+    while (n > 0) {
+      if (pos >= limit && !refill()) {
+        throw corrupt("cannot skip %d more bytes: the stream ended", n);
+      }
+      int k = (int) Math.min(n, limit - pos);
+      pos += k;
+      n -= k;
+    }
+  }
+
+  /**
+   * Moves to a recorded position: one number (byte offset) for raw streams, two (chunk header
+   * offset, decompressed bytes to skip in it) for compressed ones. Java writers may record the
+   * end of chunk K as (start of K, its full length), so that form is accepted too.
+   */
+  public void seek(PositionProvider p) throws CorruptFileException {
+    if (codec == null) {
+      long offset = p.next();
+      if (offset < 0 || offset > srcLen) {
+        throw corrupt("position %d is outside the stream's %d bytes", offset, srcLen);
+      }
+      pos = srcOff + (int) offset;
+      return;
+    }
+    long start = p.next();
+    long skip = p.next();
+    if (start < 0 || start > srcLen) {
+      throw corrupt("chunk position %d is outside the stream's %d bytes", start, srcLen);
+    }
+    if (start == srcLen) { // the end of the stream; only an empty remainder makes sense
+      if (skip != 0) {
+        throw corrupt("position (%d, %d) is past the end of the stream", start, skip);
+      }
+      chunkStart = -1;
+      nextChunk = srcLen;
+      cur = EMPTY;
+      pos = limit = base = 0;
+      return;
+    }
+    if (start != chunkStart) { // row groups often share a chunk: keep it decompressed
+      loadChunk((int) start);
+    }
+    if (skip < 0 || skip > limit - base) {
+      throw corrupt("position %d is outside the chunk's %d decompressed bytes", skip, limit - base);
+    }
+    pos = base + (int) skip;
+  }
+
+  /**
+   * Makes at least one byte available in the window, crossing chunk headers (and empty chunks);
+   * false at the end of the stream.
+   */
+  boolean refill() throws CorruptFileException {
+    while (pos >= limit) {
+      if (codec == null || nextChunk >= srcLen) {
+        return false;
+      }
+      loadChunk(nextChunk);
+    }
+    return true;
+  }
+
+  private void loadChunk(int start) throws CorruptFileException {
+    int left = srcLen - start;
+    if (left < HEADER_BYTES) {
+      throw chunkCorrupt(start, "chunk header needs 3 bytes but %d are left", left);
+    }
+    int p = srcOff + start;
+    int header = (src[p] & 0xff) | (src[p + 1] & 0xff) << 8 | (src[p + 2] & 0xff) << 16;
+    int length = header >>> 1;
+    // Java checks the block size for both kinds of chunk; so do we (spec section 4).
+    if (length > blockSize) {
+      throw chunkCorrupt(start, "chunk length %d exceeds the compression block size %d",
+          length, blockSize);
+    }
+    if (length > left - HEADER_BYTES) {
+      throw chunkCorrupt(start, "chunk length %d exceeds the %d bytes left in the stream",
+          length, left - HEADER_BYTES);
+    }
+    // Invalidate first, so a failure below cannot leave a half-loaded chunk marked current.
+    chunkStart = -1;
+    nextChunk = start + HEADER_BYTES + length;
+    if ((header & 1) != 0) {
+      cur = src;
+      pos = base = p + HEADER_BYTES;
+      limit = pos + length;
+    } else {
+      if (chunkBuffer == null) {
+        chunkBuffer = new byte[blockSize];
+      }
+      int n;
+      try {
+        n = codec.decompress(src, p + HEADER_BYTES, length, chunkBuffer, 0, blockSize);
+      } catch (MalformedInputException e) {
+        throw new CorruptFileException(fileName, structure, start,
+            "chunk does not decompress: " + e.getMessage(), e);
+      } catch (RuntimeException e) { // a codec must not do this, but bad bytes are our problem
+        throw new CorruptFileException(fileName, structure, start,
+            "chunk does not decompress: codec failed with " + e, e);
+      }
+      if (n < 0 || n > blockSize) {
+        throw chunkCorrupt(start, "chunk decompressed to %d bytes, block size is %d", n, blockSize);
+      }
+      cur = chunkBuffer;
+      pos = base = 0;
+      limit = n;
+    }
+    chunkStart = start;
+  }
+
+  // ---- variable-length integers (orc.md section 6.1) ----
+
+  public long readVarUnsigned() throws CorruptFileException {
+    if (limit - pos >= MAX_VARINT_BYTES) { // fast path: no bounds or refill checks per byte
+      byte[] b = cur;
+      int p = pos;
+      long result = 0;
+      for (int shift = 0; shift < 70; shift += 7) {
+        int x = b[p++];
+        result |= (long) (x & 0x7f) << shift;
+        if (x >= 0) {
+          pos = p;
+          return result;
+        }
+      }
+      pos = p;
+      throw corrupt("varint longer than %d bytes", MAX_VARINT_BYTES);
+    }
+    long result = 0;
+    for (int shift = 0; shift < 70; shift += 7) {
+      int x = readByte("a varint");
+      result |= (long) (x & 0x7f) << shift;
+      if (x < 0x80) {
+        return result;
+      }
+    }
+    throw corrupt("varint longer than %d bytes", MAX_VARINT_BYTES);
+  }
+
+  /** A zigzag varint. */
+  public long readVarSigned() throws CorruptFileException {
+    long u = readVarUnsigned();
+    return (u >>> 1) ^ -(u & 1);
+  }
+
+  /**
+   * A zigzag varint of any length up to 37 bytes (256 bits of magnitude), as decimal DATA
+   * streams store unscaled values (orc.md section 8.3). Longer is corruption.
+   */
+  public BigInteger readBigVarSigned() throws CorruptFileException {
+    return BigVarints.readSigned(this);
+  }
+
+  // ---- little-endian IEEE floats (FLOAT and DOUBLE DATA streams) ----
+
+  public void readFloats(float[] dst, int off, int n) throws CorruptFileException {
+    Objects.checkFromIndexSize(off, n, dst.length);
+    while (n > 0) {
+      int k = Math.min(n, (limit - pos) >> 2);
+      if (k == 0) { // a value straddles two chunks, or the stream is ending
+        dst[off++] = Float.intBitsToFloat((int) readLittleEndian(4));
+        n--;
+        continue;
+      }
+      byte[] b = cur;
+      int p = pos;
+      for (int i = 0; i < k; i++, p += 4) {
+        dst[off + i] = (float) FLOAT_LE.get(b, p);
+      }
+      pos = p;
+      off += k;
+      n -= k;
+    }
+  }
+
+  /** FLOAT values widened to double, as {@code DoubleVector} holds them. */
+  public void readFloats(double[] dst, int off, int n) throws CorruptFileException {
+    Objects.checkFromIndexSize(off, n, dst.length);
+    while (n > 0) {
+      int k = Math.min(n, (limit - pos) >> 2);
+      if (k == 0) {
+        dst[off++] = Float.intBitsToFloat((int) readLittleEndian(4));
+        n--;
+        continue;
+      }
+      byte[] b = cur;
+      int p = pos;
+      for (int i = 0; i < k; i++, p += 4) {
+        dst[off + i] = (float) FLOAT_LE.get(b, p);
+      }
+      pos = p;
+      off += k;
+      n -= k;
+    }
+  }
+
+  public void readDoubles(double[] dst, int off, int n) throws CorruptFileException {
+    Objects.checkFromIndexSize(off, n, dst.length);
+    while (n > 0) {
+      int k = Math.min(n, (limit - pos) >> 3);
+      if (k == 0) {
+        dst[off++] = Double.longBitsToDouble(readLittleEndian(8));
+        n--;
+        continue;
+      }
+      byte[] b = cur;
+      int p = pos;
+      for (int i = 0; i < k; i++, p += 8) {
+        dst[off + i] = (double) DOUBLE_LE.get(b, p);
+      }
+      pos = p;
+      off += k;
+      n -= k;
+    }
+  }
+
+  private long readLittleEndian(int bytes) throws CorruptFileException {
+    long v = 0;
+    for (int i = 0; i < bytes; i++) {
+      v |= (long) readByte("a floating-point value") << (8 * i);
+    }
+    return v;
+  }
+
+  /** {@code bytes} (1..8) big-endian bytes, as RLE v2 headers store bases and repeats. */
+  long readBigEndian(int bytes, String what) throws CorruptFileException {
+    long v = 0;
+    if (limit - pos >= bytes) {
+      for (int i = 0; i < bytes; i++) {
+        v = v << 8 | (cur[pos++] & 0xff);
+      }
+      return v;
+    }
+    for (int i = 0; i < bytes; i++) {
+      v = v << 8 | readByte(what);
+    }
+    return v;
+  }
+
+  // ---- errors ----
+
+  /** A corruption at the current position, naming the file, the stream and the offset. */
+  public CorruptFileException corrupt(String fmt, Object... args) {
+    String problem = String.format(fmt, args);
+    if (codec == null) {
+      return new CorruptFileException(fileName, structure, pos - srcOff, problem);
+    }
+    if (chunkStart < 0) {
+      return new CorruptFileException(fileName, structure, nextChunk, problem);
+    }
+    return new CorruptFileException(fileName, structure, chunkStart, problem
+        + String.format(" (in the chunk at this offset, decompressed byte %d of %d)",
+            pos - base, limit - base));
+  }
+
+  private CorruptFileException chunkCorrupt(int start, String fmt, Object... args) {
+    return CorruptFileException.at(fileName, structure, start, fmt, args);
+  }
+}

@@ -1,0 +1,245 @@
+package io.colfile.orc.stream;
+
+import io.colfile.core.error.CorruptFileException;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * Integer RLE version 2 (orc.md section 6.5), encodings DIRECT_V2/DICTIONARY_V2 and decimal64.
+ * <b>Internal</b>: public only for the column readers.
+ *
+ * <pre>
+ * Run ::= 00 w:3 c:3 value:(w+1 bytes, BE)                       SHORT_REPEAT, c + 3 copies
+ *       | 01 W:5 len:9 packed(len x W)                            DIRECT
+ *       | 10 W:5 len:9 BW:3 PW:5 PGW:3 PLL:5 base:(BW+1 bytes,    PATCHED_BASE
+ *         sign-magnitude) packed(len x W) packed(PLL x fixed(PGW+1 + PW))
+ *       | 11 W:5 len:9 first:varint delta:zigzag-varint           DELTA (W = 0: fixed delta,
+ *         [packed((len-2) x W)]                                     nothing packed)
+ * </pre>
+ *
+ * W and PW are 5-bit width codes ({@link #WIDTHS}); len is stored minus one, so a run holds 1 to
+ * 512 values. Every packed block is padded to a byte. Values are zigzag-encoded when {@code
+ * signed}, except PATCHED_BASE, which stores value - base. Every field that the header can
+ * express is legal to decode; only data that contradicts itself is corruption.
+ */
+public final class RleV2Decoder implements IntegerDecoder {
+  static final int MAX_RUN = 512;
+  /** Bits per width code; DELTA reads code 0 as "no packed deltas" instead. */
+  static final int[] WIDTHS = {
+    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+    17, 18, 19, 20, 21, 22, 23, 24, 26, 28, 30, 32, 40, 48, 56, 64
+  };
+  private static final int MAX_PATCHES = 31;
+  private static final String HEADER = "an integer RLE v2 run header";
+
+  private final OrcInputStream in;
+  private final boolean signed;
+  private final long[] literals = new long[MAX_RUN];
+  private int numLiterals; // values decoded from the current run
+  private int used; // of which already returned
+  private final long[] patches = new long[MAX_PATCHES];
+  private final byte[] scratch = new byte[MAX_RUN * Long.BYTES]; // a block straddling chunks
+
+  public RleV2Decoder(OrcInputStream in, boolean signed) {
+    this.in = in;
+    this.signed = signed;
+  }
+
+  @Override
+  public long next() throws CorruptFileException {
+    if (used == numLiterals) {
+      numLiterals = readRun(literals, 0);
+      used = 0;
+    }
+    return literals[used++];
+  }
+
+  @Override
+  public void next(long[] dst, int off, int n) throws CorruptFileException {
+    Objects.checkFromIndexSize(off, n, dst.length);
+    while (n > 0) {
+      int k = numLiterals - used;
+      if (k == 0) {
+        if (n >= MAX_RUN) { // the whole run fits: decode in place, no copy
+          int m = readRun(dst, off);
+          off += m;
+          n -= m;
+          continue;
+        }
+        numLiterals = k = readRun(literals, 0);
+        used = 0;
+      }
+      k = Math.min(k, n);
+      System.arraycopy(literals, used, dst, off, k);
+      used += k;
+      off += k;
+      n -= k;
+    }
+  }
+
+  @Override
+  public void skip(long n) throws CorruptFileException {
+    if (n < 0) {
+      throw new IllegalArgumentException("negative skip " + n);
+    }
+    while (n > 0) {
+      int k = numLiterals - used;
+      if (k == 0) {
+        numLiterals = k = readRun(literals, 0);
+        used = 0;
+      }
+      int m = (int) Math.min(n, k);
+      used += m;
+      n -= m;
+    }
+  }
+
+  @Override
+  public void seek(PositionProvider p) throws CorruptFileException {
+    in.seek(p);
+    used = numLiterals = 0;
+    long skip = p.next();
+    if (skip < 0) {
+      throw in.corrupt("negative value count %d in an integer RLE position", skip);
+    }
+    skip(skip);
+  }
+
+  /** Decodes one run into {@code t[o...]} (room for 512 values); returns its length. */
+  private int readRun(long[] t, int o) throws CorruptFileException {
+    int first = in.read();
+    if (first < 0) {
+      throw in.corrupt("integer RLE v2 stream ended; more values were expected");
+    }
+    return switch (first >>> 6) {
+      case 0 -> shortRepeat(first, t, o);
+      case 1 -> direct(first, t, o);
+      case 2 -> patchedBase(first, t, o);
+      default -> delta(first, t, o);
+    };
+  }
+
+  private int shortRepeat(int first, long[] t, int o) throws CorruptFileException {
+    int bytes = ((first >>> 3) & 7) + 1;
+    int count = (first & 7) + 3;
+    long v = in.readBigEndian(bytes, "a SHORT_REPEAT value");
+    Arrays.fill(t, o, o + count, signed ? unzigzag(v) : v);
+    return count;
+  }
+
+  private int direct(int first, long[] t, int o) throws CorruptFileException {
+    int width = WIDTHS[(first >>> 1) & 0x1f];
+    int count = ((first & 1) << 8 | in.readByte(HEADER)) + 1;
+    unpack(t, o, count, width);
+    if (signed) {
+      for (int i = o, end = o + count; i < end; i++) {
+        t[i] = unzigzag(t[i]);
+      }
+    }
+    return count;
+  }
+
+  private int patchedBase(int first, long[] t, int o) throws CorruptFileException {
+    int width = WIDTHS[(first >>> 1) & 0x1f];
+    int count = ((first & 1) << 8 | in.readByte(HEADER)) + 1;
+    int third = in.readByte(HEADER);
+    int fourth = in.readByte(HEADER);
+    int baseBytes = (third >>> 5) + 1;
+    int patchWidth = WIDTHS[third & 0x1f];
+    int gapWidth = (fourth >>> 5) + 1;
+    int patchCount = fourth & 0x1f; // 0 is never written, but harmless: nothing to patch
+    if (gapWidth + patchWidth > 64) { // Java and C++ both refuse this
+      throw in.corrupt("PATCHED_BASE patch gap width %d + patch width %d exceed 64 bits",
+          gapWidth, patchWidth);
+    }
+    // The base is sign-magnitude, not two's complement or zigzag.
+    long base = in.readBigEndian(baseBytes, "a PATCHED_BASE base");
+    long signBit = 1L << (8 * baseBytes - 1);
+    if ((base & signBit) != 0) {
+      base = -(base & ~signBit);
+    }
+    unpack(t, o, count, width);
+    unpack(patches, 0, patchCount, closestFixedBits(gapWidth + patchWidth));
+    long patchMask = (1L << patchWidth) - 1; // patchWidth <= 63 since gapWidth >= 1
+    int index = 0; // gaps are relative to the previous patch, the first to value 0
+    for (int i = 0; i < patchCount; i++) {
+      long entry = patches[i];
+      index += (int) (entry >>> patchWidth); // < 2^15: entry width <= PGW + PW + 7
+      long patch = entry & patchMask;
+      if (patch == 0) { // (255, 0) entries split gaps over 255; they only advance
+        continue;
+      }
+      if (index >= count) {
+        throw in.corrupt("PATCHED_BASE patch for value %d of a run of %d", index, count);
+      }
+      if (width == 64) { // a 64-bit value has no bits left to patch
+        throw in.corrupt("PATCHED_BASE patch on 64-bit values");
+      }
+      t[o + index] |= patch << width;
+    }
+    for (int i = o, end = o + count; i < end; i++) {
+      t[i] += base;
+    }
+    return count;
+  }
+
+  private int delta(int first, long[] t, int o) throws CorruptFileException {
+    int code = (first >>> 1) & 0x1f;
+    int count = ((first & 1) << 8 | in.readByte(HEADER)) + 1;
+    long value = signed ? in.readVarSigned() : in.readVarUnsigned();
+    long firstDelta = in.readVarSigned(); // signed even in unsigned streams
+    if (code == 0) { // fixed delta; a constant run is delta 0
+      for (int i = o, end = o + count; i < end; i++, value += firstDelta) {
+        t[i] = value;
+      }
+      return count;
+    }
+    if (count < 2) { // C++ rejects this too; Java would emit two values
+      throw in.corrupt("DELTA run of %d value has packed deltas", count);
+    }
+    t[o] = value;
+    value += firstDelta;
+    t[o + 1] = value;
+    unpack(t, o + 2, count - 2, WIDTHS[code]);
+    // Packed deltas are magnitudes; the first delta's sign says which way the run goes.
+    if (firstDelta >= 0) {
+      for (int i = o + 2, end = o + count; i < end; i++) {
+        value += t[i];
+        t[i] = value;
+      }
+    } else {
+      for (int i = o + 2, end = o + count; i < end; i++) {
+        value -= t[i];
+        t[i] = value;
+      }
+    }
+    return count;
+  }
+
+  /** Unpacks from the stream's window when the block is there, else via one copy. */
+  private void unpack(long[] t, int o, int count, int width) throws CorruptFileException {
+    int bytes = BitUnpacker.blockBytes(count, width);
+    if (in.limit - in.pos >= bytes) {
+      BitUnpacker.unpack(in.cur, in.pos, t, o, count, width);
+      in.pos += bytes;
+    } else {
+      in.readFully(scratch, 0, bytes);
+      BitUnpacker.unpack(scratch, 0, t, o, count, width);
+    }
+  }
+
+  private static long unzigzag(long u) {
+    return (u >>> 1) ^ -(u & 1);
+  }
+
+  /** Rounds a bit count up to a width that a code can express (orc.md section 6.5). */
+  static int closestFixedBits(int bits) {
+    if (bits <= 24) {
+      return Math.max(bits, 1);
+    }
+    if (bits <= 32) {
+      return (bits + 1) & ~1; // 26, 28, 30, 32
+    }
+    return (bits + 7) & ~7; // 40, 48, 56, 64
+  }
+}
