@@ -74,7 +74,15 @@ public final class OrcReader implements FileReader {
 
   @Override
   public long numberOfRows() {
-    return tail.footer.getNumberOfRows();
+    if (tail.footer.hasNumberOfRows()) {
+      return tail.footer.getNumberOfRows();
+    }
+    // Some old writers left the row count out of the footer; the stripes still have theirs.
+    long rows = 0;
+    for (StripeInformation s : stripes) {
+      rows += s.numberOfRows();
+    }
+    return rows;
   }
 
   /** The file format version ([0,11], [0,12] or [1,9999]). */

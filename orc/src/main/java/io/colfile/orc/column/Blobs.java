@@ -39,26 +39,6 @@ final class Blobs {
     return b;
   }
 
-  /** Reads all remaining bytes of a stream (a dictionary blob). */
-  static byte[] readAll(OrcInputStream in) throws IOException {
-    byte[] b = new byte[1024];
-    int have = 0;
-    int c;
-    while ((c = in.read()) >= 0) {
-      if (have == b.length) {
-        b = Arrays.copyOf(b, b.length * 2);
-      }
-      b[have++] = (byte) c;
-      if (have == b.length) {
-        continue;
-      }
-      // copy the rest of this chunk in bulk
-      int n = in.readAvailable(b, have, b.length - have);
-      have += n;
-    }
-    return have == b.length ? b : Arrays.copyOf(b, have);
-  }
-
   /** Reads {@code count} unsigned lengths as ints, growing as values decode. */
   static int[] lengths(IntegerDecoder in, long count, ColumnReader owner) throws IOException {
     if (count < 0 || count > Integer.MAX_VALUE - 16) {

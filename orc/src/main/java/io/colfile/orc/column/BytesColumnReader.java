@@ -33,30 +33,27 @@ final class BytesColumnReader extends ColumnReader {
     int encoding = s.encoding(column);
     dictionary = isDictionary(encoding);
     if (dictionary) {
-      ids = IntegerDecoders.create(s.required(column, StreamKind.DATA), encoding, false);
-      IntegerDecoder lens =
-          IntegerDecoders.create(s.required(column, StreamKind.LENGTH), encoding, false);
+      ids = IntegerDecoders.create(s.orEmpty(column, StreamKind.DATA), encoding, false);
       long size = s.dictionarySize(column);
+      IntegerDecoder lens = IntegerDecoders.create(size == 0
+          ? s.orEmpty(column, StreamKind.LENGTH)
+          : s.required(column, StreamKind.LENGTH), encoding, false);
       io.colfile.orc.stream.OrcInputStream blobStream = s.stream(column, StreamKind.DICTIONARY_DATA);
-      if (blobStream == null && size > 0) {
-        throw corrupt("the DICTIONARY_DATA stream is missing");
-      }
       dictLengths = Blobs.lengths(lens, size, this);
       dictSize = (int) size;
-      dict = blobStream == null ? new byte[0] : Blobs.readAll(blobStream);
       dictOffsets = new int[dictSize];
-      long pos = 0;
+      long total = 0;
       for (int i = 0; i < dictSize; i++) {
-        dictOffsets[i] = (int) pos;
-        pos += dictLengths[i];
-        if (pos > dict.length) {
-          throw corrupt("dictionary entries need %d bytes, DICTIONARY_DATA has %d", pos,
-              dict.length);
-        }
+        dictOffsets[i] = (int) Math.min(total, Integer.MAX_VALUE);
+        total += dictLengths[i];
       }
+      if (blobStream == null && total > 0) {
+        throw corrupt("the DICTIONARY_DATA stream is missing");
+      }
+      dict = total == 0 ? new byte[0] : Blobs.read(blobStream, total, new byte[0], this);
     } else {
-      lengths = IntegerDecoders.create(s.required(column, StreamKind.LENGTH), encoding, false);
-      data = s.required(column, StreamKind.DATA);
+      lengths = IntegerDecoders.create(s.orEmpty(column, StreamKind.LENGTH), encoding, false);
+      data = s.orEmpty(column, StreamKind.DATA);
     }
   }
 

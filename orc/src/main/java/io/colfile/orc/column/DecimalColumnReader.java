@@ -49,10 +49,10 @@ final class DecimalColumnReader extends ColumnReader {
     decimal64 = null;
     if (s.decimal64() && type.precision() > 0
         && type.precision() <= DecimalVector.MAX_LONG_PRECISION) {
-      decimal64 = new RleV2Decoder(s.required(column, StreamKind.DATA), true);
+      decimal64 = new RleV2Decoder(s.orEmpty(column, StreamKind.DATA), true);
     } else {
-      data = s.required(column, StreamKind.DATA);
-      scales = IntegerDecoders.create(s.required(column, StreamKind.SECONDARY),
+      data = s.orEmpty(column, StreamKind.DATA);
+      scales = IntegerDecoders.create(s.orEmpty(column, StreamKind.SECONDARY),
           s.encoding(column), true);
     }
   }

@@ -28,7 +28,7 @@ final class ListColumnReader extends ColumnReader {
   @Override
   public void startStripe(StripeStreams s) throws IOException {
     super.startStripe(s);
-    lengths = IntegerDecoders.create(s.required(column, StreamKind.LENGTH), s.encoding(column),
+    lengths = IntegerDecoders.create(s.orEmpty(column, StreamKind.LENGTH), s.encoding(column),
         false);
     for (ColumnReader c : children) {
       c.startStripe(s);

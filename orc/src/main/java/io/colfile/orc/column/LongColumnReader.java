@@ -30,11 +30,11 @@ final class LongColumnReader extends ColumnReader {
     ints = null;
     TypeKind kind = type.kind();
     if (kind == TypeKind.BOOLEAN) {
-      booleans = new BooleanDecoder(s.required(column, StreamKind.DATA));
+      booleans = new BooleanDecoder(s.orEmpty(column, StreamKind.DATA));
     } else if (kind == TypeKind.BYTE) {
-      bytes = new ByteRleDecoder(s.required(column, StreamKind.DATA));
+      bytes = new ByteRleDecoder(s.orEmpty(column, StreamKind.DATA));
     } else {
-      ints = IntegerDecoders.create(s.required(column, StreamKind.DATA), s.encoding(column), true);
+      ints = IntegerDecoders.create(s.orEmpty(column, StreamKind.DATA), s.encoding(column), true);
     }
   }
 

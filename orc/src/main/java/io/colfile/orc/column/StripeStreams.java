@@ -19,6 +19,18 @@ public interface StripeStreams {
     return s;
   }
 
+  /**
+   * The stream, or an empty one when the stripe lists none: writers omit streams that would be
+   * empty (a column whose values are all null), so absence only matters once a value is needed,
+   * and then reading it reports the stream as exhausted.
+   */
+  default OrcInputStream orEmpty(int column, StreamKind kind) {
+    OrcInputStream s = stream(column, kind);
+    return s != null ? s : new OrcInputStream(file(),
+        "stripe " + stripe() + " / column " + column + " / " + kind + " (absent)",
+        new byte[0], 0, 0, null, 1);
+  }
+
   /** The column's encoding kind (ColumnEncoding.Kind wire id: 0 DIRECT .. 3 DICTIONARY_V2). */
   int encoding(int column);
 

@@ -40,8 +40,8 @@ final class TimestampColumnReader extends ColumnReader {
   public void startStripe(StripeStreams s) throws IOException {
     super.startStripe(s);
     int encoding = s.encoding(column);
-    seconds = IntegerDecoders.create(s.required(column, StreamKind.DATA), encoding, true);
-    nanos = IntegerDecoders.create(s.required(column, StreamKind.SECONDARY), encoding, false);
+    seconds = IntegerDecoders.create(s.orEmpty(column, StreamKind.DATA), encoding, true);
+    nanos = IntegerDecoders.create(s.orEmpty(column, StreamKind.SECONDARY), encoding, false);
     ZoneId zone = type.kind() == TypeKind.TIMESTAMP_INSTANT ? ZoneOffset.UTC : s.writerZone();
     base = ORC_EPOCH.atZone(zone).toEpochSecond();
     rules = zone.getRules();

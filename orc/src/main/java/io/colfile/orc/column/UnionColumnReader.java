@@ -22,7 +22,7 @@ final class UnionColumnReader extends ColumnReader {
   @Override
   public void startStripe(StripeStreams s) throws IOException {
     super.startStripe(s);
-    tags = new ByteRleDecoder(s.required(column, StreamKind.DATA));
+    tags = new ByteRleDecoder(s.orEmpty(column, StreamKind.DATA));
     for (ColumnReader c : variants) {
       c.startStripe(s);
     }
