@@ -183,6 +183,11 @@ public final class OrcReader implements FileReader {
     return Collections.unmodifiableList(warnings);
   }
 
+  /** The raw tail, for tests and tools in this package. */
+  OrcTail tail() {
+    return tail;
+  }
+
   @Override
   public BatchReader read(ReadOptions options) throws IOException {
     return new OrcBatchReader(file, tail, schema, stripes, options);

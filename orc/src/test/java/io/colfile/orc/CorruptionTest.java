@@ -1,0 +1,136 @@
+package io.colfile.orc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import io.colfile.core.BatchReader;
+import io.colfile.core.ReadOptions;
+import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.UnsupportedFeatureException;
+import io.colfile.core.io.InputFile;
+import io.colfile.core.vector.ColumnBatch;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Damaged copies of the example files: truncated at every structural boundary and at random
+ * points, and with bytes flipped in the tail and the stripes. Reading them may only succeed
+ * (ORC has no checksums, so some damage decodes cleanly) or throw {@link CorruptFileException};
+ * never another exception, a hang, or an allocation the small test heap cannot hold.
+ */
+class CorruptionTest {
+  /** Small files keep the matrix quick; together they cover every codec and RLE version. */
+  private static final String[] FILES = {
+    "TestOrcFile.test1.orc", "TestOrcFile.testSnappy.orc", "TestVectorOrcFile.testLz4.orc",
+    "TestVectorOrcFile.testZstd.0.12.orc", "TestVectorOrcFile.testLzo.orc", "decimal.orc",
+    "decimal64_v2.orc", "orc-file-11-format.orc", "TestOrcFile.testTimestamp.orc",
+    "orc_no_format.orc", "TestOrcFile.metaData.orc", "TestStringDictionary.testRowIndex.orc",
+    "TestOrcFile.testMemoryManagementV11.orc", "nulls-at-end-snappy.orc"
+  };
+
+  @TestFactory
+  Stream<DynamicTest> damagedFilesFailCleanly() {
+    Path dir = SharedData.orcExamples();
+    long seed = Long.getLong("tests.seed", 0x0c0ffeeL) == 0 ? 0x0c0ffeeL
+        : Long.getLong("tests.seed", 0x0c0ffeeL);
+    List<DynamicTest> tests = new ArrayList<>();
+    for (String name : FILES) {
+      tests.add(DynamicTest.dynamicTest(name, () -> {
+        byte[] original = Files.readAllBytes(dir.resolve(name));
+        Random random = new Random(seed ^ name.hashCode());
+        for (int cut : cutPoints(original, random)) {
+          byte[] damaged = java.util.Arrays.copyOf(original, cut);
+          check(name + " truncated to " + cut + " bytes (seed " + seed + ")", damaged, true);
+        }
+        for (int i = 0; i < 120; i++) {
+          byte[] damaged = original.clone();
+          // Half the flips land in the last 300 bytes (postscript, footer, metadata).
+          int pos = i % 2 == 0
+              ? Math.max(0, original.length - 1 - random.nextInt(Math.min(300, original.length)))
+              : random.nextInt(original.length);
+          damaged[pos] ^= (byte) (1 + random.nextInt(255));
+          check(name + " with byte " + pos + " flipped (seed " + seed + ")", damaged, false);
+        }
+      }));
+    }
+    return tests.stream();
+  }
+
+  /** Every structural boundary the tail names, plus random points. */
+  private static TreeSet<Integer> cutPoints(byte[] file, Random random) throws IOException {
+    TreeSet<Integer> cuts = new TreeSet<>();
+    int len = file.length;
+    for (int c : new int[] {0, 1, 2, 3, 4, len - 1, len - 2, len - 3, len - 4}) {
+      if (c > 0 && c < len) {
+        cuts.add(c);
+      }
+    }
+    try (OrcReader r = OrcReader.open(InputFile.of("original", file))) {
+      int psLen = file[len - 1] & 0xff;
+      long footerLen = r.tail().postScript.getFooterLength();
+      long metaLen = r.tail().postScript.getMetadataLength();
+      long footerStart = len - 1 - psLen - footerLen;
+      for (long c : new long[] {len - 1 - psLen, footerStart, footerStart - metaLen}) {
+        cuts.add((int) c);
+        cuts.add((int) c + 1);
+      }
+      for (StripeInformation s : r.stripes()) {
+        cuts.add((int) s.offset());
+        cuts.add((int) (s.offset() + s.indexLength()));
+        cuts.add((int) (s.offset() + s.indexLength() + s.dataLength()));
+        cuts.add((int) (s.offset() + s.length() - 1));
+      }
+    }
+    for (int i = 0; i < 25; i++) {
+      cuts.add(1 + random.nextInt(len - 1));
+    }
+    cuts.removeIf(c -> c <= 0 || c >= len);
+    return cuts;
+  }
+
+  private static void check(String what, byte[] bytes, boolean mustFail) {
+    Throwable thrown = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> readAll(bytes),
+        what + " hung");
+    if (thrown == null) {
+      assertThat(mustFail).as(what + " read without error although bytes are missing")
+          .isFalse();
+      return;
+    }
+    if (!(thrown instanceof CorruptFileException)
+        && !(thrown instanceof UnsupportedFeatureException)) {
+      throw new AssertionError(what + " threw " + thrown + " instead of CorruptFileException",
+          thrown);
+    }
+    assertThat(thrown.getMessage()).as(what).contains("damaged");
+  }
+
+  private static Throwable readAll(byte[] bytes) {
+    try (OrcReader r = OrcReader.open(InputFile.of("damaged", bytes));
+         BatchReader rows = r.read(ReadOptions.defaults().withDefaultZone(ZoneOffset.UTC))) {
+      r.stripeStatistics();
+      r.statistics();
+      ColumnBatch batch = rows.newBatch();
+      long n = 0;
+      while (rows.next(batch)) {
+        batch.validate();
+        n += batch.size;
+      }
+      if (n != r.numberOfRows()) {
+        return CorruptFileException.at("damaged", "", -1, "row count differs");
+      }
+      return null;
+    } catch (Throwable t) {
+      return t;
+    }
+  }
+}
