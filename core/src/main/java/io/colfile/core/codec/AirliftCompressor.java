@@ -32,7 +32,8 @@ final class AirliftCompressor implements Compressor {
     Ranges.check(input, inputOffset, inputLength, output, outputOffset, maxOutputLength);
     int worstCase = maxCompressedLength(inputLength);
     if (maxOutputLength >= worstCase) {
-      return delegate.compress(input, inputOffset, inputLength, output, outputOffset, maxOutputLength);
+      return delegate.compress(
+          input, inputOffset, inputLength, output, outputOffset, maxOutputLength);
     }
     if (scratch.length < worstCase) {
       scratch = new byte[worstCase];

@@ -45,14 +45,16 @@ final class AirliftDecompressor implements Decompressor {
         // anything else fails or writes the byte that proves it too large.
         n = delegate.decompress(input, inputOffset, inputLength, probe, 0, 1);
       } else {
-        n = delegate.decompress(input, inputOffset, inputLength, output, outputOffset, maxOutputLength);
+        n = delegate.decompress(
+            input, inputOffset, inputLength, output, outputOffset, maxOutputLength);
       }
     } catch (RuntimeException e) {
       throw new MalformedInputException(0, "invalid " + name + " data: " + e.getMessage(), e);
     }
     if (n < 0 || n > maxOutputLength) {
-      throw new MalformedInputException(
-          0, "invalid " + name + " data: does not decode into the " + maxOutputLength + " bytes allowed");
+      throw new MalformedInputException(0,
+          "invalid " + name + " data: does not decode into the " + maxOutputLength
+              + " bytes allowed");
     }
     return n;
   }

@@ -41,7 +41,8 @@ public enum CompressionCodec {
     return switch (this) {
       case NONE -> new CopyCodec();
       case ZLIB -> new InflateDecompressor(true);
-      case SNAPPY -> new AirliftDecompressor("snappy", new SnappyDecompressor(), BlockChecks::snappy);
+      case SNAPPY ->
+          new AirliftDecompressor("snappy", new SnappyDecompressor(), BlockChecks::snappy);
       case LZ4 -> new AirliftDecompressor("lz4", new Lz4Decompressor(), BlockChecks::lz4);
       case ZSTD -> new AirliftDecompressor("zstd", new ZstdDecompressor(), BlockChecks::zstd);
       case LZO -> new AirliftDecompressor("lzo", new LzoDecompressor(), BlockChecks::lzo);

@@ -28,8 +28,8 @@ final class Ranges {
   static int checkBound(long bound, int uncompressedLength) {
     if (bound > Integer.MAX_VALUE - 8) {
       throw new IllegalArgumentException(
-          "cannot compress " + uncompressedLength + " bytes at once: the worst case output, "
-              + bound + " bytes, exceeds the largest array");
+          "cannot compress " + uncompressedLength + " bytes in one block: the worst-case "
+              + "compressed size would not fit in an array");
     }
     return (int) bound;
   }

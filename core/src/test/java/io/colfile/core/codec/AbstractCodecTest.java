@@ -1,5 +1,9 @@
 package io.colfile.core.codec;
 
+import static io.colfile.core.codec.Windows.PAD;
+import static io.colfile.core.codec.Windows.assertCanariesOutside;
+import static io.colfile.core.codec.Windows.canaries;
+import static io.colfile.core.codec.Windows.embedded;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
@@ -9,7 +13,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.IntStream;
 import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -27,10 +30,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 @ExtendWith(CodecTestData.PrintSeedOnFailure.class)
 abstract class AbstractCodecTest {
-  /** Filler around every window; a changed filler byte means a write outside the window. */
-  static final byte CANARY = (byte) 0xA5;
-  static final int PAD = 13;
-
   abstract CompressionCodec codec();
 
   /** The compressed form of {@code data}; codecs we only read override this. */
@@ -39,6 +38,13 @@ abstract class AbstractCodecTest {
     byte[] out = new byte[c.maxCompressedLength(data.length)];
     int n = c.compress(data, 0, data.length, out, 0, out.length);
     assertThat(n).isBetween(0, out.length);
+    return Arrays.copyOf(out, n);
+  }
+
+  /** Decodes all of {@code input} with a fresh decompressor, allowing {@code max} bytes. */
+  byte[] decompress(byte[] input, int max) throws MalformedInputException {
+    byte[] out = new byte[max];
+    int n = codec().newDecompressor().decompress(input, 0, input.length, out, 0, max);
     return Arrays.copyOf(out, n);
   }
 
@@ -76,8 +82,8 @@ abstract class AbstractCodecTest {
     assumeTrue(canCompress());
     Compressor c = codec().newCompressor();
     int bound = c.maxCompressedLength(data.length);
-    byte[] in = padded(data, 5, CodecTestData.random(5));
-    byte[] out = canaries(PAD + bound + PAD);
+    byte[] in = embedded(data, 5, CodecTestData.random(5));
+    byte[] out = canaries(bound);
     int n = c.compress(in, 5, data.length, out, PAD, bound);
     assertThat(n).isBetween(0, bound);
     assertCanariesOutside(out, PAD, bound);
@@ -89,10 +95,10 @@ abstract class AbstractCodecTest {
   void roundTripsThroughPaddedWindows(byte[] data) throws MalformedInputException {
     assumeTrue(data.length > 0 || roundTripsEmpty());
     byte[] compressed = compress(data);
-    byte[] in = padded(compressed, 3, CodecTestData.random(3));
+    byte[] in = embedded(compressed, 3, CodecTestData.random(3));
     Decompressor d = codec().newDecompressor();
     for (int slack : new int[] {0, 1, 1000}) {
-      byte[] out = canaries(PAD + data.length + slack + PAD);
+      byte[] out = canaries(data.length + slack);
       int n = d.decompress(in, 3, compressed.length, out, PAD, data.length + slack);
       assertThat(n).as("slack %d", slack).isEqualTo(data.length);
       assertThat(Arrays.copyOfRange(out, PAD, PAD + n)).isEqualTo(data);
@@ -105,8 +111,9 @@ abstract class AbstractCodecTest {
     Compressor c = canCompress() ? codec().newCompressor() : null;
     Decompressor d = codec().newDecompressor();
     List<Named<byte[]>> corpus = corpus();
-    for (int i = 0; i < 2 * corpus.size(); i++) {
-      byte[] data = corpus.get(i < corpus.size() ? i : 2 * corpus.size() - 1 - i).getPayload();
+    int size = corpus.size();
+    for (int i = 0; i < 2 * size; i++) {
+      byte[] data = corpus.get(i < size ? i : 2 * size - 1 - i).getPayload();
       if (data.length == 0 && !roundTripsEmpty()) {
         continue;
       }
@@ -133,8 +140,10 @@ abstract class AbstractCodecTest {
       if (limit < 0 || limit >= size) {
         continue;
       }
-      byte[] out = canaries(PAD + limit + PAD);
-      assertThat(c.compress(data, 0, data.length, out, PAD, limit)).as("limit %d", limit).isEqualTo(-1);
+      byte[] out = canaries(limit);
+      assertThat(c.compress(data, 0, data.length, out, PAD, limit))
+          .as("limit %d", limit)
+          .isEqualTo(-1);
       assertCanariesOutside(out, PAD, limit);
     }
     // A failed call leaves the compressor usable.
@@ -149,15 +158,16 @@ abstract class AbstractCodecTest {
     byte[] compressed = compress(data);
     Decompressor d = codec().newDecompressor();
     for (int limit : new int[] {0, data.length / 2, data.length - 1}) {
-      byte[] out = canaries(PAD + data.length + PAD);
+      byte[] out = canaries(data.length);
       assertThatThrownBy(() -> d.decompress(compressed, 0, compressed.length, out, PAD, limit))
           .as("limit %d", limit)
           .isInstanceOf(MalformedInputException.class);
-      assertCanaries(out, 0, PAD);
-      assertCanaries(out, PAD + limit, out.length);
+      assertCanariesOutside(out, PAD, limit);
     }
+    // A failed call leaves the decompressor usable.
     byte[] out = new byte[data.length];
-    assertThat(d.decompress(compressed, 0, compressed.length, out, 0, out.length)).isEqualTo(data.length);
+    assertThat(d.decompress(compressed, 0, compressed.length, out, 0, out.length))
+        .isEqualTo(data.length);
     assertThat(out).isEqualTo(data);
   }
 
@@ -168,9 +178,8 @@ abstract class AbstractCodecTest {
     assumeTrue(data.length > 0 || roundTripsEmpty());
     byte[] compressed = compress(data);
     Decompressor d = codec().newDecompressor();
-    Random r = CodecTestData.random(7);
-    for (int cut : cuts(compressed.length, r)) {
-      byte[] out = canaries(PAD + data.length + PAD);
+    for (int cut : Windows.cuts(compressed.length, CodecTestData.random(7))) {
+      byte[] out = canaries(data.length);
       try {
         int n = d.decompress(compressed, 0, cut, out, PAD, data.length);
         if (!truncationMayYieldPrefix()) {
@@ -180,14 +189,15 @@ abstract class AbstractCodecTest {
         assertThat(n).as("cut at %d", cut).isLessThan(data.length);
         assertThat(Arrays.copyOfRange(out, PAD, PAD + n)).isEqualTo(Arrays.copyOf(data, n));
       } catch (MalformedInputException expected) {
-        // the only acceptable outcome
+        // the outcome wanted
       } catch (RuntimeException e) {
         throw new AssertionError("cut at " + cut + " of " + compressed.length + " threw " + e, e);
       }
       assertCanariesOutside(out, PAD, data.length);
     }
     byte[] out = new byte[data.length];
-    assertThat(d.decompress(compressed, 0, compressed.length, out, 0, out.length)).isEqualTo(data.length);
+    assertThat(d.decompress(compressed, 0, compressed.length, out, 0, out.length))
+        .isEqualTo(data.length);
   }
 
   @ParameterizedTest
@@ -200,9 +210,9 @@ abstract class AbstractCodecTest {
     for (int i = 0; i < rounds && compressed.length > 0; i++) {
       byte[] damaged = compressed.clone();
       int flips = 1 + r.nextInt(3);
-      // Bias towards the front, where headers, lengths and tables live.
       for (int f = 0; f < flips; f++) {
-        int at = r.nextBoolean() ? r.nextInt(Math.min(damaged.length, 64)) : r.nextInt(damaged.length);
+        // Half the flips land in the first 64 bytes, where headers, lengths and tables live.
+        int at = r.nextInt(r.nextBoolean() ? Math.min(damaged.length, 64) : damaged.length);
         damaged[at] ^= (byte) (1 << r.nextInt(8));
       }
       int limit = data.length + (r.nextBoolean() ? 0 : 100);
@@ -225,11 +235,13 @@ abstract class AbstractCodecTest {
   void rejectsBadArgumentsAsCallerBugs() {
     Decompressor d = codec().newDecompressor();
     byte[] b = new byte[16];
-    assertThatThrownBy(() -> d.decompress(b, -1, 4, b, 0, 4)).isInstanceOf(IndexOutOfBoundsException.class);
-    assertThatThrownBy(() -> d.decompress(b, 10, 7, b, 0, 4)).isInstanceOf(IndexOutOfBoundsException.class);
-    assertThatThrownBy(() -> d.decompress(b, 0, 4, b, 8, 9)).isInstanceOf(IndexOutOfBoundsException.class);
-    assertThatThrownBy(() -> d.decompress(b, 0, 4, b, 0, -1)).isInstanceOf(IndexOutOfBoundsException.class);
-    assertThatThrownBy(() -> d.decompress(null, 0, 0, b, 0, 4)).isInstanceOf(NullPointerException.class);
+    Class<IndexOutOfBoundsException> outOfBounds = IndexOutOfBoundsException.class;
+    assertThatThrownBy(() -> d.decompress(b, -1, 4, b, 0, 4)).isInstanceOf(outOfBounds);
+    assertThatThrownBy(() -> d.decompress(b, 10, 7, b, 0, 4)).isInstanceOf(outOfBounds);
+    assertThatThrownBy(() -> d.decompress(b, 0, 4, b, 8, 9)).isInstanceOf(outOfBounds);
+    assertThatThrownBy(() -> d.decompress(b, 0, 4, b, 0, -1)).isInstanceOf(outOfBounds);
+    assertThatThrownBy(() -> d.decompress(null, 0, 0, b, 0, 4))
+        .isInstanceOf(NullPointerException.class);
     if (!canCompress()) {
       assertThatThrownBy(() -> codec().newCompressor())
           .isInstanceOf(UnsupportedOperationException.class)
@@ -237,10 +249,12 @@ abstract class AbstractCodecTest {
       return;
     }
     Compressor c = codec().newCompressor();
-    assertThatThrownBy(() -> c.compress(b, 0, 17, b, 0, 4)).isInstanceOf(IndexOutOfBoundsException.class);
-    assertThatThrownBy(() -> c.compress(b, 0, 4, b, -1, 4)).isInstanceOf(IndexOutOfBoundsException.class);
-    assertThatThrownBy(() -> c.compress(b, 0, 4, null, 0, 4)).isInstanceOf(NullPointerException.class);
-    assertThatThrownBy(() -> c.maxCompressedLength(-1)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> c.compress(b, 0, 17, b, 0, 4)).isInstanceOf(outOfBounds);
+    assertThatThrownBy(() -> c.compress(b, 0, 4, b, -1, 4)).isInstanceOf(outOfBounds);
+    assertThatThrownBy(() -> c.compress(b, 0, 4, null, 0, 4))
+        .isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> c.maxCompressedLength(-1))
+        .isInstanceOf(IllegalArgumentException.class);
     // Near the top of the int range a bound must not wrap around to a small or negative size.
     try {
       assertThat(c.maxCompressedLength(Integer.MAX_VALUE)).isEqualTo(Integer.MAX_VALUE);
@@ -251,8 +265,8 @@ abstract class AbstractCodecTest {
 
   /** Decodes {@code input} placed inside junk, accepting success or MalformedInputException. */
   static void decodeOrReject(Decompressor d, byte[] input, int limit, String what) {
-    byte[] in = padded(input, 7, CodecTestData.random(input.length));
-    byte[] out = canaries(PAD + limit + PAD);
+    byte[] in = embedded(input, 7, CodecTestData.random(input.length));
+    byte[] out = canaries(limit);
     try {
       int n = d.decompress(in, 7, input.length, out, PAD, limit);
       assertThat(n).as(what).isBetween(0, limit);
@@ -262,44 +276,5 @@ abstract class AbstractCodecTest {
       throw new AssertionError(what + ": " + input.length + " bytes threw " + e, e);
     }
     assertCanariesOutside(out, PAD, limit);
-  }
-
-  /** Every cut of a short input; for a long one the ends and a random sample. */
-  static int[] cuts(int length, Random r) {
-    if (length <= 300) {
-      return IntStream.range(0, length).toArray();
-    }
-    return IntStream.concat(
-            IntStream.concat(
-                IntStream.range(0, 64),
-                IntStream.range(length - 64, length)),
-            r.ints(100, 64, length - 64))
-        .toArray();
-  }
-
-  static byte[] padded(byte[] data, int offset, Random r) {
-    byte[] b = new byte[offset + data.length + 9];
-    r.nextBytes(b);
-    System.arraycopy(data, 0, b, offset, data.length);
-    return b;
-  }
-
-  static byte[] canaries(int length) {
-    byte[] b = new byte[length];
-    Arrays.fill(b, CANARY);
-    return b;
-  }
-
-  static void assertCanariesOutside(byte[] b, int offset, int length) {
-    assertCanaries(b, 0, offset);
-    assertCanaries(b, offset + length, b.length);
-  }
-
-  static void assertCanaries(byte[] b, int from, int to) {
-    for (int i = from; i < to; i++) {
-      if (b[i] != CANARY) {
-        fail("byte %d was overwritten (window ends at %d)", i, from);
-      }
-    }
   }
 }

@@ -1,0 +1,157 @@
+package io.colfile.core.encoding;
+
+import io.colfile.core.codec.MalformedInputException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Objects;
+
+/**
+ * Sequential reads over {@code buf[position, limit)}: varints, zigzag varints and little-endian
+ * fixed-width values.
+ *
+ * <p>Every read checks the limit first, so running off the end, like an over-long varint, is a
+ * {@link MalformedInputException} and never an {@link ArrayIndexOutOfBoundsException}. Offsets in
+ * those exceptions are indices into {@link #buffer()}; the caller knows which file and structure
+ * the buffer holds and adds that. A failed read leaves the position where the value started.
+ *
+ * <p>Not thread-safe; cheap enough to create one per stream or block.
+ */
+public final class ByteCursor {
+  private static final VarHandle INT_LE =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONG_LE =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  private final byte[] buf;
+  private final int limit;
+  private int pos;
+
+  /** A cursor over {@code buf[offset, offset + length)}, positioned at {@code offset}. */
+  public ByteCursor(byte[] buf, int offset, int length) {
+    Objects.checkFromIndexSize(offset, length, buf.length);
+    this.buf = buf;
+    this.pos = offset;
+    this.limit = offset + length;
+  }
+
+  /** A cursor over all of {@code buf}. */
+  public ByteCursor(byte[] buf) {
+    this(buf, 0, buf.length);
+  }
+
+  public byte[] buffer() {
+    return buf;
+  }
+
+  /** Index into {@link #buffer()} of the next byte to read. */
+  public int position() {
+    return pos;
+  }
+
+  /** Moves to {@code position}, which must lie within {@code [0, limit]}. */
+  public void position(int position) {
+    this.pos = Objects.checkIndex(position, limit + 1);
+  }
+
+  /** Index into {@link #buffer()} one past the last readable byte. */
+  public int limit() {
+    return limit;
+  }
+
+  public int remaining() {
+    return limit - pos;
+  }
+
+  public boolean hasRemaining() {
+    return pos < limit;
+  }
+
+  /** Advances over {@code n} bytes. */
+  public void skip(int n) throws MalformedInputException {
+    if (n < 0 || n > limit - pos) {
+      throw new MalformedInputException(
+          pos, "cannot skip " + n + " bytes, " + remaining() + " left");
+    }
+    pos += n;
+  }
+
+  public int readUnsignedByte() throws MalformedInputException {
+    if (pos >= limit) {
+      throw new MalformedInputException(pos, "expected a byte, found the end");
+    }
+    return buf[pos++] & 0xFF;
+  }
+
+  /**
+   * Reads an unsigned LEB128 varint of up to 10 bytes. Non-minimal encodings (trailing {@code
+   * 0x80 ... 0x00} groups) are accepted as LEB128 allows; bits beyond the 64th are rejected.
+   */
+  public long readVarLong() throws MalformedInputException {
+    final int start = pos;
+    // One-byte values dominate most streams: take them without the loop.
+    if (start < limit) {
+      byte first = buf[start];
+      if (first >= 0) {
+        pos = start + 1;
+        return first;
+      }
+    }
+    // Only the first 10 bytes can belong to a valid varint, so bound the loop by whichever of
+    // the limit and those 10 bytes comes first; one comparison per byte does both checks.
+    final int end = start + Math.min(limit - start, Varints.MAX_VARLONG_BYTES);
+    long result = 0;
+    int p = start;
+    for (int shift = 0; p < end; shift += 7) {
+      byte b = buf[p++];
+      result |= (long) (b & 0x7F) << shift;
+      if (b >= 0) {
+        // The 10th byte sits at shift 63 and may only contribute the top bit.
+        if (shift == 63 && b > 1) {
+          throw new MalformedInputException(start, "varint overflows 64 bits");
+        }
+        pos = p;
+        return result;
+      }
+    }
+    if (end - start == Varints.MAX_VARLONG_BYTES) {
+      throw new MalformedInputException(start, "varint longer than 10 bytes");
+    }
+    if (end == start) {
+      throw new MalformedInputException(start, "expected a varint, found the end");
+    }
+    throw new MalformedInputException(start,
+        "varint truncated: " + (end - start) + " bytes with the continuation bit, then the end");
+  }
+
+  /** Reads a zigzag-encoded signed varint. */
+  public long readSignedVarLong() throws MalformedInputException {
+    return Varints.zigzagDecode(readVarLong());
+  }
+
+  public int readIntLE() throws MalformedInputException {
+    require(Integer.BYTES);
+    int v = (int) INT_LE.get(buf, pos);
+    pos += Integer.BYTES;
+    return v;
+  }
+
+  public long readLongLE() throws MalformedInputException {
+    require(Long.BYTES);
+    long v = (long) LONG_LE.get(buf, pos);
+    pos += Long.BYTES;
+    return v;
+  }
+
+  private void require(int n) throws MalformedInputException {
+    if (limit - pos < n) {
+      throw new MalformedInputException(
+          pos, "expected " + n + " bytes, " + (limit - pos) + " left");
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "ByteCursor[position " + pos + ", limit " + limit + "]";
+  }
+}
