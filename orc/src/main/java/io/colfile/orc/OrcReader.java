@@ -183,6 +183,77 @@ public final class OrcReader implements FileReader {
     return Collections.unmodifiableList(warnings);
   }
 
+  /**
+   * Everything the tail says, as an ordered tree of maps, lists, strings and numbers for tools
+   * ({@code colfile meta}): version, writer, compression, rows, stripes, statistics per column
+   * at file and stripe level, and user metadata (UTF-8 text, or hex when not text).
+   */
+  public Map<String, Object> describe() throws IOException {
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("format", "ORC");
+    out.put("fileVersion", fileVersion().toString());
+    out.put("writer", writerName());
+    out.put("writerVersion", writerVersionName() + " (" + writerVersion() + ")");
+    out.put("compression", compression().name());
+    out.put("compressionBlockSize", compressionBlockSize());
+    out.put("rows", numberOfRows());
+    out.put("rowIndexStride", rowIndexStride());
+    if (!calendar().isEmpty()) {
+      out.put("calendar", calendar());
+    }
+    out.put("encrypted", hasEncryption());
+    out.put("schema", schema.toString());
+    List<Type> columns = schema.flatten();
+    List<Object> stripeList = new ArrayList<>();
+    List<List<ColumnStatistics>> perStripe;
+    try {
+      perStripe = stripeStatistics();
+    } catch (IOException e) {
+      perStripe = List.of();
+      warnings.add("stripe statistics are unreadable: " + e.getMessage());
+    }
+    for (int i = 0; i < stripes.size(); i++) {
+      StripeInformation st = stripes.get(i);
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("stripe", i);
+      m.put("offset", st.offset());
+      m.put("indexLength", st.indexLength());
+      m.put("dataLength", st.dataLength());
+      m.put("footerLength", st.footerLength());
+      m.put("rows", st.numberOfRows());
+      if (i < perStripe.size()) {
+        m.put("statistics", describe(columns, perStripe.get(i)));
+      }
+      stripeList.add(m);
+    }
+    out.put("stripes", stripeList);
+    out.put("statistics", describe(columns, statistics()));
+    Map<String, Object> user = new LinkedHashMap<>();
+    for (Map.Entry<String, byte[]> e : userMetadata().entrySet()) {
+      user.put(e.getKey(), MetadataText.of(e.getValue()));
+    }
+    out.put("userMetadata", user);
+    out.put("fileLength", fileLength());
+    if (!warnings.isEmpty()) {
+      out.put("warnings", List.copyOf(warnings));
+    }
+    return out;
+  }
+
+  private static List<Object> describe(List<Type> columns, List<ColumnStatistics> stats) {
+    List<Object> out = new ArrayList<>();
+    for (int c = 0; c < stats.size(); c++) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("column", c);
+      if (c < columns.size()) {
+        m.put("type", columns.get(c).kind().typeName());
+      }
+      m.putAll(stats.get(c).describe());
+      out.add(m);
+    }
+    return out;
+  }
+
   /** The raw tail, for tests and tools in this package. */
   OrcTail tail() {
     return tail;
