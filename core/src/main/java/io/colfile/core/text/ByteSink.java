@@ -2,76 +2,168 @@ package io.colfile.core.text;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
+import java.io.UncheckedIOException;
 import java.util.Arrays;
 
-/** A growable byte buffer with the appends the JSON printer needs. */
+/**
+ * The printer's output buffer: bytes go into one array that is handed to the stream whenever a
+ * write would not fit, so printing allocates nothing per value and memory stays bounded by the
+ * largest single value. Stream failures surface as {@link UncheckedIOException} from the appends
+ * (the printer's recursion stays free of checked exceptions) and are unwrapped by {@link
+ * JsonLinesWriter}.
+ */
 final class ByteSink {
-  private byte[] buf = new byte[1 << 17];
-  private int size;
+  static final int DEFAULT_CAPACITY = 1 << 16;
 
-  int size() {
-    return size;
+  private final OutputStream out;
+  private byte[] buf;
+  private int size;
+  /** Scratch for digits, written backwards from the end. */
+  private final byte[] digits = new byte[20];
+
+  ByteSink(OutputStream out, int capacity) {
+    this.out = out;
+    this.buf = new byte[capacity];
   }
 
-  private void ensure(int more) {
-    if (size + more > buf.length) {
-      buf = Arrays.copyOf(buf, Math.max(buf.length * 2, size + more));
+  /** Makes room for {@code n} more bytes, draining to the stream or growing for a huge value. */
+  private void ensure(int n) {
+    if (buf.length - size >= n) {
+      return;
+    }
+    drain();
+    if (buf.length < n) {
+      buf = new byte[Math.max(n, buf.length * 2)];
     }
   }
 
-  ByteSink put(char c) {
-    ensure(1);
-    buf[size++] = (byte) c;
-    return this;
+  void drain() {
+    if (size == 0) {
+      return;
+    }
+    try {
+      out.write(buf, 0, size);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    size = 0;
   }
 
-  ByteSink putAscii(String s) {
+  void flush() {
+    drain();
+    try {
+      out.flush();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  void put(byte b) {
+    ensure(1);
+    buf[size++] = b;
+  }
+
+  void put(char c) {
+    put((byte) c);
+  }
+
+  void put(byte[] b) {
+    put(b, 0, b.length);
+  }
+
+  void put(byte[] b, int off, int len) {
+    ensure(len);
+    System.arraycopy(b, off, buf, size, len);
+    size += len;
+  }
+
+  /** Characters known to be ASCII (tokens, digits from {@code toString} of numbers). */
+  void putAscii(String s) {
     int n = s.length();
     ensure(n);
     for (int i = 0; i < n; i++) {
       buf[size++] = (byte) s.charAt(i);
     }
-    return this;
   }
 
-  /** A field name: its UTF-8 bytes, unescaped, as the C++ printer writes it. */
-  ByteSink putRaw(String s) {
-    byte[] b = s.getBytes(StandardCharsets.UTF_8);
-    ensure(b.length);
-    System.arraycopy(b, 0, buf, size, b.length);
-    size += b.length;
-    return this;
-  }
-
-  ByteSink putLong(long v) {
+  /** A decimal integer, without allocating. */
+  void putLong(long v) {
+    ensure(20);
     if (v >= 0 && v < 10) {
-      return put((char) ('0' + v));
+      buf[size++] = (byte) ('0' + v);
+      return;
     }
-    return putAscii(Long.toString(v));
+    int p = digits.length;
+    // Work with the negative magnitude so Long.MIN_VALUE needs no special case.
+    long n = v < 0 ? v : -v;
+    while (n != 0) {
+      digits[--p] = (byte) ('0' - n % 10);
+      n /= 10;
+    }
+    if (v < 0) {
+      buf[size++] = '-';
+    }
+    int len = digits.length - p;
+    System.arraycopy(digits, p, buf, size, len);
+    size += len;
   }
 
-  /** Stored string bytes with {@code " \ \b \f \n \r \t} escaped and all others copied. */
-  ByteSink putEscaped(byte[] src, int off, int len) {
-    ensure(len * 2);
-    for (int i = off; i < off + len; i++) {
-      byte b = src[i];
-      switch (b) {
-        case '"': buf[size++] = '\\'; buf[size++] = '"'; break;
-        case '\\': buf[size++] = '\\'; buf[size++] = '\\'; break;
-        case '\b': buf[size++] = '\\'; buf[size++] = 'b'; break;
-        case '\f': buf[size++] = '\\'; buf[size++] = 'f'; break;
-        case '\n': buf[size++] = '\\'; buf[size++] = 'n'; break;
-        case '\r': buf[size++] = '\\'; buf[size++] = 'r'; break;
-        case '\t': buf[size++] = '\\'; buf[size++] = 't'; break;
-        default: buf[size++] = b;
+  /** {@code v} (non-negative) left-padded with zeros to at least {@code width} digits. */
+  void putPadded(long v, int width) {
+    int p = digits.length;
+    do {
+      digits[--p] = (byte) ('0' + v % 10);
+      v /= 10;
+    } while (v != 0);
+    int len = digits.length - p;
+    ensure(Math.max(len, width));
+    for (int i = len; i < width; i++) {
+      buf[size++] = '0';
+    }
+    System.arraycopy(digits, p, buf, size, len);
+    size += len;
+  }
+
+  /** Two digits of {@code v} in 0..99. */
+  void putTwoDigits(int v) {
+    ensure(2);
+    buf[size++] = (byte) ('0' + v / 10);
+    buf[size++] = (byte) ('0' + v % 10);
+  }
+
+  /**
+   * A quoted JSON string of stored bytes. Only {@code " \ \b \f \n \r \t} are escaped and every
+   * other byte is copied as it is, as Apache ORC C++'s printer does (so invalid UTF-8 and other
+   * control bytes pass through unchanged).
+   */
+  void putQuoted(byte[] src, int off, int len) {
+    ensure(2 * len + 2);
+    byte[] b = buf;
+    int s = size;
+    b[s++] = '"';
+    for (int i = off, end = off + len; i < end; i++) {
+      byte c = src[i];
+      if (c >= 0x20 && c != '"' && c != '\\' || c < 0) {
+        b[s++] = c;
+        continue;
+      }
+      switch (c) {
+        case '"': b[s++] = '\\'; b[s++] = '"'; break;
+        case '\\': b[s++] = '\\'; b[s++] = '\\'; break;
+        case '\b': b[s++] = '\\'; b[s++] = 'b'; break;
+        case '\f': b[s++] = '\\'; b[s++] = 'f'; break;
+        case '\n': b[s++] = '\\'; b[s++] = 'n'; break;
+        case '\r': b[s++] = '\\'; b[s++] = 'r'; break;
+        case '\t': b[s++] = '\\'; b[s++] = 't'; break;
+        default: b[s++] = c;
       }
     }
-    return this;
+    b[s++] = '"';
+    size = s;
   }
 
-  void drainTo(OutputStream out) throws IOException {
-    out.write(buf, 0, size);
-    size = 0;
+  /** What is buffered and not yet drained, for tests. */
+  byte[] pending() {
+    return Arrays.copyOf(buf, size);
   }
 }
