@@ -14,12 +14,25 @@ import java.util.Arrays;
  */
 final class ByteSink {
   static final int DEFAULT_CAPACITY = 1 << 16;
+  /** Tens and ones digits of 0..99, so numbers are cut two digits per division. */
+  private static final byte[] TENS = new byte[100];
+  private static final byte[] ONES = new byte[100];
+  private static final long[] POW10 = new long[19];
+
+  static {
+    for (int i = 0; i < 100; i++) {
+      TENS[i] = (byte) ('0' + i / 10);
+      ONES[i] = (byte) ('0' + i % 10);
+    }
+    POW10[0] = 1;
+    for (int i = 1; i < POW10.length; i++) {
+      POW10[i] = POW10[i - 1] * 10;
+    }
+  }
 
   private final OutputStream out;
   private byte[] buf;
   private int size;
-  /** Scratch for digits, written backwards from the end. */
-  private final byte[] digits = new byte[20];
 
   ByteSink(OutputStream out, int capacity) {
     this.out = out;
@@ -88,47 +101,69 @@ final class ByteSink {
 
   /** A decimal integer, without allocating. */
   void putLong(long v) {
-    ensure(20);
-    if (v >= 0 && v < 10) {
-      buf[size++] = (byte) ('0' + v);
-      return;
-    }
-    int p = digits.length;
-    // Work with the negative magnitude so Long.MIN_VALUE needs no special case.
-    long n = v < 0 ? v : -v;
-    while (n != 0) {
-      digits[--p] = (byte) ('0' - n % 10);
-      n /= 10;
-    }
     if (v < 0) {
-      buf[size++] = '-';
+      if (v == Long.MIN_VALUE) {
+        putAscii("-9223372036854775808");
+        return;
+      }
+      put('-');
+      v = -v;
     }
-    int len = digits.length - p;
-    System.arraycopy(digits, p, buf, size, len);
-    size += len;
+    putDigits(v, digitCount(v));
   }
 
   /** {@code v} (non-negative) left-padded with zeros to at least {@code width} digits. */
   void putPadded(long v, int width) {
-    int p = digits.length;
-    do {
-      digits[--p] = (byte) ('0' + v % 10);
-      v /= 10;
-    } while (v != 0);
-    int len = digits.length - p;
-    ensure(Math.max(len, width));
-    for (int i = len; i < width; i++) {
-      buf[size++] = '0';
+    putDigits(v, Math.max(width, digitCount(v)));
+  }
+
+  /** The last {@code len} digits of {@code v} (non-negative), from the right, two at a time. */
+  private void putDigits(long v, int len) {
+    ensure(len);
+    byte[] b = buf;
+    int start = size;
+    int pos = start + len;
+    while (v >= Integer.MAX_VALUE) {
+      long q = v / 100;
+      int r = (int) (v - q * 100);
+      b[--pos] = ONES[r];
+      b[--pos] = TENS[r];
+      v = q;
     }
-    System.arraycopy(digits, p, buf, size, len);
-    size += len;
+    int i = (int) v;
+    while (i >= 100) {
+      int q = i / 100;
+      int r = i - q * 100;
+      b[--pos] = ONES[r];
+      b[--pos] = TENS[r];
+      i = q;
+    }
+    if (i >= 10) {
+      b[--pos] = ONES[i];
+      b[--pos] = TENS[i];
+    } else {
+      b[--pos] = (byte) ('0' + i);
+    }
+    while (pos > start) {
+      b[--pos] = '0';
+    }
+    size = start + len;
+  }
+
+  /** Decimal digits of {@code v} (non-negative); 1 for zero. */
+  static int digitCount(long v) {
+    int n = 1;
+    while (n < POW10.length && v >= POW10[n]) {
+      n++;
+    }
+    return n;
   }
 
   /** Two digits of {@code v} in 0..99. */
   void putTwoDigits(int v) {
     ensure(2);
-    buf[size++] = (byte) ('0' + v / 10);
-    buf[size++] = (byte) ('0' + v % 10);
+    buf[size++] = TENS[v];
+    buf[size++] = ONES[v];
   }
 
   /**
