@@ -1,0 +1,32 @@
+package io.colfile.cli;
+
+import io.colfile.core.ColFile;
+import io.colfile.core.FileReader;
+import io.colfile.core.io.InputFile;
+import java.io.IOException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Opens a file of any installed format, detected from its bytes by {@link ColFile}. */
+final class ColumnFiles {
+  private ColumnFiles() {}
+
+  static FileReader open(Path path) throws IOException {
+    if (Files.isDirectory(path)) {
+      throw new FileSystemException(path.toString(), null, "is a directory");
+    }
+    InputFile in = InputFile.local(path);
+    try {
+      return ColFile.open(in);
+    } catch (IOException | RuntimeException e) {
+      // Detection failed before any reader took over the file.
+      try {
+        in.close();
+      } catch (IOException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e;
+    }
+  }
+}
