@@ -7,6 +7,7 @@ import io.colfile.core.text.JsonLinesWriter;
 import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
 import io.colfile.core.vector.ColumnBatch;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.HashSet;
@@ -63,17 +64,28 @@ final class CatCommand implements Callable<Integer>, FileCommand {
         checkColumns(reader.schema(), columns);
         options = options.withColumns(columns);
       }
-      JsonLinesWriter out = new JsonLinesWriter(main.stdout());
-      try (BatchReader rows = reader.read(options)) {
-        ColumnBatch batch = rows.newBatch();
-        while (rows.next(batch)) {
-          out.write(batch);
-        }
-      } finally {
-        out.flush(); // the rows read before a failure are printed, as far as they go
-      }
+      print(reader, options, new JsonLinesWriter(main.stdout()));
     }
     return Failures.OK;
+  }
+
+  /** Prints every row; the rows read before a failure are printed too, as far as they go. */
+  private static void print(FileReader reader, ReadOptions options, JsonLinesWriter out)
+      throws IOException {
+    try (BatchReader rows = reader.read(options)) {
+      ColumnBatch batch = rows.newBatch();
+      while (rows.next(batch)) {
+        out.write(batch);
+      }
+    } catch (IOException | RuntimeException e) {
+      try {
+        out.flush();
+      } catch (IOException suppressed) {
+        e.addSuppressed(suppressed); // the read failure is the one to report
+      }
+      throw e;
+    }
+    out.flush();
   }
 
   /** Unknown or repeated column names are bad usage, caught before reading any row. */

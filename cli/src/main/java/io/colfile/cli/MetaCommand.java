@@ -1,6 +1,7 @@
 package io.colfile.cli;
 
 import io.colfile.core.FileReader;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,9 +29,6 @@ final class MetaCommand implements Callable<Integer>, FileCommand {
   @Option(names = "--json", description = "Print JSON instead of indented text.")
   private boolean json;
 
-  /** Where format details come from; tests replace it. */
-  List<MetaDetails> details = MetaDetails.INSTALLED;
-
   @Override
   public Path file() {
     return file;
@@ -40,7 +38,7 @@ final class MetaCommand implements Callable<Integer>, FileCommand {
   public Integer call() throws Exception {
     Map<String, Object> meta;
     try (FileReader reader = ColumnFiles.open(file)) {
-      meta = describe(reader, details);
+      meta = describe(reader, MetaDetails.INSTALLED);
     }
     if (json) {
       MetaPrinter.json(meta, main.stdout());
@@ -51,8 +49,9 @@ final class MetaCommand implements Callable<Integer>, FileCommand {
     return Failures.OK;
   }
 
+  /** The neutral facts, then the first applicable format's details. */
   static Map<String, Object> describe(FileReader reader, List<MetaDetails> details)
-      throws java.io.IOException {
+      throws IOException {
     Map<String, Object> meta = new LinkedHashMap<>();
     meta.put("format", reader.formatName());
     meta.put("schema", reader.schema().toString());

@@ -3,7 +3,6 @@ package io.colfile.core.text;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.util.Arrays;
 
 /**
  * The printer's output buffer: bytes go into one array that is handed to the stream whenever a
@@ -195,10 +194,5 @@ final class ByteSink {
     }
     b[s++] = '"';
     size = s;
-  }
-
-  /** What is buffered and not yet drained, for tests. */
-  byte[] pending() {
-    return Arrays.copyOf(buf, size);
   }
 }
