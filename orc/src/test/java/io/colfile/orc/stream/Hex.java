@@ -5,6 +5,9 @@ final class Hex {
   private Hex() {}
 
   static byte[] bytes(String hex) {
+    if (hex.isBlank()) {
+      return new byte[0];
+    }
     String[] parts = hex.trim().split("\\s+");
     byte[] out = new byte[parts.length];
     for (int i = 0; i < parts.length; i++) {
