@@ -3,6 +3,8 @@ package io.colfile.core;
 import io.colfile.core.types.Type;
 import java.io.Closeable;
 import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /** An open column file of any format: its schema, and batches of its rows. */
 public interface FileReader extends Closeable {
@@ -14,6 +16,19 @@ public interface FileReader extends Closeable {
 
   /** Number of rows in the file. */
   long numberOfRows();
+
+  /**
+   * What the file says about itself, as an ordered tree of maps, lists, strings, numbers and
+   * booleans for tools such as {@code colfile meta}. Formats add their own structure (stripes,
+   * blocks, statistics) after the common keys {@code format}, {@code schema} and {@code rows}.
+   */
+  default Map<String, Object> describe() throws IOException {
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("format", formatName());
+    out.put("schema", schema().toString());
+    out.put("rows", numberOfRows());
+    return out;
+  }
 
   /** Reads the rows (or the projected columns of them) in batches. */
   BatchReader read(ReadOptions options) throws IOException;

@@ -188,6 +188,7 @@ public final class OrcReader implements FileReader {
    * ({@code colfile meta}): version, writer, compression, rows, stripes, statistics per column
    * at file and stripe level, and user metadata (UTF-8 text, or hex when not text).
    */
+  @Override
   public Map<String, Object> describe() throws IOException {
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("format", "ORC");

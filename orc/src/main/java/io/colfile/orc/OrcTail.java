@@ -10,7 +10,6 @@ import io.colfile.orc.proto.OrcProto;
 import io.colfile.orc.stream.OrcInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 
 /**
  * The end of an ORC file, read as Apache ORC reads it (specs/orc.md section 1):
@@ -241,9 +240,5 @@ final class OrcTail {
       super(cause);
       this.cause = cause;
     }
-  }
-
-  static String magicString() {
-    return new String(new byte[] {'O', 'R', 'C'}, StandardCharsets.US_ASCII);
   }
 }

@@ -79,7 +79,7 @@ abstract class AbstractCodecTest {
   @ParameterizedTest
   @MethodSource("corpus")
   void compressesIntoAPaddedWindow(byte[] data) {
-    assumeTrue(canCompress());
+    assumeTrue(canCompress(), "skipped: this codec only decompresses (LZO is read-only)");
     Compressor c = codec().newCompressor();
     int bound = c.maxCompressedLength(data.length);
     byte[] in = embedded(data, 5, CodecTestData.random(5));
@@ -93,7 +93,8 @@ abstract class AbstractCodecTest {
   @ParameterizedTest
   @MethodSource("corpus")
   void roundTripsThroughPaddedWindows(byte[] data) throws MalformedInputException {
-    assumeTrue(data.length > 0 || roundTripsEmpty());
+    assumeTrue(data.length > 0 || roundTripsEmpty(),
+        "skipped: this codec's empty block is zero bytes, which colfile refuses as damage");
     byte[] compressed = compress(data);
     byte[] in = embedded(compressed, 3, CodecTestData.random(3));
     Decompressor d = codec().newDecompressor();
@@ -133,7 +134,7 @@ abstract class AbstractCodecTest {
   @ParameterizedTest
   @MethodSource("corpus")
   void compressReportsOutputThatDoesNotFit(byte[] data) {
-    assumeTrue(canCompress());
+    assumeTrue(canCompress(), "skipped: this codec only decompresses (LZO is read-only)");
     int size = compress(data).length;
     Compressor c = codec().newCompressor();
     for (int limit : new int[] {0, size / 2, size - 1}) {
@@ -154,7 +155,7 @@ abstract class AbstractCodecTest {
   @ParameterizedTest
   @MethodSource("corpus")
   void decompressRejectsOutputThatDoesNotFit(byte[] data) throws MalformedInputException {
-    assumeTrue(data.length > 0);
+    assumeTrue(data.length > 0, "skipped: empty input always fits");
     byte[] compressed = compress(data);
     Decompressor d = codec().newDecompressor();
     for (int limit : new int[] {0, data.length / 2, data.length - 1}) {
@@ -174,8 +175,9 @@ abstract class AbstractCodecTest {
   @ParameterizedTest
   @MethodSource("corpus")
   void rejectsTruncatedInput(byte[] data) throws MalformedInputException {
-    assumeTrue(detectsDamage());
-    assumeTrue(data.length > 0 || roundTripsEmpty());
+    assumeTrue(detectsDamage(), "skipped: stored bytes (NONE) carry no structure to damage");
+    assumeTrue(data.length > 0 || roundTripsEmpty(),
+        "skipped: this codec's empty block is zero bytes, which colfile refuses as damage");
     byte[] compressed = compress(data);
     Decompressor d = codec().newDecompressor();
     for (int cut : Windows.cuts(compressed.length, CodecTestData.random(7))) {

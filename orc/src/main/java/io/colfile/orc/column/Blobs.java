@@ -1,6 +1,5 @@
 package io.colfile.orc.column;
 
-import io.colfile.core.error.CorruptFileException;
 import io.colfile.orc.stream.IntegerDecoder;
 import io.colfile.orc.stream.OrcInputStream;
 import java.io.IOException;
@@ -64,9 +63,5 @@ final class Blobs {
       have += k;
     }
     return out;
-  }
-
-  static CorruptFileException tooLong(ColumnReader owner, long total) {
-    return owner.corrupt("values need %d bytes", total);
   }
 }

@@ -8,6 +8,13 @@ import java.math.BigInteger;
  * 8.3). Values of up to 63 bits, nearly all decimals, take a long-only path.
  */
 final class BigVarints {
+  /**
+   * A 128-bit zigzag value needs 19 bytes, but Hive 0.11 wrote unbounded decimals that readers
+   * must null out rather than fail on (C++ does), so allow 37 bytes (259 bits, magnitudes below
+   * 2^258) and leave the range check to the column reader; the cap only stops runaway
+   * continuation bytes.
+   */
+  static final int MAX_BYTES = 37;
   /** Groups of 7 bits that fit in a non-negative long. */
   private static final int GROUPS_PER_WORD = 9;
 
@@ -23,7 +30,7 @@ final class BigVarints {
         low |= (long) (b & 0x7f) << (7 * n);
       } else {
         if (groups == null) {
-          groups = new int[OrcInputStream.MAX_BIG_VARINT_BYTES];
+          groups = new int[MAX_BYTES];
         }
         groups[n] = b & 0x7f;
       }
@@ -31,8 +38,8 @@ final class BigVarints {
       if (b < 0x80) {
         break;
       }
-      if (n == OrcInputStream.MAX_BIG_VARINT_BYTES) {
-        throw in.corrupt("decimal varint longer than %d bytes (over 256 bits)", n);
+      if (n == MAX_BYTES) {
+        throw in.corrupt("decimal varint longer than %d bytes", n);
       }
     }
     if (groups == null) { // at most 63 bits: zigzag-decode in a long

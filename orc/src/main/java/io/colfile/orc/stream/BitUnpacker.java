@@ -7,9 +7,9 @@ import java.nio.ByteOrder;
 /**
  * Unpacks RLE v2 bit-packed blocks: fixed-width values, big-endian, most significant bit first,
  * the block padded to a whole byte (orc.md section 6.5). The widths that aligned writers use
- * (1, 2, 4, 8, 16, 24, 32, 40, 48, 56, 64) get their own loops; the rest go through a bit
- * accumulator. Every loop reads exactly {@code ceil(n * width / 8)} bytes, so callers need no
- * slack after the block; they guarantee those bytes exist.
+ * (1, 2, 4, 8, 16, 24, 32, 40, 48, 56, 64) get their own loops; the rest share one. No loop reads
+ * past {@code ceil(n * width / 8)} bytes, so callers need no slack after the block; they
+ * guarantee those bytes exist.
  */
 final class BitUnpacker {
   private static final VarHandle SHORT_BE =
@@ -42,33 +42,15 @@ final class BitUnpacker {
           dst[o + i] = (short) SHORT_BE.get(src, p) & 0xffffL;
         }
       }
-      case 24 -> {
-        for (int i = 0; i < n; i++, p += 3) {
-          dst[o + i] = (src[p] & 0xffL) << 16 | (src[p + 1] & 0xff) << 8 | (src[p + 2] & 0xff);
-        }
-      }
+      case 24 -> unpackBytes(src, p, dst, o, n, 3);
       case 32 -> {
         for (int i = 0; i < n; i++, p += 4) {
           dst[o + i] = (int) INT_BE.get(src, p) & 0xffffffffL;
         }
       }
-      case 40 -> {
-        for (int i = 0; i < n; i++, p += 5) {
-          dst[o + i] = ((int) INT_BE.get(src, p) & 0xffffffffL) << 8 | (src[p + 4] & 0xff);
-        }
-      }
-      case 48 -> {
-        for (int i = 0; i < n; i++, p += 6) {
-          dst[o + i] = ((int) INT_BE.get(src, p) & 0xffffffffL) << 16
-              | ((short) SHORT_BE.get(src, p + 4) & 0xffff);
-        }
-      }
-      case 56 -> {
-        for (int i = 0; i < n; i++, p += 7) {
-          dst[o + i] = ((int) INT_BE.get(src, p) & 0xffffffffL) << 24
-              | ((short) SHORT_BE.get(src, p + 4) & 0xffff) << 8 | (src[p + 6] & 0xff);
-        }
-      }
+      case 40 -> unpackBytes(src, p, dst, o, n, 5);
+      case 48 -> unpackBytes(src, p, dst, o, n, 6);
+      case 56 -> unpackBytes(src, p, dst, o, n, 7);
       case 64 -> {
         for (int i = 0; i < n; i++, p += 8) {
           dst[o + i] = (long) LONG_BE.get(src, p);
@@ -99,20 +81,57 @@ final class BitUnpacker {
   }
 
   /**
-   * Any width up to 56: bytes enter a 64-bit accumulator from the right and values leave from
-   * the left. Before a byte is added the accumulator holds fewer than {@code width} valid bits,
-   * so at most 63 are ever live and none is lost to the left shift.
+   * Byte-aligned widths of 3, 5, 6 or 7 bytes: one 8-byte load per value, shifted down. The load
+   * reaches at most into the following values' bytes, so it stays inside the block while 8 bytes
+   * remain; the values after that are assembled byte by byte.
+   */
+  private static void unpackBytes(byte[] src, int p, long[] dst, int o, int n, int bytes) {
+    int end = p + n * bytes;
+    int shift = 64 - 8 * bytes;
+    int i = 0;
+    for (; i < n && p + Long.BYTES <= end; i++, p += bytes) {
+      dst[o + i] = (long) LONG_BE.get(src, p) >>> shift;
+    }
+    for (; i < n; i++) {
+      long v = 0;
+      for (int k = 0; k < bytes; k++) {
+        v = v << 8 | (src[p++] & 0xff);
+      }
+      dst[o + i] = v;
+    }
+  }
+
+  /**
+   * Any width up to 56 (others are specialized; 57..63 are not RLE v2 widths). While 8 bytes of
+   * the block remain, each value comes from one 8-byte load at its first byte: it starts at most
+   * 7 bits in, and 7 + 56 <= 64. The rest goes through a bit accumulator that takes bytes from
+   * the right and gives values from the left; it holds fewer than {@code width} valid bits before
+   * a byte is added, so at most 63 are live and none is lost to the left shift.
    */
   private static void unpackAny(byte[] src, int p, long[] dst, int o, int n, int width) {
     if (width > 56) {
-      throw new IllegalArgumentException("width " + width); // 57..63 are not RLE v2 widths
+      throw new IllegalArgumentException("width " + width);
     }
+    int blockBytes = blockBytes(n, width);
+    // Values whose 8-byte load stays in the block: those starting at bit <= 8 * (bytes - 8) + 7.
+    int fast = blockBytes < Long.BYTES ? 0 : Math.min(n, (8 * (blockBytes - 8) + 7) / width + 1);
+    int shift = 64 - width;
+    int bit = 0; // offset of value i from the block's start, in bits (a block is < 2^15 bits)
+    for (int i = 0; i < fast; i++, bit += width) {
+      dst[o + i] = ((long) LONG_BE.get(src, p + (bit >>> 3)) << (bit & 7)) >>> shift;
+    }
+    int i = fast;
+    int q = p + (bit >>> 3);
     long mask = (1L << width) - 1;
     long acc = 0;
     int bits = 0;
-    for (int i = 0; i < n; i++) {
+    if (i < n && (bit & 7) != 0) { // the tail starts inside a byte: its high bits are masked off
+      acc = src[q++] & 0xff;
+      bits = 8 - (bit & 7);
+    }
+    for (; i < n; i++) {
       while (bits < width) {
-        acc = acc << 8 | (src[p++] & 0xff);
+        acc = acc << 8 | (src[q++] & 0xff);
         bits += 8;
       }
       bits -= width;

@@ -105,6 +105,7 @@ public final class ByteRleDecoder {
   /** Fills the non-null slots of {@code [off, off + n)}; null slots get 0. */
   public void next(long[] dst, int off, int n, boolean[] isNull) throws CorruptFileException {
     Objects.checkFromIndexSize(off, n, isNull.length);
+    Objects.checkFromIndexSize(off, n, dst.length);
     int present = Nulls.countPresent(isNull, off, n);
     next(dst, off, present);
     if (present != n) {

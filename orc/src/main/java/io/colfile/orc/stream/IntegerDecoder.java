@@ -27,6 +27,7 @@ public interface IntegerDecoder {
    */
   default void next(long[] dst, int off, int n, boolean[] isNull) throws CorruptFileException {
     Objects.checkFromIndexSize(off, n, isNull.length);
+    Objects.checkFromIndexSize(off, n, dst.length);
     int present = Nulls.countPresent(isNull, off, n);
     next(dst, off, present);
     if (present != n) {

@@ -3,10 +3,7 @@ package io.colfile.orc.stream;
 import io.colfile.core.codec.Decompressor;
 import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.error.CorruptFileException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
-import java.nio.ByteOrder;
 import java.util.Objects;
 
 /**
@@ -27,20 +24,15 @@ import java.util.Objects;
  * [chunkStart, offsetInChunk]} for compressed ones. Not thread-safe.
  */
 public final class OrcInputStream {
-  static final VarHandle FLOAT_LE =
-      MethodHandles.byteArrayViewVarHandle(float[].class, ByteOrder.LITTLE_ENDIAN);
-  static final VarHandle DOUBLE_LE =
-      MethodHandles.byteArrayViewVarHandle(double[].class, ByteOrder.LITTLE_ENDIAN);
   private static final byte[] EMPTY = new byte[0];
   private static final int HEADER_BYTES = 3;
+  /**
+   * Writers keep the block size below 2^23 (Java asserts it), as an incompressible block must fit
+   * the header's 23-bit length; a larger PostScript value is not trusted with an allocation.
+   */
+  private static final int MAX_BLOCK_SIZE = (1 << 23) - 1;
   /** A 64-bit value needs at most 10 groups of 7 bits. */
   private static final int MAX_VARINT_BYTES = 10;
-  /**
-   * Decimal varints: a 128-bit zigzag value needs 19 bytes, but Hive 0.11 wrote unbounded
-   * decimals that readers must null out rather than fail on (C++ does), so allow 256 bits and
-   * leave the range check to the column reader; the cap only stops runaway continuation bytes.
-   */
-  static final int MAX_BIG_VARINT_BYTES = 37;
 
   private final String fileName;
   private final String structure;
@@ -49,7 +41,7 @@ public final class OrcInputStream {
   private final int srcLen;
   private final Decompressor codec;
   private final int blockSize;
-  private byte[] chunkBuffer; // allocated on the first compressed chunk, exactly blockSize
+  private byte[] chunkBuffer; // allocated on the first compressed chunk
 
   // The window; package-private so decoders can unpack straight from it.
   byte[] cur;
@@ -62,7 +54,8 @@ public final class OrcInputStream {
   /**
    * @param structure names the stream in messages, e.g. {@code stripe 2 / column 5 / DATA}
    * @param codecOrNull null when the file is uncompressed (no chunk headers)
-   * @param blockSize PostScript.compressionBlockSize; the caller bounds it (it sizes a buffer)
+   * @param blockSize PostScript.compressionBlockSize; no chunk may hold or decompress to more
+   *     (values of 2^23 and above act as 2^23 - 1, the most a chunk header can express)
    */
   public OrcInputStream(String fileName, String structure, byte[] buf, int off, int len,
       Decompressor codecOrNull, int blockSize) {
@@ -76,7 +69,7 @@ public final class OrcInputStream {
     this.srcOff = off;
     this.srcLen = len;
     this.codec = codecOrNull;
-    this.blockSize = blockSize;
+    this.blockSize = Math.min(blockSize, MAX_BLOCK_SIZE);
     if (codecOrNull == null) {
       cur = buf;
       pos = base = off;
@@ -273,8 +266,9 @@ public final class OrcInputStream {
   }
 
   /**
-   * A zigzag varint of any length up to 37 bytes (256 bits of magnitude), as decimal DATA
-   * streams store unscaled values (orc.md section 8.3). Longer is corruption.
+   * A zigzag varint of up to 37 bytes (magnitudes below 2^258), as decimal DATA streams store
+   * unscaled values (orc.md section 8.3). Longer is corruption; checking the decimal's precision
+   * is the caller's job.
    */
   public BigInteger readBigVarSigned() throws CorruptFileException {
     return BigVarints.readSigned(this);
@@ -283,72 +277,16 @@ public final class OrcInputStream {
   // ---- little-endian IEEE floats (FLOAT and DOUBLE DATA streams) ----
 
   public void readFloats(float[] dst, int off, int n) throws CorruptFileException {
-    Objects.checkFromIndexSize(off, n, dst.length);
-    while (n > 0) {
-      int k = Math.min(n, (limit - pos) >> 2);
-      if (k == 0) { // a value straddles two chunks, or the stream is ending
-        dst[off++] = Float.intBitsToFloat((int) readLittleEndian(4));
-        n--;
-        continue;
-      }
-      byte[] b = cur;
-      int p = pos;
-      for (int i = 0; i < k; i++, p += 4) {
-        dst[off + i] = (float) FLOAT_LE.get(b, p);
-      }
-      pos = p;
-      off += k;
-      n -= k;
-    }
+    IeeeFloats.read(this, dst, off, n);
   }
 
   /** FLOAT values widened to double, as {@code DoubleVector} holds them. */
   public void readFloats(double[] dst, int off, int n) throws CorruptFileException {
-    Objects.checkFromIndexSize(off, n, dst.length);
-    while (n > 0) {
-      int k = Math.min(n, (limit - pos) >> 2);
-      if (k == 0) {
-        dst[off++] = Float.intBitsToFloat((int) readLittleEndian(4));
-        n--;
-        continue;
-      }
-      byte[] b = cur;
-      int p = pos;
-      for (int i = 0; i < k; i++, p += 4) {
-        dst[off + i] = (float) FLOAT_LE.get(b, p);
-      }
-      pos = p;
-      off += k;
-      n -= k;
-    }
+    IeeeFloats.readWidened(this, dst, off, n);
   }
 
   public void readDoubles(double[] dst, int off, int n) throws CorruptFileException {
-    Objects.checkFromIndexSize(off, n, dst.length);
-    while (n > 0) {
-      int k = Math.min(n, (limit - pos) >> 3);
-      if (k == 0) {
-        dst[off++] = Double.longBitsToDouble(readLittleEndian(8));
-        n--;
-        continue;
-      }
-      byte[] b = cur;
-      int p = pos;
-      for (int i = 0; i < k; i++, p += 8) {
-        dst[off + i] = (double) DOUBLE_LE.get(b, p);
-      }
-      pos = p;
-      off += k;
-      n -= k;
-    }
-  }
-
-  private long readLittleEndian(int bytes) throws CorruptFileException {
-    long v = 0;
-    for (int i = 0; i < bytes; i++) {
-      v |= (long) readByte("a floating-point value") << (8 * i);
-    }
-    return v;
+    IeeeFloats.read(this, dst, off, n);
   }
 
   /** {@code bytes} (1..8) big-endian bytes, as RLE v2 headers store bases and repeats. */

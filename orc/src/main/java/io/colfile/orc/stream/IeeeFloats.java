@@ -1,0 +1,91 @@
+package io.colfile.orc.stream;
+
+import io.colfile.core.error.CorruptFileException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Objects;
+
+/**
+ * FLOAT and DOUBLE DATA streams: IEEE 754 little-endian, 4 or 8 bytes per non-null value (orc.md
+ * section 7). Whole values are read straight from the stream's window through VarHandles; only a
+ * value split by a chunk boundary (or the stream's end) goes byte by byte.
+ */
+final class IeeeFloats {
+  private static final VarHandle FLOAT_LE =
+      MethodHandles.byteArrayViewVarHandle(float[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle DOUBLE_LE =
+      MethodHandles.byteArrayViewVarHandle(double[].class, ByteOrder.LITTLE_ENDIAN);
+
+  private IeeeFloats() {}
+
+  static void read(OrcInputStream in, float[] dst, int off, int n) throws CorruptFileException {
+    Objects.checkFromIndexSize(off, n, dst.length);
+    while (n > 0) {
+      int k = Math.min(n, (in.limit - in.pos) >> 2);
+      if (k == 0) {
+        dst[off++] = Float.intBitsToFloat((int) readSplit(in, 4));
+        n--;
+        continue;
+      }
+      byte[] b = in.cur;
+      int p = in.pos;
+      for (int i = 0; i < k; i++, p += 4) {
+        dst[off + i] = (float) FLOAT_LE.get(b, p);
+      }
+      in.pos = p;
+      off += k;
+      n -= k;
+    }
+  }
+
+  static void readWidened(OrcInputStream in, double[] dst, int off, int n)
+      throws CorruptFileException {
+    Objects.checkFromIndexSize(off, n, dst.length);
+    while (n > 0) {
+      int k = Math.min(n, (in.limit - in.pos) >> 2);
+      if (k == 0) {
+        dst[off++] = Float.intBitsToFloat((int) readSplit(in, 4));
+        n--;
+        continue;
+      }
+      byte[] b = in.cur;
+      int p = in.pos;
+      for (int i = 0; i < k; i++, p += 4) {
+        dst[off + i] = (float) FLOAT_LE.get(b, p);
+      }
+      in.pos = p;
+      off += k;
+      n -= k;
+    }
+  }
+
+  static void read(OrcInputStream in, double[] dst, int off, int n) throws CorruptFileException {
+    Objects.checkFromIndexSize(off, n, dst.length);
+    while (n > 0) {
+      int k = Math.min(n, (in.limit - in.pos) >> 3);
+      if (k == 0) {
+        dst[off++] = Double.longBitsToDouble(readSplit(in, 8));
+        n--;
+        continue;
+      }
+      byte[] b = in.cur;
+      int p = in.pos;
+      for (int i = 0; i < k; i++, p += 8) {
+        dst[off + i] = (double) DOUBLE_LE.get(b, p);
+      }
+      in.pos = p;
+      off += k;
+      n -= k;
+    }
+  }
+
+  /** One value byte by byte, crossing into the next chunk as needed. */
+  private static long readSplit(OrcInputStream in, int bytes) throws CorruptFileException {
+    long v = 0;
+    for (int i = 0; i < bytes; i++) {
+      v |= (long) in.readByte("a floating-point value") << (8 * i);
+    }
+    return v;
+  }
+}

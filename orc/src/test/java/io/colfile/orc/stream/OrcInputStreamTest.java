@@ -1,0 +1,180 @@
+package io.colfile.orc.stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.error.CorruptFileException;
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(60)
+class OrcInputStreamTest {
+
+  private static OrcInputStream compressed(String hex, int blockSize) {
+    byte[] b = Hex.bytes(hex);
+    return new OrcInputStream("t.orc", "s", b, 0, b.length, new InflateDecompressor(), blockSize);
+  }
+
+  @Test
+  void rawStreamReadsSkipsAndSeeks() throws Exception {
+    OrcInputStream in = Hex.stream("01 02 03 04 05");
+    assertThat(in.read()).isEqualTo(1);
+    in.skip(2);
+    byte[] two = new byte[2];
+    in.readFully(two, 0, 2);
+    assertThat(two).containsExactly(4, 5);
+    assertThat(in.hasMore()).isFalse();
+    assertThat(in.read()).isEqualTo(-1);
+    in.seek(new ArrayPositionProvider(1));
+    assertThat(in.read()).isEqualTo(2);
+    in.seek(new ArrayPositionProvider(5));
+    assertThat(in.hasMore()).isFalse();
+  }
+
+  @Test
+  void specHeaderForFiveOriginalBytes() throws Exception {
+    OrcInputStream in = compressed("0b 00 00 0a 0b 0c 0d 0e", 5);
+    byte[] out = new byte[5];
+    in.readFully(out, 0, 5);
+    assertThat(out).containsExactly(10, 11, 12, 13, 14);
+    assertThat(in.read()).isEqualTo(-1);
+  }
+
+  @Test
+  void emptyAndZeroLengthChunks() throws Exception {
+    assertThat(compressed("", 8).hasMore()).isFalse();
+    OrcInputStream in = compressed("01 00 00 03 00 00 07 01 00 00", 8); // empty, [7], empty
+    assertThat(in.read()).isEqualTo(7);
+    assertThat(in.read()).isEqualTo(-1);
+  }
+
+  @Test
+  void everyFramingReadsBackTheSameBytes() throws Exception {
+    Random random = Seeds.random("framingReads");
+    for (int round = 0; round < 40; round++) {
+      byte[] raw = new byte[random.nextInt(3000)];
+      for (int i = 0; i < raw.length; i++) {
+        raw[i] = (byte) (random.nextInt(4) == 0 ? random.nextInt(256) : i / 50);
+      }
+      FramedStream stream = FramedStream.random(raw, random);
+      OrcInputStream in = stream.open();
+      byte[] out = new byte[raw.length];
+      int i = 0;
+      while (i < raw.length) {
+        int n = Math.min(raw.length - i, random.nextInt(300));
+        switch (random.nextInt(3)) {
+          case 0 -> in.readFully(out, i, n);
+          case 1 -> {
+            in.skip(n);
+            System.arraycopy(raw, i, out, i, n);
+          }
+          default -> {
+            n = Math.min(n, 1);
+            if (n == 1) {
+              out[i] = (byte) in.read();
+            }
+          }
+        }
+        i += n;
+      }
+      assertThat(out).as("%s, %s", stream, Seeds.describe()).containsExactly(raw);
+      assertThat(in.read()).isEqualTo(-1);
+      assertThatThrownBy(() -> in.readFully(new byte[1], 0, 1))
+          .isInstanceOf(CorruptFileException.class);
+    }
+  }
+
+  @Test
+  void seeksToEveryOffsetInBothChunkForms() throws Exception {
+    Random random = Seeds.random("framingSeeks");
+    byte[] raw = new byte[700];
+    random.nextBytes(raw);
+    for (FramedStream.Mode mode : FramedStream.Mode.values()) {
+      for (int blockSize : new int[] {1, 7, 64, 700, 4096}) {
+        FramedStream stream = FramedStream.of(raw, mode, blockSize, random);
+        OrcInputStream in = stream.open();
+        for (int off = raw.length; off >= 0; off -= 1 + random.nextInt(5)) {
+          for (boolean endForm : new boolean[] {false, true}) {
+            in.seek(new ArrayPositionProvider(stream.position(off, endForm)));
+            byte[] rest = new byte[raw.length - off];
+            in.readFully(rest, 0, rest.length);
+            assertThat(rest).as("offset %d of %s", off, stream)
+                .containsExactly(Arrays.copyOfRange(raw, off, raw.length));
+            assertThat(in.hasMore()).isFalse();
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void badPositionsAreCorruption() {
+    FramedStream raw = FramedStream.raw(new byte[10]);
+    for (long p : new long[] {-1, 11, Long.MAX_VALUE}) {
+      assertThatThrownBy(() -> raw.open().seek(new ArrayPositionProvider(p)))
+          .isInstanceOf(CorruptFileException.class);
+    }
+    FramedStream framed = FramedStream.of(new byte[10], FramedStream.Mode.ORIGINAL, 4, null);
+    long[][] bad = {{-1, 0}, {0, 5}, {0, -1}, {framed.len, 1}, {framed.len + 1, 0}, {7, 5}, {0}};
+    for (long[] p : bad) {
+      assertThatThrownBy(() -> framed.open().seek(new ArrayPositionProvider(p)))
+          .as(Arrays.toString(p)).isInstanceOf(CorruptFileException.class);
+    }
+  }
+
+  @Test
+  void badChunksAreCorruption() {
+    String[] bad = {
+      "03", "03 00", // truncated header
+      "0b 00 00 01 02", // 5 original bytes announced, 2 present
+      "11 00 00 01 02 03 04 05 06 07 08", // 8 original bytes, block size 4
+      "08 00 00 ff ff ff ff", // 4 "deflated" bytes that are not deflate
+      "ff ff ff", // length 2^23 - 1
+    };
+    for (String hex : bad) {
+      assertThatThrownBy(() -> {
+        OrcInputStream in = compressed(hex, 4);
+        while (in.read() >= 0) {
+          // drain
+        }
+      }).as(hex).isInstanceOf(CorruptFileException.class);
+    }
+  }
+
+  @Test
+  void codecErrorsKeepTheirCauseAndChunkOffset() {
+    OrcInputStream in = compressed("03 00 00 07 08 00 00 ff ff ff ff", 4);
+    assertThatThrownBy(() -> {
+      in.read();
+      in.read();
+    }).isInstanceOfSatisfying(CorruptFileException.class, e -> {
+      assertThat(e.offset()).isEqualTo(4);
+      assertThat(e.structure()).isEqualTo("s");
+      assertThat(e.getCause()).isInstanceOf(MalformedInputException.class);
+    });
+  }
+
+  @Test
+  void chunkThatInflatesPastTheBlockSizeIsCorruption() {
+    byte[] raw = new byte[100];
+    FramedStream big = FramedStream.of(raw, FramedStream.Mode.DEFLATE, 100, new Random(1));
+    // Same bytes read with a smaller block size: the chunk's 100 bytes no longer fit.
+    OrcInputStream in = new OrcInputStream("t.orc", "s", big.buf, big.off, big.len,
+        new InflateDecompressor(), 50);
+    assertThatThrownBy(in::read).isInstanceOf(CorruptFileException.class);
+  }
+
+  @Test
+  void corruptNamesFileStructureAndOffset() throws Exception {
+    OrcInputStream in = Hex.stream("01 02 03");
+    in.skip(2);
+    CorruptFileException e = in.corrupt("bad %s", "thing");
+    assertThat(e.file()).isEqualTo(FramedStream.FILE);
+    assertThat(e.structure()).isEqualTo(FramedStream.STRUCTURE);
+    assertThat(e.offset()).isEqualTo(2);
+    assertThat(e.getMessage()).isEqualTo("bad thing [t.orc: stripe 0 / column 1 / DATA, byte 2]");
+  }
+}
