@@ -1,10 +1,7 @@
 package io.colfile.cli;
 
 import io.colfile.core.FileReader;
-import java.io.IOException;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -13,8 +10,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /**
- * {@code colfile meta}: what a file says about itself. The format name, schema and row count
- * come from any reader; the rest comes from the format through {@link MetaDetails}.
+ * {@code colfile meta}: what a file says about itself. The extension point is {@link
+ * FileReader#describe()}: its default gives the format-neutral facts ({@code format}, {@code
+ * schema}, {@code rows}) for any reader, and a format overrides it to add its own (ORC: versions,
+ * writer, compression, stripes, statistics, user metadata). This command only prints the tree.
  */
 @Command(name = "meta", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Print the file's metadata: format, schema, rows, and what the format adds "
@@ -38,7 +37,7 @@ final class MetaCommand implements Callable<Integer>, FileCommand {
   public Integer call() throws Exception {
     Map<String, Object> meta;
     try (FileReader reader = ColumnFiles.open(file)) {
-      meta = describe(reader, MetaDetails.INSTALLED);
+      meta = reader.describe();
     }
     if (json) {
       MetaPrinter.json(meta, main.stdout());
@@ -47,21 +46,5 @@ final class MetaCommand implements Callable<Integer>, FileCommand {
     }
     main.stdout().flush();
     return Failures.OK;
-  }
-
-  /** The neutral facts, then the first applicable format's details. */
-  static Map<String, Object> describe(FileReader reader, List<MetaDetails> details)
-      throws IOException {
-    Map<String, Object> meta = new LinkedHashMap<>();
-    meta.put("format", reader.formatName());
-    meta.put("schema", reader.schema().toString());
-    meta.put("rows", reader.numberOfRows());
-    for (MetaDetails d : details) {
-      if (d.appliesTo(reader)) {
-        meta.putAll(d.describe(reader));
-        break;
-      }
-    }
-    return meta;
   }
 }

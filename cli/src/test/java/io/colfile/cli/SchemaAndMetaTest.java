@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.colfile.core.FileReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -42,37 +41,13 @@ class SchemaAndMetaTest {
     assertThat(tree.get("rows").asLong()).isEqualTo(3);
   }
 
-  /** A format's details join the neutral facts; shared keys keep their place. */
+  /** A format's details (its FileReader.describe()) follow the neutral facts. */
   @Test
-  void formatDetailsPlugIn() throws IOException {
-    MetaDetails details = new MetaDetails() {
-      @Override
-      public boolean appliesTo(FileReader reader) {
-        return reader.formatName().equals("TEST");
-      }
-
-      @Override
-      public Map<String, Object> describe(FileReader reader) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("version", "0.12");
-        m.put("rows", 3L);
-        m.put("stripes", List.of(Map.of("offset", 3), Map.of("offset", 300)));
-        m.put("userMetadata", Map.of());
-        m.put("note", "two\nlines");
-        m.put("nan", Double.NaN);
-        return m;
-      }
-    };
-    Map<String, Object> meta;
-    try (FileReader r = ColumnFiles.open(Cli.testFile(dir, "t.col", "rows=3"))) {
-      meta = MetaCommand.describe(r, List.of(details));
-    }
-    assertThat(meta.keySet())
-        .containsExactly("format", "schema", "rows", "version", "stripes", "userMetadata",
-            "note", "nan");
-    ByteArrayOutputStream text = new ByteArrayOutputStream();
-    MetaPrinter.text(meta, text);
-    assertThat(text.toString(StandardCharsets.UTF_8)).isEqualTo("format: TEST\n"
+  void formatDetailsFromDescribe() throws IOException {
+    Path f = Cli.testFile(dir, "t.col", "rows=3 details=true");
+    Cli.Result text = Cli.run("meta", f.toString());
+    assertThat(text.status()).isZero();
+    assertThat(text.out()).isEqualTo("format: TEST\n"
         + "schema: struct<id:bigint,name:string,score:double>\n"
         + "rows: 3\n"
         + "version: 0.12\n"
@@ -82,11 +57,11 @@ class SchemaAndMetaTest {
         + "userMetadata: {}\n"
         + "note: \"two\\nlines\"\n"
         + "nan: NaN\n");
-    ByteArrayOutputStream json = new ByteArrayOutputStream();
-    MetaPrinter.json(meta, json);
+    Cli.Result json = Cli.run("meta", "--json", f.toString());
+    assertThat(json.status()).isZero();
     JsonNode tree = new ObjectMapper()
         .enable(com.fasterxml.jackson.core.JsonParser.Feature.ALLOW_NON_NUMERIC_NUMBERS)
-        .readTree(json.toByteArray());
+        .readTree(json.out());
     assertThat(tree.get("stripes").get(1).get("offset").asInt()).isEqualTo(300);
     assertThat(tree.get("nan").isDouble()).isTrue();
     assertThat(tree.get("note").asText()).isEqualTo("two\nlines");

@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 
 /**
@@ -23,7 +24,8 @@ import java.util.Properties;
  * commands can be exercised without real column files. A file is the magic line {@code
  * COLFILE-TEST} followed by properties: {@code rows} (how many), {@code failAt} (a
  * CorruptFileException when reading reaches that row), {@code crashAt} (an
- * IllegalStateException, standing for a reader bug). Row i is {@code {"id": i, "name": "n<i>",
+ * IllegalStateException, standing for a reader bug), {@code details} (describe() adds format
+ * details, as ORC's reader does). Row i is {@code {"id": i, "name": "n<i>",
  * "score": i / 4}}.
  */
 public final class TestFormat implements FormatProvider {
@@ -49,7 +51,8 @@ public final class TestFormat implements FormatProvider {
     p.load(new java.io.StringReader(new String(all, StandardCharsets.UTF_8).substring(13)));
     return new Reader(file, Long.parseLong(p.getProperty("rows", "0")),
         Long.parseLong(p.getProperty("failAt", "-1")),
-        Long.parseLong(p.getProperty("crashAt", "-1")));
+        Long.parseLong(p.getProperty("crashAt", "-1")),
+        Boolean.parseBoolean(p.getProperty("details", "false")));
   }
 
   static final class Reader implements FileReader {
@@ -57,12 +60,28 @@ public final class TestFormat implements FormatProvider {
     private final long rows;
     private final long failAt;
     private final long crashAt;
+    private final boolean details;
 
-    Reader(InputFile file, long rows, long failAt, long crashAt) {
+    Reader(InputFile file, long rows, long failAt, long crashAt, boolean details) {
       this.file = file;
       this.rows = rows;
       this.failAt = failAt;
       this.crashAt = crashAt;
+      this.details = details;
+    }
+
+    /** The common facts, then (with {@code details}) a format's own, as ORC adds stripes. */
+    @Override
+    public Map<String, Object> describe() throws IOException {
+      Map<String, Object> out = FileReader.super.describe();
+      if (details) {
+        out.put("version", "0.12");
+        out.put("stripes", List.of(Map.of("offset", 3), Map.of("offset", 300)));
+        out.put("userMetadata", Map.of());
+        out.put("note", "two\nlines");
+        out.put("nan", Double.NaN);
+      }
+      return out;
     }
 
     @Override
