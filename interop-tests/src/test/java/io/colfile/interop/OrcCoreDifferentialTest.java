@@ -16,7 +16,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.IntStream;
 import org.apache.orc.TypeDescription;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -75,8 +74,6 @@ class OrcCoreDifferentialTest {
   @MethodSource("cases")
   void colfilePrintsWhatOrcCoreWrote(int index) throws IOException {
     GeneratedFile f = file(index);
-    Assumptions.assumeTrue(ColfileReader.printerAvailable(),
-        ColfileReader.PRINTER + " is not on the class path yet");
     List<String> expected = ExpectedJson.lines(f.schema(), f.rows());
     assertSameLines(f, "all columns", expected, ColfileReader.readWithColfile(f.path(), null));
 
