@@ -29,6 +29,7 @@ final class OrcBatchReader implements BatchReader {
   private final RootReader root;
   private final int batchSize;
   private final ZoneId defaultZone;
+  private final long maxNestedValues;
   private final Decompressor decompressor;
   private int stripe = -1;
   private long rowsLeftInStripe;
@@ -40,6 +41,7 @@ final class OrcBatchReader implements BatchReader {
     this.stripes = stripes;
     this.batchSize = options.batchSize();
     this.defaultZone = options.defaultZone();
+    this.maxNestedValues = options.maxNestedValues();
     this.decompressor =
         tail.codec == CompressionCodec.NONE ? null : tail.codec.newDecompressor();
     this.included = new boolean[schema.columnCount()];
@@ -109,7 +111,7 @@ final class OrcBatchReader implements BatchReader {
         continue;
       }
       StripeData data = new StripeData(file, tail, stripe, info, included, defaultZone,
-          decompressor);
+          maxNestedValues, decompressor);
       root.startStripe(data);
       rowsLeftInStripe = info.numberOfRows();
     }

@@ -9,7 +9,7 @@ import io.colfile.core.io.InputFile;
 import io.colfile.orc.proto.OrcProto;
 import io.colfile.orc.stream.OrcInputStream;
 import java.io.IOException;
-import java.io.InputStream;
+import java.util.Arrays;
 
 /**
  * The end of an ORC file, read as Apache ORC reads it (specs/orc.md section 1):
@@ -28,6 +28,18 @@ final class OrcTail {
   /** Chunk lengths are 23-bit, so larger blocks cannot be framed. */
   static final int MAX_BLOCK_SIZE = (1 << 23) - 1;
   private static final int TAIL_READ = 16 * 1024;
+  /** Tail sections are read whole into one array. */
+  private static final long MAX_SECTION = Integer.MAX_VALUE - 16;
+  /**
+   * A footer or metadata section may not decompress to more than this: real ones are at most a
+   * few MiB, and a compressed bomb would otherwise become millions of protobuf objects.
+   */
+  static final int MAX_DECOMPRESSED_SECTION = 256 << 20;
+  /**
+   * The most messages (stripes, types, statistics, metadata items, ...) a tail section may hold,
+   * counted two levels deep: about 8 million, a few hundred MiB of objects once parsed.
+   */
+  static final long MAX_ELEMENTS = 1L << 23;
 
   final String file;
   final long fileLength;
@@ -117,7 +129,7 @@ final class OrcTail {
     long statsLen = ps.getStripeStatisticsLength();
     long tail = 1L + psLen;
     for (long part : new long[] {footerLen, metadataLen, statsLen}) {
-      if (part < 0 || part > length) {
+      if (part < 0 || part > length || part > MAX_SECTION) {
         throw CorruptFileException.at(file, "postscript", readStart + psStart,
             "section length %d exceeds the file's %d bytes", part, length);
       }
@@ -175,70 +187,92 @@ final class OrcTail {
         OrcProto.Metadata.parser());
   }
 
-  /** Parses one compressed metadata structure, reading the chunks as protobuf consumes them. */
+  /**
+   * Parses one compressed metadata structure. It is first decompressed whole (at most {@link
+   * #MAX_DECOMPRESSED_SECTION} bytes) and its repeated messages counted two levels deep (at
+   * most {@link #MAX_ELEMENTS}) before protobuf builds objects from it: a few kilobytes of
+   * compressed empty messages would otherwise become hundreds of millions of objects.
+   */
   static <T> T parse(String file, String structure, long fileOffset, byte[] buf, int off,
       int len, CompressionCodec codec, int blockSize, com.google.protobuf.Parser<T> parser)
       throws CorruptFileException {
     OrcInputStream stream = new OrcInputStream(file, structure + " at file offset " + fileOffset,
         buf, off, len, codec == CompressionCodec.NONE ? null : codec.newDecompressor(),
         blockSize);
+    byte[] bytes = decompressAll(stream, file, structure, fileOffset);
     try {
-      CodedInputStream coded = CodedInputStream.newInstance(new Adapter(stream));
+      long elements = countElements(bytes, 0, bytes.length, 2);
+      if (elements > MAX_ELEMENTS) {
+        throw CorruptFileException.at(file, structure, fileOffset,
+            "%s holds %d messages, more than the %d colfile accepts", structure, elements,
+            MAX_ELEMENTS);
+      }
+      CodedInputStream coded = CodedInputStream.newInstance(bytes);
       coded.setSizeLimit(Integer.MAX_VALUE);
       coded.setRecursionLimit(200);
       return parser.parseFrom(coded);
-    } catch (InvalidProtocolBufferException e) {
-      if (e.getCause() instanceof CorruptFileException) {
-        throw (CorruptFileException) e.getCause();
+    } catch (IOException e) {
+      if (e instanceof CorruptFileException) {
+        throw (CorruptFileException) e;
       }
       throw new CorruptFileException(file, structure, fileOffset,
           "unreadable " + structure + ": " + e.getMessage(), e);
-    } catch (UncheckedCorrupt e) {
-      throw e.cause;
     }
   }
 
-  /** protobuf reads an InputStream; decoding problems travel through it unchecked. */
-  private static final class Adapter extends InputStream {
-    private final OrcInputStream in;
-
-    Adapter(OrcInputStream in) {
-      this.in = in;
-    }
-
-    @Override
-    public int read() {
-      try {
-        return in.read();
-      } catch (CorruptFileException e) {
-        throw new UncheckedCorrupt(e);
-      }
-    }
-
-    @Override
-    public int read(byte[] b, int off, int len) {
-      if (len == 0) {
-        return 0;
-      }
-      int n = 0;
-      while (n < len) {
-        int c = read();
-        if (c < 0) {
-          break;
+  private static byte[] decompressAll(OrcInputStream in, String file, String structure,
+      long fileOffset) throws CorruptFileException {
+    byte[] b = new byte[4096];
+    int have = 0;
+    while (true) {
+      if (have == b.length) {
+        if (b.length >= MAX_DECOMPRESSED_SECTION) {
+          throw CorruptFileException.at(file, structure, fileOffset,
+              "%s decompresses to more than %d bytes", structure, MAX_DECOMPRESSED_SECTION);
         }
-        b[off + n++] = (byte) c;
+        b = Arrays.copyOf(b, (int) Math.min(MAX_DECOMPRESSED_SECTION, b.length * 2L));
       }
-      return n == 0 ? -1 : n;
+      int n = in.readSome(b, have, b.length - have);
+      if (n < 0) {
+        return Arrays.copyOf(b, have);
+      }
+      have += n;
     }
   }
 
-  private static final class UncheckedCorrupt extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-    final CorruptFileException cause;
-
-    UncheckedCorrupt(CorruptFileException cause) {
-      super(cause);
-      this.cause = cause;
+  /**
+   * Counts the length-delimited fields (messages, strings, packed lists) of a protobuf message,
+   * and recursively of those fields' contents down to {@code depth} levels, without building
+   * anything. Contents that do not parse as a message are counted as one field.
+   */
+  private static long countElements(byte[] b, int off, int len, int depth) throws IOException {
+    CodedInputStream in = CodedInputStream.newInstance(b, off, len);
+    long count = 0;
+    while (!in.isAtEnd()) {
+      int tag = in.readTag();
+      if (tag == 0) {
+        break;
+      }
+      if ((tag & 7) == 2) {
+        int size = in.readRawVarint32();
+        int start = off + in.getTotalBytesRead();
+        if (size < 0 || size > off + len - start) {
+          throw new InvalidProtocolBufferException("a field runs past the end of its message");
+        }
+        count++;
+        if (depth > 1 && size > 0) {
+          try {
+            count += countElements(b, start, size, depth - 1);
+          } catch (InvalidProtocolBufferException notAMessage) {
+            // a string or bytes field: counted once above
+          }
+        }
+        in.skipRawBytes(size);
+      } else if (!in.skipField(tag)) {
+        break;
+      }
     }
+    return count;
   }
+
 }

@@ -1,6 +1,7 @@
 package io.colfile.orc;
 
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.UnsupportedFeatureException;
 import io.colfile.core.types.Type;
 import io.colfile.orc.proto.OrcProto;
 import java.util.ArrayList;
@@ -20,29 +21,44 @@ final class ProtoConverter {
    * checks: at least one type, field names matching children, and child ids strictly
    * increasing, greater than the parent's and inside the list (which also rules out cycles).
    */
-  static Type schema(String file, List<OrcProto.Type> types) throws CorruptFileException {
+  static Type schema(String file, List<OrcProto.Type> types)
+      throws CorruptFileException, UnsupportedFeatureException {
     if (types.isEmpty()) {
       throw CorruptFileException.at(file, "footer / types", -1, "the file has no types");
     }
-    return type(file, types, 0, 0);
+    int[] next = {0};
+    Type root = type(file, types, next, 0);
+    if (next[0] != types.size()) {
+      throw CorruptFileException.at(file, "footer / types", -1,
+          "the type tree numbers %d of the %d types", next[0], types.size());
+    }
+    return root;
   }
 
-  private static Type type(String file, List<OrcProto.Type> types, int id, int depth)
-      throws CorruptFileException {
+  /**
+   * Reads the type numbered {@code next[0]} and its subtree. Ids must be exactly the pre-order
+   * numbering (each child is the next id not yet used), as Apache ORC Java checks: this rules
+   * out shared children, cycles and skipped ids, so the tree is never larger than the list.
+   */
+  private static Type type(String file, List<OrcProto.Type> types, int[] next, int depth)
+      throws CorruptFileException, UnsupportedFeatureException {
+    int id = next[0]++;
     OrcProto.Type t = types.get(id);
     if (depth > 1000) {
       throw CorruptFileException.at(file, "footer / types", -1, "types nest too deeply");
     }
+    if (!t.hasKind()) {
+      throw CorruptFileException.at(file, "footer / types", -1,
+          "type %d has no kind colfile knows", id);
+    }
     List<Type> children = new ArrayList<>();
-    int last = id;
     for (int sub : t.getSubtypesList()) {
-      if (sub <= last || sub >= types.size()) {
+      if (sub != next[0] || sub >= types.size()) {
         throw CorruptFileException.at(file, "footer / types", -1,
-            "type %d has child id %d (must be above %d and below %d)", id, sub, last,
-            types.size());
+            "type %d has child id %d where the pre-order numbering needs %d (of %d types)", id,
+            Integer.toUnsignedLong(sub), next[0], types.size());
       }
-      last = sub;
-      children.add(type(file, types, sub, depth + 1));
+      children.add(type(file, types, next, depth + 1));
     }
     switch (t.getKind()) {
       case BOOLEAN: return leaf(file, id, children, Type.BOOLEAN);
@@ -64,7 +80,7 @@ final class ProtoConverter {
       case DECIMAL: {
         int precision = t.getPrecision();
         int scale = t.getScale();
-        if (precision > Type.MAX_DECIMAL_PRECISION || (precision > 0 && scale > precision)
+        if (precision < 0 || scale < 0 || precision > Type.MAX_DECIMAL_PRECISION || (precision > 0 && scale > precision)
             || (precision == 0 && scale != 0)) {
           throw CorruptFileException.at(file, "footer / types", -1,
               "type %d is decimal(%d,%d)", id, precision, scale);
@@ -90,6 +106,10 @@ final class ProtoConverter {
               t.getFieldNamesCount());
         }
         return Type.struct(t.getFieldNamesList(), children);
+      case GEOMETRY: case GEOGRAPHY:
+        throw new UnsupportedFeatureException(file + ": column " + id + " has type "
+            + t.getKind().name().toLowerCase(java.util.Locale.ROOT)
+            + ", which colfile does not read yet");
       default:
         throw CorruptFileException.at(file, "footer / types", -1,
             "type %d has kind %s, which colfile does not read", id, t.getKind());

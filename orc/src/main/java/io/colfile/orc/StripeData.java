@@ -36,10 +36,12 @@ final class StripeData implements StripeStreams {
   private final Map<Long, OrcInputStream> streams = new HashMap<>();
   private final ZoneId writerZone;
   private final long rows;
+  private final long maxNestedValues;
 
   StripeData(InputFile in, OrcTail tail, int index, StripeInformation info, boolean[] included,
-      ZoneId defaultZone, Decompressor decompressor) throws IOException {
+      ZoneId defaultZone, long maxNestedValues, Decompressor decompressor) throws IOException {
     this.tail = tail;
+    this.maxNestedValues = maxNestedValues;
     this.index = index;
     this.rows = info.numberOfRows();
     String where = "stripe " + index;
@@ -77,7 +79,9 @@ final class StripeData implements StripeStreams {
       }
       StreamKind kind = StreamKind.of(s.getKind().getNumber());
       int column = s.getColumn();
-      if (kind != null && s.hasKind() && s.hasColumn() && column < columns && included[column]) {
+      // A stream without a column field belongs to column 0, as Java and C++ read it; column
+      // ids are unsigned, so large ones arrive negative.
+      if (kind != null && s.hasKind() && column >= 0 && column < columns && included[column]) {
         wanted.add(new long[] {offset, length, key(column, kind)});
       }
       offset += length;
@@ -119,7 +123,8 @@ final class StripeData implements StripeStreams {
       return defaultZone;
     }
     try {
-      return ZoneId.of(f.getWriterTimezone());
+      // Java writers store the JVM's zone id, which may be an old short id such as "PST".
+      return ZoneId.of(f.getWriterTimezone(), ZoneId.SHORT_IDS);
     } catch (DateTimeException e) {
       throw CorruptFileException.at(tail.file, "stripe " + index + " / footer", -1,
           "unknown writer time zone '%s'", f.getWriterTimezone());
@@ -159,6 +164,11 @@ final class StripeData implements StripeStreams {
   @Override
   public ZoneId writerZone() {
     return writerZone;
+  }
+
+  @Override
+  public long maxNestedValues() {
+    return maxNestedValues;
   }
 
   @Override

@@ -39,6 +39,8 @@ final class ByteSink {
   }
 
   /** Makes room for {@code n} more bytes, draining to the stream or growing for a huge value. */
+  private static final int QUOTE_PIECE = 1 << 15;
+
   private void ensure(int n) {
     if (buf.length - size >= n) {
       return;
@@ -171,11 +173,23 @@ final class ByteSink {
    * control bytes pass through unchanged).
    */
   void putQuoted(byte[] src, int off, int len) {
-    ensure(2 * len + 2);
+    ensure(1);
+    buf[size++] = '"';
+    // In pieces, so that the escaped form (up to twice as long) never needs a huge buffer.
+    for (int from = off, end = off + len; from < end; ) {
+      int to = from + Math.min(QUOTE_PIECE, end - from);
+      putEscaped(src, from, to);
+      from = to;
+    }
+    ensure(1);
+    buf[size++] = '"';
+  }
+
+  private void putEscaped(byte[] src, int from, int to) {
+    ensure(2 * (to - from));
     byte[] b = buf;
     int s = size;
-    b[s++] = '"';
-    for (int i = off, end = off + len; i < end; i++) {
+    for (int i = from; i < to; i++) {
       byte c = src[i];
       if (c >= 0x20 && c != '"' && c != '\\' || c < 0) {
         b[s++] = c;
@@ -192,7 +206,6 @@ final class ByteSink {
         default: b[s++] = c;
       }
     }
-    b[s++] = '"';
     size = s;
   }
 }

@@ -38,6 +38,25 @@ final class Blobs {
     return b;
   }
 
+  /** Reads every remaining byte of a stream, growing the buffer as bytes arrive. */
+  static byte[] readAll(OrcInputStream in, ColumnReader owner) throws IOException {
+    byte[] b = new byte[4096];
+    int have = 0;
+    while (true) {
+      if (have == b.length) {
+        if (b.length >= Integer.MAX_VALUE - 16) {
+          throw owner.corrupt("stream holds more than %d bytes", b.length);
+        }
+        b = Arrays.copyOf(b, (int) Math.min(Integer.MAX_VALUE - 16, b.length * 2L));
+      }
+      int n = in.readSome(b, have, b.length - have);
+      if (n < 0) {
+        return have == b.length ? b : Arrays.copyOf(b, have);
+      }
+      have += n;
+    }
+  }
+
   /** Reads {@code count} unsigned lengths as ints, growing as values decode. */
   static int[] lengths(IntegerDecoder in, long count, ColumnReader owner) throws IOException {
     if (count < 0 || count > Integer.MAX_VALUE - 16) {

@@ -39,18 +39,25 @@ final class BytesColumnReader extends ColumnReader {
           ? s.orEmpty(column, StreamKind.LENGTH)
           : s.required(column, StreamKind.LENGTH), encoding, false);
       io.colfile.orc.stream.OrcInputStream blobStream = s.stream(column, StreamKind.DICTIONARY_DATA);
+      // Entries are distinct, so at most one is empty: a dictionary cannot have more entries
+      // than DICTIONARY_DATA has bytes, plus one. Checked before the lengths are decoded.
+      dict = blobStream == null ? new byte[0] : Blobs.readAll(blobStream, this);
+      if (size < 0 || size > dict.length + 1L) {
+        throw corrupt("dictionary of %d entries but DICTIONARY_DATA has only %d bytes",
+            size, dict.length);
+      }
       dictLengths = Blobs.lengths(lens, size, this);
       dictSize = (int) size;
       dictOffsets = new int[dictSize];
       long total = 0;
       for (int i = 0; i < dictSize; i++) {
-        dictOffsets[i] = (int) Math.min(total, Integer.MAX_VALUE);
+        dictOffsets[i] = (int) total;
         total += dictLengths[i];
+        if (total > dict.length) {
+          throw corrupt("dictionary entries need %d bytes, DICTIONARY_DATA has %d", total,
+              dict.length);
+        }
       }
-      if (blobStream == null && total > 0) {
-        throw corrupt("the DICTIONARY_DATA stream is missing");
-      }
-      dict = total == 0 ? new byte[0] : Blobs.read(blobStream, total, new byte[0], this);
     } else {
       lengths = IntegerDecoders.create(s.orEmpty(column, StreamKind.LENGTH), encoding, false);
       data = s.orEmpty(column, StreamKind.DATA);

@@ -18,6 +18,7 @@ final class ListColumnReader extends ColumnReader {
 
   private final ColumnReader[] children;
   private IntegerDecoder lengths;
+  private long maxValues;
   private long[] tmp = new long[0];
 
   ListColumnReader(int column, Type type, ColumnReader[] children) {
@@ -28,6 +29,7 @@ final class ListColumnReader extends ColumnReader {
   @Override
   public void startStripe(StripeStreams s) throws IOException {
     super.startStripe(s);
+    maxValues = s.maxNestedValues();
     lengths = IntegerDecoders.create(s.orEmpty(column, StreamKind.LENGTH), s.encoding(column),
         false);
     for (ColumnReader c : children) {
@@ -54,8 +56,13 @@ final class ListColumnReader extends ColumnReader {
     for (int i = off; i < off + n; i++) {
       if (dense || !cv.isNull[i]) {
         long len = tmp[j++];
-        if (len < 0 || len > Integer.MAX_VALUE || childCount + total + len > Integer.MAX_VALUE - 16) {
+        if (len < 0 || len > Integer.MAX_VALUE) {
           throw corrupt("element count %d is out of range", len);
+        }
+        if (childCount + total + len > Math.min(maxValues, Integer.MAX_VALUE - 16)) {
+          throw corrupt("the rows of one batch hold more than %d values (a row claims %d); if "
+              + "the file is sound, read it with a higher ReadOptions.withMaxNestedValues or a "
+              + "smaller batch", Math.min(maxValues, Integer.MAX_VALUE - 16), len);
         }
         offsets[i] = (int) (childCount + total);
         lens[i] = (int) len;

@@ -49,6 +49,9 @@ public interface StripeStreams {
   /** The zone TIMESTAMP values were written in (the stripe's, or the reader's default). */
   ZoneId writerZone();
 
+  /** The most values a list or map column may hold for one batch (ReadOptions). */
+  long maxNestedValues();
+
   /** Whether decimals of precision at most 18 use the decimal64 encoding (file version 1.9999). */
   boolean decimal64();
 }

@@ -115,6 +115,24 @@ public final class OrcInputStream {
     }
   }
 
+  /**
+   * Reads up to {@code len} bytes, as many as the current chunk holds (refilling when it is
+   * used up); returns how many were read, or -1 at the end of the stream.
+   */
+  public int readSome(byte[] dst, int off, int len) throws CorruptFileException {
+    Objects.checkFromIndexSize(off, len, dst.length);
+    if (len == 0) {
+      return 0;
+    }
+    if (pos >= limit && !refill()) {
+      return -1;
+    }
+    int n = Math.min(len, limit - pos);
+    System.arraycopy(cur, pos, dst, off, n);
+    pos += n;
+    return n;
+  }
+
   /** Skips {@code n} (decompressed) bytes; the stream ending first is corruption. */
   public void skip(long n) throws CorruptFileException {
     if (n < 0) {
