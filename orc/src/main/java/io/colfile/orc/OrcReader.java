@@ -206,12 +206,13 @@ public final class OrcReader implements FileReader {
     out.put("schema", schema.toString());
     List<Type> columns = schema.flatten();
     List<Object> stripeList = new ArrayList<>();
+    List<String> notes = new ArrayList<>(warnings);
     List<List<ColumnStatistics>> perStripe;
     try {
       perStripe = stripeStatistics();
     } catch (IOException e) {
       perStripe = List.of();
-      warnings.add("stripe statistics are unreadable: " + e.getMessage());
+      notes.add("stripe statistics are unreadable: " + e.getMessage());
     }
     for (int i = 0; i < stripes.size(); i++) {
       StripeInformation st = stripes.get(i);
@@ -235,8 +236,8 @@ public final class OrcReader implements FileReader {
     }
     out.put("userMetadata", user);
     out.put("fileLength", fileLength());
-    if (!warnings.isEmpty()) {
-      out.put("warnings", List.copyOf(warnings));
+    if (!notes.isEmpty()) {
+      out.put("warnings", notes);
     }
     return out;
   }
