@@ -64,6 +64,68 @@ public final class ColumnStatistics {
     return o instanceof Long ? (Long) o : null;
   }
 
+  /**
+   * The minimum as a value of the column's kind, or null when the writer stored none: Long
+   * (integers), Double, String (strings, also a truncated lower bound), BigDecimal, LocalDate,
+   * LocalDateTime (timestamps: the writer's wall clock as ORC records it in UTC terms).
+   */
+  public Object minimum() {
+    return typedBound("min", "lowerBound", "minUtc", "minNanos", 0);
+  }
+
+  /** The maximum, as {@link #minimum()} (strings: also a truncated upper bound). */
+  public Object maximum() {
+    return typedBound("max", "upperBound", "maxUtc", "maxNanos", 999_999);
+  }
+
+  /** The sum (Long, Double or BigDecimal), or null when absent or it overflowed. */
+  public Object sum() {
+    Object s = typed.get("sum");
+    if (kind == Kind.DECIMAL && s instanceof String) {
+      return new java.math.BigDecimal((String) s);
+    }
+    return s;
+  }
+
+  /** Number of true values of a boolean column, or null. */
+  public Long trueCount() {
+    Object o = typed.get("true");
+    return o instanceof Long ? (Long) o : null;
+  }
+
+  private Object typedBound(String key, String boundKey, String utcKey, String nanosKey,
+      long defaultSubMilliNanos) {
+    switch (kind) {
+      case INTEGER: case DOUBLE:
+        return typed.get(key);
+      case STRING: {
+        Object o = typed.get(key);
+        return o != null ? o : typed.get(boundKey);
+      }
+      case DECIMAL: {
+        Object o = typed.get(key);
+        return o == null ? null : new java.math.BigDecimal((String) o);
+      }
+      case DATE: {
+        Object o = typed.get(key);
+        return o == null ? null : java.time.LocalDate.ofEpochDay((Long) o);
+      }
+      case TIMESTAMP: {
+        Object ms = typed.get(utcKey);
+        if (!(ms instanceof Long)) {
+          return null;
+        }
+        Object sub = typed.get(nanosKey);
+        long nanos = sub instanceof Long ? (Long) sub : defaultSubMilliNanos;
+        long millis = (Long) ms;
+        return java.time.LocalDateTime.ofEpochSecond(Math.floorDiv(millis, 1000),
+            (int) (Math.floorMod(millis, 1000) * 1_000_000 + nanos), java.time.ZoneOffset.UTC);
+      }
+      default:
+        return null;
+    }
+  }
+
   /** Everything present, in ORC's order: count, hasNull, bytesOnDisk, then the typed parts. */
   public Map<String, Object> describe() {
     Map<String, Object> out = new LinkedHashMap<>();
