@@ -7,6 +7,9 @@ import io.colfile.core.ReadOptions;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.vector.ColumnBatch;
 import io.colfile.core.vector.LongVector;
+import io.colfile.core.vector.TimestampVector;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Path;
@@ -63,6 +66,30 @@ class StatisticsTest {
       assertThat(date.minimum()).isEqualTo(LocalDate.ofEpochDay(min))
           .isEqualTo(LocalDate.of(1900, 12, 25));
       assertThat(date.maximum()).isEqualTo(LocalDate.ofEpochDay(max));
+    }
+  }
+
+  @Test
+  void timestampStatisticsBoundTheData() throws IOException {
+    // ORC C++ 1.8 writer, zone GMT: minimum_utc/maximum_utc plus sub-millisecond nanos.
+    Path file = SharedData.orcExamples().resolve("orc_split_elim_cpp.orc");
+    try (OrcReader r = OrcReader.open(InputFile.local(file));
+         BatchReader rows = r.read(ReadOptions.columns("ts"))) {
+      LocalDateTime min = null;
+      LocalDateTime max = null;
+      ColumnBatch b = rows.newBatch();
+      while (rows.next(b)) {
+        TimestampVector t = (TimestampVector) b.cols[0];
+        for (int i = 0; i < b.size; i++) {
+          LocalDateTime v = LocalDateTime.ofEpochSecond(t.seconds[i], t.nanos[i], ZoneOffset.UTC);
+          min = min == null || v.isBefore(min) ? v : min;
+          max = max == null || v.isAfter(max) ? v : max;
+        }
+      }
+      ColumnStatistics ts = r.statistics().get(5);
+      assertThat(ts.kind()).isEqualTo(ColumnStatistics.Kind.TIMESTAMP);
+      assertThat(ts.minimum()).isEqualTo(min);
+      assertThat(ts.maximum()).isEqualTo(max);
     }
   }
 
