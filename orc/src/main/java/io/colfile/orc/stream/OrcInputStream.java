@@ -283,6 +283,46 @@ public final class OrcInputStream {
     return (u >>> 1) ^ -(u & 1);
   }
 
+  /** Reads {@code n} zigzag varints into {@code dst[off, off + n)}, as {@link #readVarSigned()}. */
+  public void readVarSigned(long[] dst, int off, int n) throws CorruptFileException {
+    Objects.checkFromIndexSize(off, n, dst.length);
+    int i = off;
+    int end = off + n;
+    while (i < end) {
+      // Fast loop while a whole varint surely fits in the window: no per-byte checks.
+      byte[] b = cur;
+      int p = pos;
+      int safe = limit - MAX_VARINT_BYTES;
+      while (i < end && p <= safe) {
+        int x = b[p++];
+        long u;
+        if (x >= 0) {
+          u = x;
+        } else {
+          u = x & 0x7f;
+          int shift = 7;
+          while (true) {
+            x = b[p++];
+            u |= (long) (x & 0x7f) << shift;
+            if (x >= 0) {
+              break;
+            }
+            shift += 7;
+            if (shift >= 70) {
+              pos = p;
+              throw corrupt("varint longer than %d bytes", MAX_VARINT_BYTES);
+            }
+          }
+        }
+        dst[i++] = (u >>> 1) ^ -(u & 1);
+      }
+      pos = p;
+      if (i < end) { // near the window's end: one value the careful way (may cross chunks)
+        dst[i++] = readVarSigned();
+      }
+    }
+  }
+
   /**
    * A zigzag varint of up to 37 bytes (magnitudes below 2^258), as decimal DATA streams store
    * unscaled values (orc.md section 8.3). Longer is corruption; checking the decimal's precision
