@@ -77,17 +77,32 @@ final class BytesColumnReader extends ColumnReader {
     long[] tmp = scratch;
     boolean[] isNull = v.isNull;
     boolean dense = values == n;
+    // Rows are written straight into the vector's arrays (what setRef does), with the arrays
+    // hoisted out of the loops.
+    byte[][] bufs = v.vector;
+    int[] starts = v.start;
+    int[] lens = v.length;
     if (dictionary) {
       ids.next(tmp, 0, values);
+      byte[] d = dict;
+      int[] offsets = dictOffsets;
+      int[] lengthsOf = dictLengths;
+      int size = dictSize;
       int j = 0;
-      for (int i = off; i < off + n; i++) {
+      for (int i = off, end = off + n; i < end; i++) {
         if (dense || !isNull[i]) {
           long id = tmp[j++];
-          if (id < 0 || id >= dictSize) {
+          if (id < 0 || id >= size) {
             throw corrupt("dictionary id %d is outside the dictionary's %d entries", id,
-                dictSize);
+                size);
           }
-          v.setRef(i, dict, dictOffsets[(int) id], dictLengths[(int) id]);
+          // Rows of earlier batches of this stripe already point at the dictionary; skipping
+          // the reference store spares the GC write barrier.
+          if (bufs[i] != d) {
+            bufs[i] = d;
+          }
+          starts[i] = offsets[(int) id];
+          lens[i] = lengthsOf[(int) id];
         }
       }
       return;
@@ -102,12 +117,15 @@ final class BytesColumnReader extends ColumnReader {
       total += len;
     }
     blob = Blobs.read(data, total, blob, this);
+    byte[] b = blob;
     int pos = 0;
     int j = 0;
-    for (int i = off; i < off + n; i++) {
+    for (int i = off, end = off + n; i < end; i++) {
       if (dense || !isNull[i]) {
         int len = (int) tmp[j++];
-        v.setRef(i, blob, pos, len);
+        bufs[i] = b;
+        starts[i] = pos;
+        lens[i] = len;
         pos += len;
       }
     }

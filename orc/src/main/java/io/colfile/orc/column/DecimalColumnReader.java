@@ -77,17 +77,19 @@ final class DecimalColumnReader extends ColumnReader {
     boolean dense = values == n;
     boolean[] isNull = v.isNull;
     if (!v.isWide) {
-      for (int i = off; i < off + n; i++) {
-        if (dense || !isNull[i]) {
-          v.unscaled[i] = data.readVarSigned();
+      // The values are decoded compactly at off, rescaled there and then spread to their rows.
+      long[] unscaled = v.unscaled;
+      data.readVarSigned(unscaled, off, values);
+      scales.next(tmp, 0, values);
+      long[] t = tmp;
+      for (int j = 0; j < values; j++) {
+        long s = t[j];
+        if (s != scale) {
+          unscaled[off + j] = rescale(unscaled[off + j], s);
         }
       }
-      scales.next(tmp, 0, values);
-      int j = 0;
-      for (int i = off; i < off + n; i++) {
-        if (dense || !isNull[i]) {
-          v.unscaled[i] = rescale(v.unscaled[i], tmp[j++]);
-        }
+      if (!dense) {
+        spread(unscaled, off, n, values, isNull);
       }
       return;
     }

@@ -29,9 +29,9 @@ final class BitUnpacker {
   /** Unpacks {@code n} values of {@code width} (1..64) bits from {@code src[p...]}. */
   static void unpack(byte[] src, int p, long[] dst, int o, int n, int width) {
     switch (width) {
-      case 1 -> unpackSmall(src, p, dst, o, n, 1);
-      case 2 -> unpackSmall(src, p, dst, o, n, 2);
-      case 4 -> unpackSmall(src, p, dst, o, n, 4);
+      case 1 -> unpack1(src, p, dst, o, n);
+      case 2 -> unpack2(src, p, dst, o, n);
+      case 4 -> unpack4(src, p, dst, o, n);
       case 8 -> {
         for (int i = 0; i < n; i++) {
           dst[o + i] = src[p + i] & 0xffL;
@@ -57,6 +57,53 @@ final class BitUnpacker {
         }
       }
       default -> unpackAny(src, p, dst, o, n, width);
+    }
+  }
+
+  /** Width 1, eight values per whole byte unrolled; a partial last byte via the generic loop. */
+  private static void unpack1(byte[] src, int p, long[] dst, int o, int n) {
+    int whole = n >>> 3;
+    for (int b = 0; b < whole; b++, o += 8) {
+      int x = src[p + b];
+      dst[o] = (x >>> 7) & 1;
+      dst[o + 1] = (x >>> 6) & 1;
+      dst[o + 2] = (x >>> 5) & 1;
+      dst[o + 3] = (x >>> 4) & 1;
+      dst[o + 4] = (x >>> 3) & 1;
+      dst[o + 5] = (x >>> 2) & 1;
+      dst[o + 6] = (x >>> 1) & 1;
+      dst[o + 7] = x & 1;
+    }
+    if ((n & 7) != 0) {
+      unpackSmall(src, p + whole, dst, o, n & 7, 1);
+    }
+  }
+
+  /** Width 2, four values per whole byte unrolled. */
+  private static void unpack2(byte[] src, int p, long[] dst, int o, int n) {
+    int whole = n >>> 2;
+    for (int b = 0; b < whole; b++, o += 4) {
+      int x = src[p + b];
+      dst[o] = (x >>> 6) & 3;
+      dst[o + 1] = (x >>> 4) & 3;
+      dst[o + 2] = (x >>> 2) & 3;
+      dst[o + 3] = x & 3;
+    }
+    if ((n & 3) != 0) {
+      unpackSmall(src, p + whole, dst, o, n & 3, 2);
+    }
+  }
+
+  /** Width 4, two values per whole byte unrolled. */
+  private static void unpack4(byte[] src, int p, long[] dst, int o, int n) {
+    int whole = n >>> 1;
+    for (int b = 0; b < whole; b++, o += 2) {
+      int x = src[p + b];
+      dst[o] = (x >>> 4) & 15;
+      dst[o + 1] = x & 15;
+    }
+    if ((n & 1) != 0) {
+      unpackSmall(src, p + whole, dst, o, 1, 4);
     }
   }
 

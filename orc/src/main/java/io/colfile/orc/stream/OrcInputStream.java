@@ -3,7 +3,10 @@ package io.colfile.orc.stream;
 import io.colfile.core.codec.Decompressor;
 import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.error.CorruptFileException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
+import java.nio.ByteOrder;
 import java.util.Objects;
 
 /**
@@ -33,6 +36,8 @@ public final class OrcInputStream {
   private static final int MAX_BLOCK_SIZE = (1 << 23) - 1;
   /** A 64-bit value needs at most 10 groups of 7 bits. */
   private static final int MAX_VARINT_BYTES = 10;
+  private static final VarHandle LONG_LE =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private final String fileName;
   private final String structure;
@@ -281,6 +286,54 @@ public final class OrcInputStream {
   public long readVarSigned() throws CorruptFileException {
     long u = readVarUnsigned();
     return (u >>> 1) ^ -(u & 1);
+  }
+
+  /** Reads {@code n} zigzag varints into {@code dst[off, off + n)}, as {@link #readVarSigned()}. */
+  public void readVarSigned(long[] dst, int off, int n) throws CorruptFileException {
+    Objects.checkFromIndexSize(off, n, dst.length);
+    int i = off;
+    int end = off + n;
+    while (i < end) {
+      // Fast loop while a whole varint surely fits in the window: no per-byte checks.
+      byte[] b = cur;
+      int p = pos;
+      int safe = limit - MAX_VARINT_BYTES;
+      while (i < end && p <= safe) {
+        // Up to 8 bytes at once: the first byte without the continuation bit ends the varint;
+        // the 7-bit groups below it are squeezed together in three branch-free steps.
+        long w = (long) LONG_LE.get(b, p);
+        long stops = ~w & 0x8080808080808080L;
+        long u;
+        if (stops != 0) {
+          p += (Long.numberOfTrailingZeros(stops) >>> 3) + 1;
+          u = w & (stops ^ (stops - 1)) & 0x7f7f7f7f7f7f7f7fL;
+          u = (u & 0x007f007f007f007fL) | (u & 0x7f007f007f007f00L) >>> 1;
+          u = (u & 0x00003fff00003fffL) | (u & 0x3fff00003fff0000L) >>> 2;
+          u = (u & 0x000000000fffffffL) | (u & 0x0fffffff00000000L) >>> 4;
+        } else { // 9 or 10 bytes, or too long
+          int x = b[p++];
+          u = x & 0x7f;
+          int shift = 7;
+          while (true) {
+            x = b[p++];
+            u |= (long) (x & 0x7f) << shift;
+            if (x >= 0) {
+              break;
+            }
+            shift += 7;
+            if (shift >= 70) {
+              pos = p;
+              throw corrupt("varint longer than %d bytes", MAX_VARINT_BYTES);
+            }
+          }
+        }
+        dst[i++] = (u >>> 1) ^ -(u & 1);
+      }
+      pos = p;
+      if (i < end) { // near the window's end: one value the careful way (may cross chunks)
+        dst[i++] = readVarSigned();
+      }
+    }
   }
 
   /**

@@ -47,6 +47,42 @@ class VarintAndFloatTest {
   }
 
   @Test
+  void bulkSignedVarintsMatchSingleReadsInEveryFraming() throws Exception {
+    Random random = Seeds.random("bulk varints");
+    long[] values = new long[3000];
+    ByteWriter w = new ByteWriter();
+    for (int i = 0; i < values.length; i++) {
+      values[i] = i < 4 ? new long[] {Long.MIN_VALUE, Long.MAX_VALUE, -1, 0}[i]
+          : random.nextLong() >> random.nextInt(64);
+      w.writeVarSigned(values[i]);
+    }
+    for (int round = 0; round < 8; round++) {
+      FramedStream stream = FramedStream.random(w.toByteArray(), random);
+      OrcInputStream in = stream.open();
+      long[] got = new long[values.length + 5];
+      int done = 0;
+      while (done < values.length) {
+        int k = Math.min(values.length - done, 1 + random.nextInt(700));
+        in.readVarSigned(got, 5 + done, k);
+        done += k;
+      }
+      assertThat(java.util.Arrays.copyOfRange(got, 5, got.length))
+          .as("%s, %s", stream, Seeds.describe()).containsExactly(values);
+      assertThat(in.hasMore()).isFalse();
+    }
+  }
+
+  @Test
+  void bulkOverlongAndTruncatedVarintsAreCorruption() {
+    String eleven = "80 80 80 80 80 80 80 80 80 80 01";
+    String padded = "02 " + eleven + " 00 00 00 00 00 00 00 00 00 00 00"; // the fast path
+    for (String hex : new String[] {eleven, padded, "80", "02 ff ff"}) {
+      assertThatThrownBy(() -> Hex.stream(hex).readVarSigned(new long[4], 0, 4)).as(hex)
+          .isInstanceOf(io.colfile.core.error.CorruptFileException.class);
+    }
+  }
+
+  @Test
   void overlongAndTruncatedVarintsAreCorruption() {
     String eleven = "80 80 80 80 80 80 80 80 80 80 01";
     String padded = eleven + " 00 00 00 00 00 00 00 00 00 00 00"; // exercises the fast path
