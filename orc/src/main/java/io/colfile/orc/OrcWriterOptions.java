@@ -1,0 +1,342 @@
+package io.colfile.orc;
+
+import io.colfile.core.codec.CompressionCodec;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * How an ORC file is written. Immutable; start from {@link #defaults()} or {@link #builder()}.
+ * The defaults are Apache ORC Java 2.x's, so files come out the way orc-core would write them,
+ * except the writer time zone (UTC rather than the JVM's zone, so a file does not depend on
+ * the machine that wrote it) and the calendar (proleptic Gregorian, which is what colfile's
+ * date and timestamp values mean).
+ */
+public final class OrcWriterOptions {
+  /** Bit packing of integer runs: SPEED packs to aligned widths, COMPRESSION to the tightest. */
+  public enum EncodingStrategy {
+    SPEED,
+    COMPRESSION
+  }
+
+  /** ZLIB effort for data streams: SPEED (level 2) or COMPRESSION (level 6). */
+  public enum CompressionStrategy {
+    SPEED,
+    COMPRESSION
+  }
+
+  /** Footer.calendar: how dates and timestamps before 1582-10-15 are to be understood. */
+  public enum Calendar {
+    JULIAN_GREGORIAN,
+    PROLEPTIC_GREGORIAN
+  }
+
+  /**
+   * Footer.writer that colfile records. ORC registers writer ids (0 Java, 1 C++, 2 Presto, 3
+   * Go, 4 Trino, 5 CUDF); colfile has none, so it records an id outside that list, which
+   * orc-core and ORC C++ read as an unknown writer that includes every known fix.
+   */
+  public static final int COLFILE_WRITER_ID = 1000;
+
+  /** PostScript.writer_version: the Java sequence's ORC_14, whose fixes colfile includes. */
+  public static final int WRITER_VERSION = 9;
+
+  private static final OrcWriterOptions DEFAULTS = new Builder().build();
+
+  private final CompressionCodec compression;
+  private final int compressionBlockSize;
+  private final boolean enforceCompressionBlockSize;
+  private final long stripeSize;
+  private final int rowIndexStride;
+  private final List<String> bloomFilterColumns;
+  private final double bloomFilterFpp;
+  private final OrcFileVersion fileVersion;
+  private final ZoneId writerTimeZone;
+  private final double dictionaryKeySizeThreshold;
+  private final Set<String> directEncodingColumns;
+  private final EncodingStrategy encodingStrategy;
+  private final CompressionStrategy compressionStrategy;
+  private final Calendar calendar;
+  private final int writerId;
+  private final String softwareVersion;
+  private final int batchCheckRows;
+
+  private OrcWriterOptions(Builder b) {
+    this.compression = b.compression;
+    this.compressionBlockSize = b.compressionBlockSize;
+    this.enforceCompressionBlockSize = b.enforceCompressionBlockSize;
+    this.stripeSize = b.stripeSize;
+    this.rowIndexStride = b.rowIndexStride;
+    this.bloomFilterColumns = List.copyOf(b.bloomFilterColumns);
+    this.bloomFilterFpp = b.bloomFilterFpp;
+    this.fileVersion = b.fileVersion;
+    this.writerTimeZone = b.writerTimeZone;
+    this.dictionaryKeySizeThreshold = b.dictionaryKeySizeThreshold;
+    this.directEncodingColumns = Set.copyOf(b.directEncodingColumns);
+    this.encodingStrategy = b.encodingStrategy;
+    this.compressionStrategy = b.compressionStrategy;
+    this.calendar = b.calendar;
+    this.writerId = b.writerId;
+    this.softwareVersion = b.softwareVersion;
+    this.batchCheckRows = b.memoryCheckRows;
+  }
+
+  /** ORC Java 2.x's defaults (see the class comment for the two differences). */
+  public static OrcWriterOptions defaults() {
+    return DEFAULTS;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder starting from these options. */
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.compression = compression;
+    b.compressionBlockSize = compressionBlockSize;
+    b.enforceCompressionBlockSize = enforceCompressionBlockSize;
+    b.stripeSize = stripeSize;
+    b.rowIndexStride = rowIndexStride;
+    b.bloomFilterColumns = bloomFilterColumns;
+    b.bloomFilterFpp = bloomFilterFpp;
+    b.fileVersion = fileVersion;
+    b.writerTimeZone = writerTimeZone;
+    b.dictionaryKeySizeThreshold = dictionaryKeySizeThreshold;
+    b.directEncodingColumns = directEncodingColumns;
+    b.encodingStrategy = encodingStrategy;
+    b.compressionStrategy = compressionStrategy;
+    b.calendar = calendar;
+    b.writerId = writerId;
+    b.softwareVersion = softwareVersion;
+    b.memoryCheckRows = batchCheckRows;
+    return b;
+  }
+
+  public CompressionCodec compression() {
+    return compression;
+  }
+
+  /** The requested compression chunk size. */
+  public int compressionBlockSize() {
+    return compressionBlockSize;
+  }
+
+  /**
+   * Whether {@link #compressionBlockSize()} is used as given. When false (the default, as ORC
+   * Java), a wide schema shrinks it to min(size, max(4 KiB, nextPowerOf2(stripeSize / (20 ×
+   * columns)))).
+   */
+  public boolean enforceCompressionBlockSize() {
+    return enforceCompressionBlockSize;
+  }
+
+  /** Target stripe size in bytes: a stripe is cut when the buffered streams reach it. */
+  public long stripeSize() {
+    return stripeSize;
+  }
+
+  /** Rows per row-index entry; 0 writes no row index (and no bloom filters). */
+  public int rowIndexStride() {
+    return rowIndexStride;
+  }
+
+  /** Top-level column names (or dotted paths) that get BLOOM_FILTER_UTF8 streams. */
+  public List<String> bloomFilterColumns() {
+    return bloomFilterColumns;
+  }
+
+  public double bloomFilterFpp() {
+    return bloomFilterFpp;
+  }
+
+  public OrcFileVersion fileVersion() {
+    return fileVersion;
+  }
+
+  /** The zone TIMESTAMP values are stored in (StripeFooter.writer_timezone). */
+  public ZoneId writerTimeZone() {
+    return writerTimeZone;
+  }
+
+  /** Distinct/non-null ratio above which a string column is written directly. */
+  public double dictionaryKeySizeThreshold() {
+    return dictionaryKeySizeThreshold;
+  }
+
+  /** Column names (or dotted paths) always written with direct encoding. */
+  public Set<String> directEncodingColumns() {
+    return directEncodingColumns;
+  }
+
+  public EncodingStrategy encodingStrategy() {
+    return encodingStrategy;
+  }
+
+  public CompressionStrategy compressionStrategy() {
+    return compressionStrategy;
+  }
+
+  public Calendar calendar() {
+    return calendar;
+  }
+
+  public int writerId() {
+    return writerId;
+  }
+
+  public String softwareVersion() {
+    return softwareVersion;
+  }
+
+  /** Rows between checks of the buffered size against {@link #stripeSize()} (ORC Java: 5000). */
+  public int memoryCheckRows() {
+    return batchCheckRows;
+  }
+
+  /** Builder of {@link OrcWriterOptions}; every setter checks its argument. */
+  public static final class Builder {
+    private CompressionCodec compression = CompressionCodec.ZSTD;
+    private int compressionBlockSize = 256 * 1024;
+    private boolean enforceCompressionBlockSize;
+    private long stripeSize = 64L * 1024 * 1024;
+    private int rowIndexStride = 10_000;
+    private List<String> bloomFilterColumns = List.of();
+    private double bloomFilterFpp = 0.01;
+    private OrcFileVersion fileVersion = OrcFileVersion.V_0_12;
+    private ZoneId writerTimeZone = ZoneOffset.UTC;
+    private double dictionaryKeySizeThreshold = 0.8;
+    private Set<String> directEncodingColumns = Set.of();
+    private EncodingStrategy encodingStrategy = EncodingStrategy.SPEED;
+    private CompressionStrategy compressionStrategy = CompressionStrategy.SPEED;
+    private Calendar calendar = Calendar.PROLEPTIC_GREGORIAN;
+    private int writerId = COLFILE_WRITER_ID;
+    private String softwareVersion = "colfile";
+    private int memoryCheckRows = 5000;
+
+    private Builder() {}
+
+    public Builder compression(CompressionCodec codec) {
+      Objects.requireNonNull(codec, "codec");
+      if (codec == CompressionCodec.LZO) {
+        throw new IllegalArgumentException("LZO can be read but not written");
+      }
+      this.compression = codec;
+      return this;
+    }
+
+    /** Compression chunk size in bytes, 1 KiB to 8 MiB − 1 (ORC's 23-bit chunk length). */
+    public Builder compressionBlockSize(int bytes) {
+      if (bytes < 1024 || bytes >= (1 << 23)) {
+        throw new IllegalArgumentException(
+            "compression block size must be in [1024, 8388607], got " + bytes);
+      }
+      this.compressionBlockSize = bytes;
+      return this;
+    }
+
+    public Builder enforceCompressionBlockSize(boolean enforce) {
+      this.enforceCompressionBlockSize = enforce;
+      return this;
+    }
+
+    /** Target stripe size in bytes, at least 64 KiB. */
+    public Builder stripeSize(long bytes) {
+      if (bytes < 64 * 1024) {
+        throw new IllegalArgumentException("stripe size must be at least 65536, got " + bytes);
+      }
+      this.stripeSize = bytes;
+      return this;
+    }
+
+    /** Rows per row-index entry: 0 (no index) or at least 1000, as ORC Java requires. */
+    public Builder rowIndexStride(int rows) {
+      if (rows != 0 && rows < 1000) {
+        throw new IllegalArgumentException("row index stride must be 0 or >= 1000, got " + rows);
+      }
+      this.rowIndexStride = rows;
+      return this;
+    }
+
+    public Builder bloomFilterColumns(List<String> columns) {
+      this.bloomFilterColumns = List.copyOf(columns);
+      return this;
+    }
+
+    /** False-positive rate of the bloom filters, in (0, 1). */
+    public Builder bloomFilterFpp(double fpp) {
+      if (!(fpp > 0 && fpp < 1)) {
+        throw new IllegalArgumentException("bloom filter fpp must be in (0, 1), got " + fpp);
+      }
+      this.bloomFilterFpp = fpp;
+      return this;
+    }
+
+    /** 0.11 (RLE v1, for old readers), 0.12 (the default) or 1.9999 (decimal64). */
+    public Builder fileVersion(OrcFileVersion version) {
+      if (!version.isKnown()) {
+        throw new IllegalArgumentException("unknown ORC file version " + version);
+      }
+      this.fileVersion = version;
+      return this;
+    }
+
+    public Builder writerTimeZone(ZoneId zone) {
+      this.writerTimeZone = Objects.requireNonNull(zone, "zone");
+      return this;
+    }
+
+    /** In [0, 1]: 0 never uses a dictionary, 1 always does. */
+    public Builder dictionaryKeySizeThreshold(double ratio) {
+      if (!(ratio >= 0 && ratio <= 1)) {
+        throw new IllegalArgumentException("dictionary threshold must be in [0, 1], got " + ratio);
+      }
+      this.dictionaryKeySizeThreshold = ratio;
+      return this;
+    }
+
+    public Builder directEncodingColumns(Set<String> columns) {
+      this.directEncodingColumns = Set.copyOf(columns);
+      return this;
+    }
+
+    public Builder encodingStrategy(EncodingStrategy strategy) {
+      this.encodingStrategy = Objects.requireNonNull(strategy, "strategy");
+      return this;
+    }
+
+    public Builder compressionStrategy(CompressionStrategy strategy) {
+      this.compressionStrategy = Objects.requireNonNull(strategy, "strategy");
+      return this;
+    }
+
+    public Builder calendar(Calendar calendar) {
+      this.calendar = Objects.requireNonNull(calendar, "calendar");
+      return this;
+    }
+
+    /** The Footer.writer id and software_version recorded in the file. */
+    public Builder writerIdentity(int id, String softwareVersion) {
+      if (id < 0) {
+        throw new IllegalArgumentException("writer id must be >= 0, got " + id);
+      }
+      this.writerId = id;
+      this.softwareVersion = Objects.requireNonNull(softwareVersion, "softwareVersion");
+      return this;
+    }
+
+    public Builder memoryCheckRows(int rows) {
+      if (rows < 1) {
+        throw new IllegalArgumentException("memory check rows must be >= 1, got " + rows);
+      }
+      this.memoryCheckRows = rows;
+      return this;
+    }
+
+    public OrcWriterOptions build() {
+      return new OrcWriterOptions(this);
+    }
+  }
+}
