@@ -1,6 +1,8 @@
 package io.colfile.bench;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.function.Consumer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,7 +76,6 @@ public final class LineItemFile {
   }
 
   static void write(Path path, long rows, CompressionKind codec) throws IOException {
-    SplittableRandom r = new SplittableRandom(19920101L);
     Configuration conf = new Configuration();
     OrcFile.WriterOptions options = OrcFile.writerOptions(conf)
         .setSchema(SCHEMA).compress(codec)
@@ -82,42 +83,57 @@ public final class LineItemFile {
         .fileSystem(FileSystem.getLocal(conf).getRawFileSystem());
     try (Writer writer = OrcFile.createWriter(new org.apache.hadoop.fs.Path(path.toUri()),
         options)) {
-      VectorizedRowBatch batch = SCHEMA.createRowBatchV2();   // decimals as unscaled longs
-      long orderKey = 1;
-      int lineNumber = 1;
-      for (long row = 0; row < rows; row++) {
-        int i = batch.size++;
-        if (lineNumber > 1 + r.nextInt(7)) {
-          orderKey += 1 + r.nextInt(4);
-          lineNumber = 1;
-        }
-        long quantity = 1 + r.nextInt(50);
-        long price = quantity * (90_000 + r.nextInt(1_000_000)) / 10;    // cents
-        long ship = FIRST_DAY + r.nextInt(2526);
-        longs(batch, 0)[i] = orderKey;
-        longs(batch, 1)[i] = 1 + r.nextInt(200_000);
-        longs(batch, 2)[i] = 1 + r.nextInt(10_000);
-        longs(batch, 3)[i] = lineNumber++;
-        ((DoubleColumnVector) batch.cols[4]).vector[i] = quantity;
-        ((Decimal64ColumnVector) batch.cols[5]).vector[i] = price;
-        ((DoubleColumnVector) batch.cols[6]).vector[i] = r.nextInt(11) / 100.0;
-        ((Decimal64ColumnVector) batch.cols[7]).vector[i] = r.nextInt(9);
-        string(batch, 8, i, FLAGS[r.nextInt(FLAGS.length)]);
-        string(batch, 9, i, STATUS[r.nextInt(STATUS.length)]);
-        longs(batch, 10)[i] = ship;
-        longs(batch, 11)[i] = ship - 30 + r.nextInt(61);
-        longs(batch, 12)[i] = ship + 1 + r.nextInt(30);
-        string(batch, 13, i, INSTRUCT[r.nextInt(INSTRUCT.length)]);
-        string(batch, 14, i, MODES[r.nextInt(MODES.length)]);
-        string(batch, 15, i, comment(r));
-        if (batch.size == batch.getMaxSize()) {
+      generate(rows, batch -> {
+        try {
           writer.addRowBatch(batch);
-          batch.reset();
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
         }
+      });
+    }
+  }
+
+  /**
+   * Generates the rows in fresh batches of up to 1024 rows (decimals as unscaled longs); string
+   * values are separate arrays, so a batch stays valid after it was handed on.
+   */
+  static void generate(long rows, Consumer<VectorizedRowBatch> sink) {
+    SplittableRandom r = new SplittableRandom(19920101L);
+    VectorizedRowBatch batch = SCHEMA.createRowBatchV2();
+    long orderKey = 1;
+    int lineNumber = 1;
+    for (long row = 0; row < rows; row++) {
+      int i = batch.size++;
+      if (lineNumber > 1 + r.nextInt(7)) {
+        orderKey += 1 + r.nextInt(4);
+        lineNumber = 1;
       }
-      if (batch.size > 0) {
-        writer.addRowBatch(batch);
+      long quantity = 1 + r.nextInt(50);
+      long price = quantity * (90_000 + r.nextInt(1_000_000)) / 10;    // cents
+      long ship = FIRST_DAY + r.nextInt(2526);
+      longs(batch, 0)[i] = orderKey;
+      longs(batch, 1)[i] = 1 + r.nextInt(200_000);
+      longs(batch, 2)[i] = 1 + r.nextInt(10_000);
+      longs(batch, 3)[i] = lineNumber++;
+      ((DoubleColumnVector) batch.cols[4]).vector[i] = quantity;
+      ((Decimal64ColumnVector) batch.cols[5]).vector[i] = price;
+      ((DoubleColumnVector) batch.cols[6]).vector[i] = r.nextInt(11) / 100.0;
+      ((Decimal64ColumnVector) batch.cols[7]).vector[i] = r.nextInt(9);
+      string(batch, 8, i, FLAGS[r.nextInt(FLAGS.length)]);
+      string(batch, 9, i, STATUS[r.nextInt(STATUS.length)]);
+      longs(batch, 10)[i] = ship;
+      longs(batch, 11)[i] = ship - 30 + r.nextInt(61);
+      longs(batch, 12)[i] = ship + 1 + r.nextInt(30);
+      string(batch, 13, i, INSTRUCT[r.nextInt(INSTRUCT.length)]);
+      string(batch, 14, i, MODES[r.nextInt(MODES.length)]);
+      string(batch, 15, i, comment(r));
+      if (batch.size == batch.getMaxSize()) {
+        sink.accept(batch);
+        batch = SCHEMA.createRowBatchV2();
       }
+    }
+    if (batch.size > 0) {
+      sink.accept(batch);
     }
   }
 

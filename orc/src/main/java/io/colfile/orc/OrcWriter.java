@@ -1,19 +1,71 @@
 package io.colfile.orc;
 
 import io.colfile.core.FileWriter;
+import io.colfile.core.io.AtomicOutputStream;
 import io.colfile.core.io.OutputFile;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnBatch;
+import io.colfile.orc.write.WriterEngine;
 import java.io.IOException;
+import java.util.Objects;
 
-/** Writes an ORC file (CONTRACT STUB: being implemented). */
+/**
+ * Writes an ORC file that Apache ORC (Java and C++) reads back exactly.
+ *
+ * <pre>{@code
+ * Type schema = Type.parse("struct<id:bigint,name:string>");
+ * try (OrcWriter w = OrcWriter.create(OutputFile.local(path), schema, OrcWriterOptions.defaults())) {
+ *   ColumnBatch batch = new ColumnBatch(schema, 1024);
+ *   // fill batch.cols[0], batch.cols[1], set batch.size
+ *   w.write(batch);
+ * }
+ * }</pre>
+ *
+ * <p>The file appears at its target only when {@link #close()} returns: it is written under a
+ * temporary name beside the target and renamed. If a write fails (an I/O error, or a value that
+ * does not fit its type, which names the column and row), the writer aborts: the temporary file
+ * is deleted, the target is left as it was, and the writer refuses further use. {@link #abort()}
+ * does the same on purpose. Not thread-safe.
+ */
 public final class OrcWriter implements FileWriter {
-  private OrcWriter() {}
+  private final OutputFile file;
+  private final Type schema;
+  private final AtomicOutputStream out;
+  private final WriterEngine engine;
+  private State state = State.OPEN;
 
-  /** Starts writing {@code file} with {@code schema}; nothing appears there until close. */
+  private enum State {
+    OPEN,
+    CLOSED,
+    ABORTED
+  }
+
+  private OrcWriter(OutputFile file, Type schema, AtomicOutputStream out, WriterEngine engine) {
+    this.file = file;
+    this.schema = schema;
+    this.out = out;
+    this.engine = engine;
+  }
+
+  /**
+   * Starts writing {@code file} with {@code schema}; nothing appears there until {@link
+   * #close()}.
+   *
+   * @throws IllegalArgumentException if the options name columns the schema does not have, or
+   *     the schema holds a type ORC cannot write
+   */
   public static OrcWriter create(OutputFile file, Type schema, OrcWriterOptions options)
       throws IOException {
-    throw new UnsupportedOperationException("stub");
+    Objects.requireNonNull(file, "file");
+    Objects.requireNonNull(schema, "schema");
+    Objects.requireNonNull(options, "options");
+    AtomicOutputStream out = file.create();
+    try {
+      return new OrcWriter(file, schema, out, new WriterEngine(out, schema, options));
+    } catch (IOException | RuntimeException | Error e) {
+      out.abort();
+      throw e;
+    }
   }
 
   @Override
@@ -23,29 +75,81 @@ public final class OrcWriter implements FileWriter {
 
   @Override
   public Type schema() {
-    throw new UnsupportedOperationException("stub");
+    return schema;
   }
 
+  /** The compression chunk size in use (ORC Java shrinks the requested one for wide schemas). */
+  public int compressionBlockSize() {
+    return engine.bufferSize();
+  }
+
+  /**
+   * Appends the batch's rows. The batch must have this writer's schema; vectors are read, never
+   * kept, so the caller may refill the batch afterwards.
+   */
   @Override
   public void write(ColumnBatch batch) throws IOException {
-    throw new UnsupportedOperationException("stub");
+    ensureOpen();
+    if (!batch.schema().equals(schema)) {
+      throw new IllegalArgumentException(
+          "batch schema " + batch.schema() + " is not the writer's " + schema);
+    }
+    if (batch.size < 0 || batch.size > batch.capacity()) {
+      throw new IllegalArgumentException(
+          "batch size " + batch.size + " outside [0, " + batch.capacity() + "]");
+    }
+    try {
+      engine.write(batch);
+    } catch (IOException | RuntimeException | Error e) {
+      abort();
+      if (e instanceof IllegalArgumentException) {
+        throw new IllegalArgumentException(
+            file.name() + ": " + e.getMessage() + "; nothing was written", e);
+      }
+      throw e;
+    }
   }
 
   @Override
   public long numberOfRows() {
-    throw new UnsupportedOperationException("stub");
+    return engine.numberOfRows();
   }
 
+  /** Adds a user metadata entry (Footer.metadata); a later entry with the same key replaces it. */
   @Override
   public void addUserMetadata(String key, byte[] value) {
-    throw new UnsupportedOperationException("stub");
+    ensureOpen();
+    engine.addUserMetadata(Objects.requireNonNull(key, "key"), value.clone());
   }
 
+  /** Writes the last stripe and the file tail, and publishes the file. */
   @Override
   public void close() throws IOException {
-    throw new UnsupportedOperationException("stub");
+    if (state != State.OPEN) {
+      return;
+    }
+    try {
+      engine.finish();
+      out.close();
+      state = State.CLOSED;
+    } catch (IOException | RuntimeException | Error e) {
+      abort();
+      throw e;
+    }
   }
 
   @Override
-  public void abort() {}
+  public void abort() {
+    if (state == State.OPEN) {
+      state = State.ABORTED;
+      out.abort();
+    }
+  }
+
+  private void ensureOpen() {
+    if (state != State.OPEN) {
+      throw new IllegalStateException(
+          file.name() + ": the writer is " + (state == State.CLOSED ? "closed" : "aborted"));
+    }
+  }
 }

@@ -6,7 +6,7 @@ import java.util.Random;
  * One seed per test run: {@code -Dtests.seed=N} to reproduce, else the clock. Tests put {@link
  * #describe()} in their assertion messages so every failure prints it.
  */
-final class Seeds {
+public final class Seeds {
   static final long SEED = initialSeed();
 
   private Seeds() {}
@@ -20,11 +20,11 @@ final class Seeds {
   }
 
   /** A generator for one test, derived from the run's seed and the test's name. */
-  static Random random(String test) {
+  public static Random random(String test) {
     return new Random(SEED ^ test.hashCode() * 0x9E3779B97F4A7C15L);
   }
 
-  static String describe() {
+  public static String describe() {
     return "tests.seed=" + SEED;
   }
 }

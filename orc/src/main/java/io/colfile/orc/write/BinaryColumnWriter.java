@@ -1,0 +1,60 @@
+package io.colfile.orc.write;
+
+import io.colfile.core.types.Type;
+import io.colfile.core.vector.BytesVector;
+import io.colfile.core.vector.ColumnVector;
+import io.colfile.orc.proto.OrcProto;
+import io.colfile.orc.stats.BinaryStats;
+import io.colfile.orc.stream.IntegerEncoder;
+import io.colfile.orc.stream.OrcOutputStream;
+import io.colfile.orc.stream.PositionRecorder;
+import java.io.IOException;
+
+/** BINARY: the bytes in DATA, their lengths in LENGTH. */
+final class BinaryColumnWriter extends ColumnWriter {
+  private final OrcOutputStream data;
+  private final IntegerEncoder lengths;
+
+  BinaryColumnWriter(int id, Type type, WriterContext ctx) {
+    super(id, type, ctx);
+    data = ctx.stream(id, OrcProto.Stream.Kind.DATA);
+    lengths = ctx.integerEncoder(id, OrcProto.Stream.Kind.LENGTH, false);
+  }
+
+  @Override
+  void writeValues(ColumnVector v, int offset, int length) throws IOException {
+    BytesVector b = (BytesVector) v;
+    BinaryStats stats = (BinaryStats) groupStats;
+    boolean noNulls = v.noNulls;
+    for (int i = offset, end = offset + length; i < end; i++) {
+      if (noNulls || !v.isNull[i]) {
+        int len = b.length[i];
+        data.write(b.vector[i], b.start[i], len);
+        lengths.write(len);
+        stats.update(len, 1);
+        if (bloom != null) {
+          bloom.addBytes(b.vector[i], b.start[i], len);
+        }
+      }
+    }
+  }
+
+  @Override
+  void recordPosition(PositionRecorder recorder) throws IOException {
+    super.recordPosition(recorder);
+    data.recordPosition(recorder);
+    lengths.recordPosition(recorder);
+  }
+
+  @Override
+  void flushStreams() throws IOException {
+    super.flushStreams();
+    data.flush();
+    lengths.flush();
+  }
+
+  @Override
+  OrcProto.ColumnEncoding.Builder encoding() {
+    return directEncoding();
+  }
+}

@@ -1,0 +1,49 @@
+package io.colfile.orc.write;
+
+import io.colfile.core.types.Type;
+import io.colfile.core.vector.ColumnVector;
+import io.colfile.core.vector.LongVector;
+import io.colfile.orc.proto.OrcProto;
+import io.colfile.orc.stats.BooleanStats;
+import io.colfile.orc.stream.BooleanEncoder;
+import io.colfile.orc.stream.PositionRecorder;
+import java.io.IOException;
+
+/**
+ * BOOLEAN: boolean RLE. Like ORC Java, a bloom filter requested for a boolean column is written
+ * but never receives values.
+ */
+final class BooleanColumnWriter extends ColumnWriter {
+  private final BooleanEncoder data;
+
+  BooleanColumnWriter(int id, Type type, WriterContext ctx) {
+    super(id, type, ctx);
+    data = new BooleanEncoder(ctx.stream(id, OrcProto.Stream.Kind.DATA));
+  }
+
+  @Override
+  void writeValues(ColumnVector v, int offset, int length) throws IOException {
+    long[] values = ((LongVector) v).vector;
+    BooleanStats stats = (BooleanStats) groupStats;
+    boolean noNulls = v.noNulls;
+    for (int i = offset, end = offset + length; i < end; i++) {
+      if (noNulls || !v.isNull[i]) {
+        boolean b = values[i] != 0;
+        data.write(b);
+        stats.update(b, 1);
+      }
+    }
+  }
+
+  @Override
+  void recordPosition(PositionRecorder recorder) throws IOException {
+    super.recordPosition(recorder);
+    data.recordPosition(recorder);
+  }
+
+  @Override
+  void flushStreams() throws IOException {
+    super.flushStreams();
+    data.flush();
+  }
+}

@@ -1,0 +1,223 @@
+package io.colfile.orc.write;
+
+import io.colfile.core.types.Type;
+import io.colfile.core.vector.ColumnVector;
+import io.colfile.orc.bloom.OrcBloomFilter;
+import io.colfile.orc.proto.OrcProto;
+import io.colfile.orc.stats.StatsCollector;
+import io.colfile.orc.stream.BooleanEncoder;
+import io.colfile.orc.stream.OrcOutputStream;
+import io.colfile.orc.stream.PositionRecorder;
+import java.io.IOException;
+
+/**
+ * Writes one column (and, through its children, its subtree) into the stripe's streams. The
+ * base class keeps what every column has: the PRESENT stream (dropped from a stripe without
+ * nulls), statistics at row-group, stripe and file level, the row index and the bloom filter.
+ *
+ * <p>Life cycle per stripe: {@link #write} calls, a {@link #finishRowGroup()} at every row-group
+ * boundary, then {@link #flushStreams()} and {@link #finishStripe}, and after the stripe's bytes
+ * are out, {@link #startStripe()}.
+ */
+abstract class ColumnWriter {
+  final int id;
+  final Type type;
+  final WriterContext ctx;
+  final StatsCollector groupStats;
+  final StatsCollector stripeStats;
+  final StatsCollector fileStats;
+  final OrcBloomFilter bloom;
+
+  private final BooleanEncoder present;
+  private final OrcOutputStream rowIndexStream;
+  private final OrcOutputStream bloomStream;
+  private final OrcProto.BloomFilterIndex.Builder bloomIndex;
+  final RowIndexBuilder rowIndex;
+  private boolean foundNulls;
+
+  ColumnWriter(int id, Type type, WriterContext ctx) {
+    this.id = id;
+    this.type = type;
+    this.ctx = ctx;
+    boolean decimal64 = ctx.decimal64(type);
+    this.groupStats = StatsCollector.create(type, decimal64);
+    this.stripeStats = StatsCollector.create(type, decimal64);
+    this.fileStats = StatsCollector.create(type, decimal64);
+    this.present = new BooleanEncoder(ctx.stream(id, OrcProto.Stream.Kind.PRESENT));
+    if (ctx.buildIndex()) {
+      rowIndex = new RowIndexBuilder();
+      rowIndexStream = ctx.stream(id, OrcProto.Stream.Kind.ROW_INDEX);
+    } else {
+      rowIndex = null;
+      rowIndexStream = null;
+    }
+    if (ctx.bloomFilter(id)) {
+      bloom = new OrcBloomFilter(ctx.options().rowIndexStride(), ctx.options().bloomFilterFpp());
+      bloomIndex = OrcProto.BloomFilterIndex.newBuilder();
+      bloomStream = ctx.stream(id, OrcProto.Stream.Kind.BLOOM_FILTER_UTF8);
+    } else {
+      bloom = null;
+      bloomIndex = null;
+      bloomStream = null;
+    }
+  }
+
+  /** The columns written beneath this one. */
+  ColumnWriter[] children() {
+    return NO_CHILDREN;
+  }
+
+  static final ColumnWriter[] NO_CHILDREN = {};
+
+  /**
+   * Writes rows {@code [offset, offset + length)} of {@code v}: the PRESENT bits and null
+   * statistics here, the values in {@link #writeValues}.
+   */
+  final void write(ColumnVector v, int offset, int length) throws IOException {
+    if (v.noNulls) {
+      groupStats.increment(length);
+      for (int i = 0; i < length; i++) {
+        present.write(true);
+      }
+    } else {
+      boolean[] isNull = v.isNull;
+      int nonNull = 0;
+      for (int i = offset, end = offset + length; i < end; i++) {
+        boolean n = isNull[i];
+        present.write(!n);
+        if (!n) {
+          nonNull++;
+        }
+      }
+      groupStats.increment(nonNull);
+      if (nonNull != length) {
+        foundNulls = true;
+        groupStats.setNull();
+      }
+    }
+    writeValues(v, offset, length);
+  }
+
+  /** Writes the non-null values among rows {@code [offset, offset + length)}. */
+  abstract void writeValues(ColumnVector v, int offset, int length) throws IOException;
+
+  /** Adds the current positions of this column's streams, PRESENT first. */
+  void recordPosition(PositionRecorder recorder) throws IOException {
+    present.recordPosition(recorder);
+  }
+
+  /** Ends a row group: an index entry with the group's statistics and bloom filter. */
+  void finishRowGroup() throws IOException {
+    stripeStats.merge(groupStats);
+    rowIndex.finishEntry(groupStats.serialize());
+    groupStats.reset();
+    if (bloom != null) {
+      bloomIndex.addBloomFilter(bloom.toProto());
+      bloom.reset();
+    }
+    afterRowGroup();
+    recordPosition(rowIndex.current());
+    for (ColumnWriter c : children()) {
+      c.finishRowGroup();
+    }
+  }
+
+  /** Hook for writers that act at row-group boundaries (string dictionaries). */
+  void afterRowGroup() throws IOException {}
+
+  /** Writes every buffered value into the streams and flushes them. */
+  void flushStreams() throws IOException {
+    present.flush();
+    for (ColumnWriter c : children()) {
+      c.flushStreams();
+    }
+  }
+
+  /**
+   * Completes the column's part of the stripe: suppresses PRESENT when there were no nulls,
+   * writes the row index and bloom filters, and hands statistics and encoding to {@code out}.
+   */
+  void finishStripe(StripeResult out, int requiredEntries) throws IOException {
+    if (!foundNulls) {
+      ctx.suppress(id, OrcProto.Stream.Kind.PRESENT);
+    }
+    if (rowIndex == null) {
+      stripeStats.merge(groupStats);
+      groupStats.reset();
+    }
+    stripeStats.updateBytesOnDisk(out.dataBytes(id));
+    fileStats.merge(stripeStats);
+    out.statistics[id] = stripeStats.serialize();
+    stripeStats.reset();
+    out.encodings[id] = encoding().build();
+    if (rowIndex != null) {
+      if (rowIndex.entryCount() != requiredEntries) {
+        throw new IllegalStateException("column " + ctx.columnName(id) + " has "
+            + rowIndex.entryCount() + " row-index entries where the stripe needs "
+            + requiredEntries);
+      }
+      int skip = foundNulls ? 0 : (ctx.isCompressed() ? 4 : 3);
+      rowIndex.build(skip).writeTo(rowIndexStream);
+      rowIndexStream.flush();
+      rowIndex.clear();
+    }
+    if (bloomIndex != null) {
+      bloomIndex.build().writeTo(bloomStream);
+      bloomStream.flush();
+      bloomIndex.clear();
+    }
+    foundNulls = false;
+    for (ColumnWriter c : children()) {
+      c.finishStripe(out, requiredEntries);
+    }
+  }
+
+  /** The column's encoding in this stripe. */
+  OrcProto.ColumnEncoding.Builder encoding() {
+    OrcProto.ColumnEncoding.Builder b =
+        OrcProto.ColumnEncoding.newBuilder().setKind(OrcProto.ColumnEncoding.Kind.DIRECT);
+    if (bloom != null) {
+      b.setBloomEncoding(1);
+    }
+    return b;
+  }
+
+  /** The RLE encoding kind of integer-based columns: DIRECT_V2, or DIRECT in 0.11 files. */
+  OrcProto.ColumnEncoding.Builder directEncoding() {
+    return encoding().setKind(ctx.rleV2()
+        ? OrcProto.ColumnEncoding.Kind.DIRECT_V2 : OrcProto.ColumnEncoding.Kind.DIRECT);
+  }
+
+  /** Called once the stripe's streams were written out and reset: records first positions. */
+  void startStripe() throws IOException {
+    if (rowIndex != null) {
+      recordPosition(rowIndex.current());
+    }
+    for (ColumnWriter c : children()) {
+      c.startStripe();
+    }
+  }
+
+  /** Memory held beyond the streams (dictionaries, buffered values). */
+  long extraMemory() {
+    long n = 0;
+    for (ColumnWriter c : children()) {
+      n += c.extraMemory();
+    }
+    return n;
+  }
+
+  /** Collects the file statistics of this subtree, indexed by column id. */
+  void fileStatistics(OrcProto.ColumnStatistics[] out) {
+    out[id] = fileStats.serialize();
+    for (ColumnWriter c : children()) {
+      c.fileStatistics(out);
+    }
+  }
+
+  /** A message naming the column and the row, for values that do not fit the type. */
+  IllegalArgumentException badValue(int row, String what) {
+    return new IllegalArgumentException(
+        "column " + ctx.columnName(id) + " (" + type + "), row " + row + " of the batch: " + what);
+  }
+}

@@ -1,0 +1,113 @@
+package io.colfile.orc.write;
+
+import io.colfile.core.types.Type;
+import io.colfile.core.vector.ColumnVector;
+import io.colfile.core.vector.DecimalVector;
+import io.colfile.orc.proto.OrcProto;
+import io.colfile.orc.stats.DecimalStats;
+import io.colfile.orc.stream.IntegerEncoder;
+import io.colfile.orc.stream.OrcOutputStream;
+import io.colfile.orc.stream.PositionRecorder;
+import java.io.IOException;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Classic DECIMAL: each value normalized as Hive does (trailing fractional zeros stripped), its
+ * unscaled integer as a zigzag varint in DATA and its own scale in SECONDARY.
+ */
+final class DecimalColumnWriter extends ColumnWriter {
+  private static final long[] POWERS = new long[19];
+
+  static {
+    POWERS[0] = 1;
+    for (int i = 1; i < POWERS.length; i++) {
+      POWERS[i] = POWERS[i - 1] * 10;
+    }
+  }
+
+  private final OrcOutputStream data;
+  private final IntegerEncoder scales;
+  private final BigInteger bigLimit;
+
+  DecimalColumnWriter(int id, Type type, WriterContext ctx) {
+    super(id, type, ctx);
+    data = ctx.stream(id, OrcProto.Stream.Kind.DATA);
+    scales = ctx.integerEncoder(id, OrcProto.Stream.Kind.SECONDARY, true);
+    bigLimit = BigInteger.TEN.pow(type.precision());
+  }
+
+  @Override
+  void writeValues(ColumnVector v, int offset, int length) throws IOException {
+    DecimalVector d = (DecimalVector) v;
+    DecimalStats stats = (DecimalStats) groupStats;
+    boolean noNulls = v.noNulls;
+    int precision = type.precision();
+    for (int i = offset, end = offset + length; i < end; i++) {
+      if (noNulls || !v.isNull[i]) {
+        int scale = d.scale;
+        if (!d.isWide) {
+          long u = d.unscaled[i];
+          if (precision <= 18 && (u >= POWERS[precision] || u <= -POWERS[precision])) {
+            throw badValue(i, d.get(i) + " has more than " + precision + " digits");
+          }
+          while (scale > 0 && u % 10 == 0) {
+            u /= 10;
+            scale--;
+          }
+          data.writeVarSigned(u);
+          stats.update(u, scale);
+          if (bloom != null) {
+            addText(DecimalStats.canonicalText(BigInteger.valueOf(u), scale));
+          }
+        } else {
+          BigInteger u = d.wide[i];
+          if (u.abs().compareTo(bigLimit) >= 0) {
+            throw badValue(i, d.get(i) + " has more than " + precision + " digits");
+          }
+          while (scale > 0 && u.signum() != 0) {
+            BigInteger[] qr = u.divideAndRemainder(BigInteger.TEN);
+            if (qr[1].signum() != 0) {
+              break;
+            }
+            u = qr[0];
+            scale--;
+          }
+          if (u.signum() == 0) {
+            scale = 0;
+          }
+          data.writeVarSigned(u);
+          stats.update(u, scale);
+          if (bloom != null) {
+            addText(DecimalStats.canonicalText(u, scale));
+          }
+        }
+        scales.write(scale);
+      }
+    }
+  }
+
+  private void addText(String text) {
+    byte[] b = text.getBytes(StandardCharsets.UTF_8);
+    bloom.addBytes(b, 0, b.length);
+  }
+
+  @Override
+  void recordPosition(PositionRecorder recorder) throws IOException {
+    super.recordPosition(recorder);
+    data.recordPosition(recorder);
+    scales.recordPosition(recorder);
+  }
+
+  @Override
+  void flushStreams() throws IOException {
+    super.flushStreams();
+    data.flush();
+    scales.flush();
+  }
+
+  @Override
+  OrcProto.ColumnEncoding.Builder encoding() {
+    return directEncoding();
+  }
+}

@@ -1,0 +1,255 @@
+package io.colfile.orc.write;
+
+import io.colfile.core.types.Type;
+import io.colfile.core.types.TypeKind;
+import io.colfile.core.vector.BytesVector;
+import io.colfile.core.vector.ColumnVector;
+import io.colfile.orc.proto.OrcProto;
+import io.colfile.orc.stats.StringStats;
+import io.colfile.orc.stream.IntegerEncoder;
+import io.colfile.orc.stream.OrcOutputStream;
+import io.colfile.orc.stream.PositionRecorder;
+import java.io.IOException;
+import java.util.Arrays;
+
+/**
+ * STRING, VARCHAR(n) and CHAR(n), dictionary or direct, chosen as ORC Java chooses (orc.md
+ * section 7.1): values go into a dictionary until the end of the first row group (or of the
+ * first stripe without a row index); then, once per file, the column stays dictionary-encoded
+ * if distinct / non-null ≤ the threshold (always in 0.11 files), else it is written directly
+ * from then on. A dictionary stripe writes its entries in unsigned byte order, so row ids and
+ * their row-index positions are written when the stripe is flushed.
+ *
+ * <p>CHAR(n) values are padded with spaces or cut to n characters and VARCHAR(n) values cut to
+ * n characters (counting UTF-8 start bytes), as ORC Java stores them.
+ */
+final class StringColumnWriter extends ColumnWriter {
+  private final OrcOutputStream data;
+  private final OrcOutputStream dictionaryData;
+  private final IntegerEncoder lengths;
+  private final IntegerEncoder ids;
+  private final StringDictionary dictionary = new StringDictionary();
+  /** Dictionary ids of the stripe's values, in row order, while the dictionary is in use. */
+  private final IntList rows = new IntList();
+  /** Values before each row group that has an index entry, while the dictionary is in use. */
+  private final IntList groupStarts = new IntList();
+  private final boolean isChar;
+  private final boolean isVarchar;
+  private final int maxLength;
+  private byte[] padding = new byte[0];
+  private boolean useDictionary = true;
+  private boolean decided;
+
+  StringColumnWriter(int id, Type type, WriterContext ctx) {
+    super(id, type, ctx);
+    data = ctx.stream(id, OrcProto.Stream.Kind.DATA);
+    dictionaryData = ctx.stream(id, OrcProto.Stream.Kind.DICTIONARY_DATA);
+    lengths = ctx.integerEncoder(id, OrcProto.Stream.Kind.LENGTH, false);
+    ids = ctx.integerEncoder(data, false, ctx.rleV2());
+    isChar = type.kind() == TypeKind.CHAR;
+    isVarchar = type.kind() == TypeKind.VARCHAR;
+    maxLength = isChar || isVarchar ? type.maxLength() : 0;
+    if (ctx.options().dictionaryKeySizeThreshold() <= 0 || ctx.directEncoding(id)) {
+      useDictionary = false;
+      decided = true;
+    }
+    groupStarts.add(0);
+  }
+
+  @Override
+  void writeValues(ColumnVector v, int offset, int length) throws IOException {
+    BytesVector b = (BytesVector) v;
+    StringStats stats = (StringStats) groupStats;
+    boolean noNulls = v.noNulls;
+    for (int i = offset, end = offset + length; i < end; i++) {
+      if (noNulls || !v.isNull[i]) {
+        byte[] buf = b.vector[i];
+        int off = b.start[i];
+        int len = b.length[i];
+        if (isVarchar) {
+          len = truncate(buf, off, len, maxLength);
+        } else if (isChar) {
+          int chars = charLength(buf, off, len);
+          if (chars >= maxLength) {
+            len = truncate(buf, off, len, maxLength);
+          } else {
+            int padded = len + (maxLength - chars);
+            if (padding.length < padded) {
+              padding = new byte[Math.max(padded, padding.length * 2)];
+            }
+            System.arraycopy(buf, off, padding, 0, len);
+            Arrays.fill(padding, len, padded, (byte) ' ');
+            buf = padding;
+            off = 0;
+            len = padded;
+          }
+        }
+        if (useDictionary) {
+          rows.add(dictionary.add(buf, off, len));
+        } else {
+          data.write(buf, off, len);
+          lengths.write(len);
+        }
+        stats.update(buf, off, len, 1);
+        if (bloom != null) {
+          bloom.addBytes(buf, off, len);
+        }
+      }
+    }
+  }
+
+  private static boolean isStartByte(byte b) {
+    return (b & 0xC0) != 0x80;
+  }
+
+  private static int charLength(byte[] b, int off, int len) {
+    int n = 0;
+    for (int i = off; i < off + len; i++) {
+      if (isStartByte(b[i])) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** Bytes of the first {@code max} characters. */
+  private static int truncate(byte[] b, int off, int len, int max) {
+    if (len <= max) {
+      return len;
+    }
+    int chars = 0;
+    for (int i = 0; i < len; i++) {
+      if (isStartByte(b[off + i]) && ++chars > max) {
+        return i;
+      }
+    }
+    return len;
+  }
+
+  @Override
+  void recordPosition(PositionRecorder recorder) throws IOException {
+    super.recordPosition(recorder);
+    if (!useDictionary) {
+      data.recordPosition(recorder);
+      lengths.recordPosition(recorder);
+    }
+  }
+
+  @Override
+  void afterRowGroup() throws IOException {
+    if (!useDictionary) {
+      return;
+    }
+    groupStarts.add(rows.size());
+    decide();
+    if (!useDictionary) {
+      flushValues();
+    }
+  }
+
+  /** The once-per-file choice between dictionary and direct. */
+  private void decide() {
+    if (decided) {
+      return;
+    }
+    decided = true;
+    float ratio = rows.size() > 0 ? (float) dictionary.size() / rows.size() : 0.0f;
+    useDictionary = !ctx.rleV2() || ratio <= ctx.options().dictionaryKeySizeThreshold();
+  }
+
+  /**
+   * Writes the buffered values: as dictionary ids (after writing the sorted dictionary) or, when
+   * the column just turned direct, as bytes and lengths. Finished index entries get the
+   * positions of their first value.
+   */
+  private void flushValues() throws IOException {
+    int[] rank = null;
+    if (useDictionary) {
+      int[] sorted = dictionary.sortedIds();
+      rank = new int[sorted.length];
+      byte[] bytes = dictionary.bytes();
+      for (int r = 0; r < sorted.length; r++) {
+        int id = sorted[r];
+        rank[id] = r;
+        dictionaryData.write(bytes, dictionary.start(id), dictionary.length(id));
+        lengths.write(dictionary.length(id));
+      }
+    }
+    int count = rows.size();
+    int entries = rowIndex == null ? 0 : rowIndex.entryCount();
+    int entry = 0;
+    byte[] bytes = dictionary.bytes();
+    for (int i = 0; i <= count; i++) {
+      while (entry < entries && i == groupStarts.get(entry)) {
+        LongList positions = rowIndex.entryPositions(entry++);
+        if (useDictionary) {
+          ids.recordPosition(positions);
+        } else {
+          data.recordPosition(positions);
+          lengths.recordPosition(positions);
+        }
+      }
+      if (i < count) {
+        int id = rows.get(i);
+        if (useDictionary) {
+          ids.write(rank[id]);
+        } else {
+          int len = dictionary.length(id);
+          data.write(bytes, dictionary.start(id), len);
+          lengths.write(len);
+        }
+      }
+    }
+    rows.clear();
+    groupStarts.clear();
+    groupStarts.add(0);
+    if (!useDictionary) {
+      dictionary.clear();
+    }
+  }
+
+  @Override
+  void flushStreams() throws IOException {
+    super.flushStreams();
+    if (useDictionary) {
+      decide();
+      flushValues();
+    }
+    data.flush();
+    lengths.flush();
+    dictionaryData.flush();
+  }
+
+  @Override
+  void finishStripe(StripeResult out, int requiredEntries) throws IOException {
+    if (!useDictionary) {
+      ctx.suppress(id, OrcProto.Stream.Kind.DICTIONARY_DATA);
+    }
+    super.finishStripe(out, requiredEntries);
+  }
+
+  @Override
+  OrcProto.ColumnEncoding.Builder encoding() {
+    OrcProto.ColumnEncoding.Builder b = super.encoding();
+    if (useDictionary) {
+      b.setDictionarySize(dictionary.size());
+      b.setKind(ctx.rleV2()
+          ? OrcProto.ColumnEncoding.Kind.DICTIONARY_V2 : OrcProto.ColumnEncoding.Kind.DICTIONARY);
+    } else {
+      b.setKind(ctx.rleV2()
+          ? OrcProto.ColumnEncoding.Kind.DIRECT_V2 : OrcProto.ColumnEncoding.Kind.DIRECT);
+    }
+    return b;
+  }
+
+  @Override
+  void startStripe() throws IOException {
+    dictionary.clear();
+    super.startStripe();
+  }
+
+  @Override
+  long extraMemory() {
+    return useDictionary ? dictionary.memory() + rows.memory() : 0;
+  }
+}

@@ -1,0 +1,172 @@
+package io.colfile.orc.write;
+
+import java.util.Arrays;
+
+/**
+ * The distinct values of a string column in the stripe being written: ids in order of first
+ * appearance, an open-addressing hash table over the bytes, and the order the dictionary is
+ * written in (unsigned-byte lexicographic, as ORC Java writes it).
+ */
+final class StringDictionary {
+  private byte[] bytes = new byte[4096];
+  private int used;
+  private int[] starts = new int[256];
+  private int[] lengths = new int[256];
+  private int[] hashes = new int[256];
+  private int size;
+  private int[] slots = new int[1024];
+  private int mask = slots.length - 1;
+
+  int size() {
+    return size;
+  }
+
+  /** Bytes of all distinct values. */
+  long byteSize() {
+    return used;
+  }
+
+  long memory() {
+    return bytes.length + 12L * starts.length + 4L * slots.length;
+  }
+
+  /** The id of the value, adding it when new. */
+  int add(byte[] b, int off, int len) {
+    int h = hash(b, off, len);
+    int slot = h & mask;
+    while (true) {
+      int s = slots[slot];
+      if (s == 0) {
+        break;
+      }
+      int id = s - 1;
+      if (hashes[id] == h && lengths[id] == len
+          && Arrays.equals(bytes, starts[id], starts[id] + len, b, off, off + len)) {
+        return id;
+      }
+      slot = (slot + 1) & mask;
+    }
+    int id = size;
+    if (id == starts.length) {
+      int n = id * 2;
+      starts = Arrays.copyOf(starts, n);
+      lengths = Arrays.copyOf(lengths, n);
+      hashes = Arrays.copyOf(hashes, n);
+    }
+    if (bytes.length - used < len) {
+      long want = Math.max((long) bytes.length * 2, (long) used + len);
+      if (want > Integer.MAX_VALUE - 16) {
+        want = (long) used + len;
+        if (want > Integer.MAX_VALUE - 16) {
+          throw new IllegalStateException("string dictionary exceeds 2 GiB");
+        }
+      }
+      bytes = Arrays.copyOf(bytes, (int) want);
+    }
+    System.arraycopy(b, off, bytes, used, len);
+    starts[id] = used;
+    lengths[id] = len;
+    hashes[id] = h;
+    used += len;
+    size++;
+    slots[slot] = id + 1;
+    if (size * 2 > slots.length) {
+      rehash();
+    }
+    return id;
+  }
+
+  private void rehash() {
+    slots = new int[slots.length * 2];
+    mask = slots.length - 1;
+    for (int id = 0; id < size; id++) {
+      int slot = hashes[id] & mask;
+      while (slots[slot] != 0) {
+        slot = (slot + 1) & mask;
+      }
+      slots[slot] = id + 1;
+    }
+  }
+
+  private static int hash(byte[] b, int off, int len) {
+    int h = len;
+    int i = off;
+    int end = off + len;
+    for (; i + 4 <= end; i += 4) {
+      int k = (b[i] & 0xff) | (b[i + 1] & 0xff) << 8 | (b[i + 2] & 0xff) << 16 | b[i + 3] << 24;
+      h = h * 0x9E3779B1 + k;
+    }
+    for (; i < end; i++) {
+      h = h * 31 + b[i];
+    }
+    h ^= h >>> 16;
+    h *= 0x85EBCA6B;
+    h ^= h >>> 13;
+    return h;
+  }
+
+  byte[] bytes() {
+    return bytes;
+  }
+
+  int start(int id) {
+    return starts[id];
+  }
+
+  int length(int id) {
+    return lengths[id];
+  }
+
+  /** Ids in unsigned lexicographic order of their bytes. */
+  int[] sortedIds() {
+    int[] ids = new int[size];
+    for (int i = 0; i < size; i++) {
+      ids[i] = i;
+    }
+    int[] tmp = new int[size];
+    mergeSort(ids, tmp, 0, size);
+    return ids;
+  }
+
+  private void mergeSort(int[] a, int[] tmp, int from, int to) {
+    if (to - from <= 16) {
+      for (int i = from + 1; i < to; i++) {
+        int x = a[i];
+        int j = i - 1;
+        while (j >= from && compare(a[j], x) > 0) {
+          a[j + 1] = a[j];
+          j--;
+        }
+        a[j + 1] = x;
+      }
+      return;
+    }
+    int mid = (from + to) >>> 1;
+    mergeSort(a, tmp, from, mid);
+    mergeSort(a, tmp, mid, to);
+    if (compare(a[mid - 1], a[mid]) <= 0) {
+      return;
+    }
+    System.arraycopy(a, from, tmp, from, to - from);
+    int i = from;
+    int j = mid;
+    for (int k = from; k < to; k++) {
+      if (j >= to || (i < mid && compare(tmp[i], tmp[j]) <= 0)) {
+        a[k] = tmp[i++];
+      } else {
+        a[k] = tmp[j++];
+      }
+    }
+  }
+
+  private int compare(int x, int y) {
+    return Arrays.compareUnsigned(bytes, starts[x], starts[x] + lengths[x],
+        bytes, starts[y], starts[y] + lengths[y]);
+  }
+
+  void clear() {
+    used = 0;
+    size = 0;
+    Arrays.fill(slots, 0);
+  }
+}

@@ -1,0 +1,296 @@
+package io.colfile.orc.write;
+
+import com.google.protobuf.ByteString;
+import io.colfile.core.codec.CompressionCodec;
+import io.colfile.core.io.AtomicOutputStream;
+import io.colfile.core.types.Type;
+import io.colfile.core.types.TypeKind;
+import io.colfile.core.vector.ColumnBatch;
+import io.colfile.core.vector.ColumnVector;
+import io.colfile.core.vector.StructVector;
+import io.colfile.orc.OrcWriterOptions;
+import io.colfile.orc.proto.OrcProto;
+import io.colfile.orc.stream.OrcOutputStream;
+import io.colfile.orc.stream.StreamCompression;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The machinery of {@link io.colfile.orc.OrcWriter}: splits batches at row-group boundaries,
+ * cuts stripes by buffered size, lays out each stripe (index streams, data streams, stripe
+ * footer) and finally the file tail (stripe statistics, footer, PostScript), all as ORC Java
+ * lays them out.
+ */
+public final class WriterEngine {
+  private static final byte[] MAGIC = "ORC".getBytes(StandardCharsets.US_ASCII);
+
+  private final AtomicOutputStream out;
+  private final Type schema;
+  private final OrcWriterOptions options;
+  private final WriterContext ctx;
+  private final ColumnWriter root;
+  private final int columns;
+  private final boolean structRoot;
+  private final boolean writeZone;
+  private final List<OrcProto.StripeInformation> stripes = new ArrayList<>();
+  private final List<OrcProto.StripeStatistics> stripeStatistics = new ArrayList<>();
+  private final Map<String, ByteString> userMetadata = new TreeMap<>();
+  private final OrcOutputStream metadataStream;
+  private ColumnVector[] rootFields;
+  private StructVector rootVector;
+  private long rowCount;
+  private long rowsInStripe;
+  private int rowsInGroup;
+  private long rowsSinceCheck;
+
+  public WriterEngine(AtomicOutputStream out, Type schema, OrcWriterOptions options)
+      throws IOException {
+    this.out = out;
+    this.schema = schema;
+    this.options = options;
+    this.columns = schema.columnCount();
+    int bufferSize = options.compressionBlockSize();
+    if (!options.enforceCompressionBlockSize()) {
+      bufferSize = Math.min(bufferSize,
+          closestBufferSize((int) (options.stripeSize() / (20L * columns))));
+    }
+    this.ctx = new WriterContext(options, schema, bufferSize);
+    this.root = ColumnWriters.create(schema, ctx);
+    this.structRoot = schema.kind() == TypeKind.STRUCT;
+    this.writeZone = hasTimestamp(schema);
+    this.metadataStream = new OrcOutputStream(
+        StreamCompression.compressorFor(options.compression(), null, true), bufferSize);
+    out.write(MAGIC);
+    root.startStripe();
+  }
+
+  /** ORC Java's chunk size for a wide schema: a power of two in [4 KiB, 256 KiB]. */
+  private static int closestBufferSize(int size) {
+    int pow2 = size <= 1 ? 1 : Integer.highestOneBit(size - 1) * 2;
+    return Math.min(256 * 1024, Math.max(4 * 1024, pow2));
+  }
+
+  private static boolean hasTimestamp(Type t) {
+    if (t.kind() == TypeKind.TIMESTAMP) {
+      return true;
+    }
+    for (Type c : t.children()) {
+      if (hasTimestamp(c)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The compression chunk size in use. */
+  public int bufferSize() {
+    return ctx.bufferSize();
+  }
+
+  public long numberOfRows() {
+    return rowCount + rowsInStripe;
+  }
+
+  public void addUserMetadata(String key, byte[] value) {
+    userMetadata.put(key, ByteString.copyFrom(value));
+  }
+
+  /** Writes rows {@code [0, batch.size)}. */
+  public void write(ColumnBatch batch) throws IOException {
+    ColumnVector vector = rootVector(batch);
+    int stride = options.rowIndexStride();
+    int position = 0;
+    while (position < batch.size) {
+      int chunk = batch.size - position;
+      if (stride > 0) {
+        chunk = Math.min(chunk, stride - rowsInGroup);
+      }
+      root.write(vector, position, chunk);
+      position += chunk;
+      rowsInStripe += chunk;
+      if (stride > 0) {
+        rowsInGroup += chunk;
+        if (rowsInGroup >= stride) {
+          root.finishRowGroup();
+          rowsInGroup = 0;
+        }
+      }
+    }
+    rowsSinceCheck += batch.size;
+    checkMemory();
+  }
+
+  private ColumnVector rootVector(ColumnBatch batch) {
+    if (!structRoot) {
+      return batch.cols[0];
+    }
+    if (rootVector == null || rootFields != batch.cols
+        || rootVector.capacity() < batch.size) {
+      rootFields = batch.cols;
+      rootVector = new StructVector(Math.max(batch.size, 1), batch.cols);
+    }
+    return rootVector;
+  }
+
+  /**
+   * Cuts a stripe when the buffered streams reach the stripe size: checked every {@link
+   * OrcWriterOptions#memoryCheckRows()} rows, or at once when they reach twice the size.
+   */
+  private void checkMemory() throws IOException {
+    long limit = options.stripeSize();
+    boolean due = rowsSinceCheck >= options.memoryCheckRows();
+    if (!due && estimateMemory() <= 2 * limit) {
+      return;
+    }
+    rowsSinceCheck = 0;
+    if (estimateMemory() > limit) {
+      flushStripe();
+    }
+  }
+
+  /** Bytes buffered for the stripe being written. */
+  public long estimateMemory() {
+    long n = 0;
+    for (OrcOutputStream s : ctx.streams().values()) {
+      n += s.bufferedSize();
+    }
+    return n + root.extraMemory();
+  }
+
+  private void flushStripe() throws IOException {
+    if (ctx.buildIndex() && rowsInGroup > 0) {
+      root.finishRowGroup();
+      rowsInGroup = 0;
+    }
+    if (rowsInStripe == 0) {
+      return;
+    }
+    int stride = options.rowIndexStride();
+    int requiredEntries = stride == 0 ? 0 : (int) ((rowsInStripe + stride - 1) / stride);
+    root.flushStreams();
+    StripeResult result = new StripeResult(columns, ctx);
+    root.finishStripe(result, requiredEntries);
+
+    OrcProto.StripeFooter.Builder footer = OrcProto.StripeFooter.newBuilder();
+    long indexLength = 0;
+    long dataLength = 0;
+    for (Map.Entry<StreamKey, OrcOutputStream> e : ctx.streams().entrySet()) {
+      StreamKey key = e.getKey();
+      if (ctx.isSuppressed(key)) {
+        continue;
+      }
+      long length = e.getValue().outputLength();
+      footer.addStreamsBuilder().setKind(key.kind()).setColumn(key.column()).setLength(length);
+      if (key.isIndex()) {
+        indexLength += length;
+      } else {
+        dataLength += length;
+      }
+    }
+    for (OrcProto.ColumnEncoding encoding : result.encodings) {
+      footer.addColumns(encoding);
+    }
+    if (writeZone) {
+      footer.setWriterTimezone(options.writerTimeZone().getId());
+    }
+    long offset = out.position();
+    for (Map.Entry<StreamKey, OrcOutputStream> e : ctx.streams().entrySet()) {
+      if (!ctx.isSuppressed(e.getKey())) {
+        e.getValue().writeTo(out);
+      }
+    }
+    long footerLength = writeMessage(footer.build());
+    stripes.add(OrcProto.StripeInformation.newBuilder()
+        .setOffset(offset)
+        .setIndexLength(indexLength)
+        .setDataLength(dataLength)
+        .setFooterLength(footerLength)
+        .setNumberOfRows(rowsInStripe)
+        .build());
+    OrcProto.StripeStatistics.Builder stats = OrcProto.StripeStatistics.newBuilder();
+    for (OrcProto.ColumnStatistics s : result.statistics) {
+      stats.addColStats(s);
+    }
+    stripeStatistics.add(stats.build());
+    rowCount += rowsInStripe;
+    rowsInStripe = 0;
+    for (OrcOutputStream s : ctx.streams().values()) {
+      s.reset();
+    }
+    ctx.clearSuppressed();
+    root.startStripe();
+  }
+
+  /** Writes a protobuf message through the footer codec; returns the bytes written. */
+  private long writeMessage(com.google.protobuf.MessageLite message) throws IOException {
+    metadataStream.reset();
+    message.writeTo(metadataStream);
+    metadataStream.flush();
+    long length = metadataStream.outputLength();
+    metadataStream.writeTo(out);
+    return length;
+  }
+
+  /** Flushes the last stripe and writes the tail; the caller then closes the stream. */
+  public void finish() throws IOException {
+    flushStripe();
+    long contentLength = out.position();
+    OrcProto.Metadata.Builder metadata = OrcProto.Metadata.newBuilder();
+    metadata.addAllStripeStats(stripeStatistics);
+    long metadataLength = writeMessage(metadata.build());
+
+    OrcProto.Footer.Builder footer = OrcProto.Footer.newBuilder()
+        .setHeaderLength(MAGIC.length)
+        .setContentLength(contentLength)
+        .addAllStripes(stripes)
+        .addAllTypes(TypeProtos.toProtos(schema))
+        .setNumberOfRows(rowCount)
+        .setRowIndexStride(options.rowIndexStride());
+    for (Map.Entry<String, ByteString> e : userMetadata.entrySet()) {
+      footer.addMetadataBuilder().setName(e.getKey()).setValue(e.getValue());
+    }
+    OrcProto.ColumnStatistics[] stats = new OrcProto.ColumnStatistics[columns];
+    root.fileStatistics(stats);
+    for (OrcProto.ColumnStatistics s : stats) {
+      footer.addStatistics(s);
+    }
+    footer.setWriter(options.writerId());
+    footer.setCalendar(options.calendar() == OrcWriterOptions.Calendar.PROLEPTIC_GREGORIAN
+        ? OrcProto.CalendarKind.PROLEPTIC_GREGORIAN : OrcProto.CalendarKind.JULIAN_GREGORIAN);
+    footer.setSoftwareVersion(options.softwareVersion());
+    long footerLength = writeMessage(footer.build());
+
+    OrcProto.PostScript.Builder ps = OrcProto.PostScript.newBuilder()
+        .setFooterLength(footerLength)
+        .setCompression(compressionKind(options.compression()))
+        .addVersion(options.fileVersion().major())
+        .addVersion(options.fileVersion().minor())
+        .setMetadataLength(metadataLength)
+        .setWriterVersion(OrcWriterOptions.WRITER_VERSION)
+        .setMagic("ORC");
+    if (options.compression() != CompressionCodec.NONE) {
+      ps.setCompressionBlockSize(ctx.bufferSize());
+    }
+    byte[] psBytes = ps.build().toByteArray();
+    if (psBytes.length > 255) {
+      throw new IllegalStateException("PostScript of " + psBytes.length + " bytes");
+    }
+    out.write(psBytes);
+    out.write(psBytes.length);
+  }
+
+  private static OrcProto.CompressionKind compressionKind(CompressionCodec codec) {
+    switch (codec) {
+      case NONE: return OrcProto.CompressionKind.NONE;
+      case ZLIB: return OrcProto.CompressionKind.ZLIB;
+      case SNAPPY: return OrcProto.CompressionKind.SNAPPY;
+      case LZ4: return OrcProto.CompressionKind.LZ4;
+      case ZSTD: return OrcProto.CompressionKind.ZSTD;
+      default: throw new IllegalArgumentException("ORC cannot write " + codec);
+    }
+  }
+}
