@@ -174,6 +174,11 @@ abstract class ColumnWriter {
 
   /** The column's encoding in this stripe. */
   OrcProto.ColumnEncoding.Builder encoding() {
+    return plainEncoding();
+  }
+
+  /** DIRECT, with the bloom filter encoding when the column has bloom filters. */
+  final OrcProto.ColumnEncoding.Builder plainEncoding() {
     OrcProto.ColumnEncoding.Builder b =
         OrcProto.ColumnEncoding.newBuilder().setKind(OrcProto.ColumnEncoding.Kind.DIRECT);
     if (bloom != null) {
@@ -184,7 +189,7 @@ abstract class ColumnWriter {
 
   /** The RLE encoding kind of integer-based columns: DIRECT_V2, or DIRECT in 0.11 files. */
   OrcProto.ColumnEncoding.Builder directEncoding() {
-    return encoding().setKind(ctx.rleV2()
+    return plainEncoding().setKind(ctx.rleV2()
         ? OrcProto.ColumnEncoding.Kind.DIRECT_V2 : OrcProto.ColumnEncoding.Kind.DIRECT);
   }
 
