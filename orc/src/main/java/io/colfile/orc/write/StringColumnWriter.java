@@ -215,6 +215,7 @@ final class StringColumnWriter extends ColumnWriter {
       decide();
       flushValues();
     }
+    ids.flush();
     data.flush();
     lengths.flush();
     dictionaryData.flush();
