@@ -34,10 +34,6 @@ final class ColumnWriters {
       case BINARY:
         return new BinaryColumnWriter(id, type, ctx);
       case DECIMAL:
-        if (type.precision() == 0) {
-          throw new IllegalArgumentException(
-              "decimal without precision (Hive 0.11) cannot be written; use decimal(p,s)");
-        }
         return ctx.decimal64(type)
             ? new Decimal64ColumnWriter(id, type, ctx)
             : new DecimalColumnWriter(id, type, ctx);

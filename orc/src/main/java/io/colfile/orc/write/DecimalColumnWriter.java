@@ -14,7 +14,9 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Classic DECIMAL: each value normalized as Hive does (trailing fractional zeros stripped), its
- * unscaled integer as a zigzag varint in DATA and its own scale in SECONDARY.
+ * unscaled integer as a zigzag varint in DATA and its own scale in SECONDARY. A Hive 0.11
+ * decimal type (precision 0) is written as such, its values (read at scale 6) keeping their own
+ * scales, so such files convert to ORC unchanged.
  */
 final class DecimalColumnWriter extends ColumnWriter {
   private static final long[] POWERS = new long[19];
@@ -34,7 +36,8 @@ final class DecimalColumnWriter extends ColumnWriter {
     super(id, type, ctx);
     data = ctx.stream(id, OrcProto.Stream.Kind.DATA);
     scales = ctx.integerEncoder(id, OrcProto.Stream.Kind.SECONDARY, true);
-    bigLimit = BigInteger.TEN.pow(type.precision());
+    // Hive 0.11 decimals (precision 0) hold up to 38 digits at any scale
+    bigLimit = BigInteger.TEN.pow(type.precision() == 0 ? 38 : type.precision());
   }
 
   @Override
@@ -48,7 +51,7 @@ final class DecimalColumnWriter extends ColumnWriter {
         int scale = d.scale;
         if (!d.isWide) {
           long u = d.unscaled[i];
-          if (precision <= 18 && (u >= POWERS[precision] || u <= -POWERS[precision])) {
+          if (precision > 0 && precision <= 18 && (u >= POWERS[precision] || u <= -POWERS[precision])) {
             throw badValue(i, d.get(i) + " has more than " + precision + " digits");
           }
           while (scale > 0 && u % 10 == 0) {
