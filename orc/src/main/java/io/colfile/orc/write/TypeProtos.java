@@ -25,7 +25,10 @@ final class TypeProtos {
         b.setMaximumLength(t.maxLength());
         break;
       case DECIMAL:
-        b.setPrecision(t.precision()).setScale(t.scale());
+        if (t.precision() > 0) {
+          // Hive 0.11 decimals (precision 0) record neither, as Hive 0.11 wrote them
+          b.setPrecision(t.precision()).setScale(t.scale());
+        }
         break;
       default:
         break;
