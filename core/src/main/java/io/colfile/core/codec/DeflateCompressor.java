@@ -13,6 +13,7 @@ import java.util.zip.Deflater;
 final class DeflateCompressor implements Compressor {
   private final Deflater deflater;
   private final boolean nowrap;
+  private final byte[] probe = new byte[1];
 
   DeflateCompressor(int level, int strategy, boolean nowrap) {
     // Same construction order as ORC's Java ZlibCodec (level and nowrap, then strategy), so
@@ -51,6 +52,12 @@ final class DeflateCompressor implements Compressor {
     int idleCalls = 0;
     while (!d.finished()) {
       if (written == maxOutputLength) {
+        // zlib reports the end of the stream only from a call that has output room left, so a
+        // block that exactly fills the window still looks unfinished here: offer one spare byte.
+        // If zlib writes nothing into it and finishes, the block did fit.
+        if (d.deflate(probe, 0, 1) == 0 && d.finished()) {
+          break;
+        }
         return -1;
       }
       int n = d.deflate(output, outputOffset + written, maxOutputLength - written);

@@ -152,6 +152,20 @@ abstract class AbstractCodecTest {
     assertThat(c.compress(data, 0, data.length, out, 0, out.length)).isEqualTo(size);
   }
 
+  /** A window of exactly the compressed size fits (ORC asks for "strictly smaller" this way). */
+  @ParameterizedTest
+  @MethodSource("corpus")
+  void compressFitsAWindowOfExactlyItsOutput(byte[] data) {
+    assumeTrue(canCompress(), "skipped: this codec only decompresses (LZO is read-only)");
+    byte[] expected = compress(data);
+    Compressor c = codec().newCompressor();
+    byte[] out = canaries(expected.length);
+    assertThat(c.compress(data, 0, data.length, out, PAD, expected.length))
+        .isEqualTo(expected.length);
+    assertCanariesOutside(out, PAD, expected.length);
+    assertThat(Arrays.copyOfRange(out, PAD, PAD + expected.length)).isEqualTo(expected);
+  }
+
   @ParameterizedTest
   @MethodSource("corpus")
   void decompressRejectsOutputThatDoesNotFit(byte[] data) throws MalformedInputException {

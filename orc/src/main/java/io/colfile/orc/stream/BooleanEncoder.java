@@ -2,26 +2,46 @@ package io.colfile.orc.stream;
 
 import java.io.IOException;
 
-/** CONTRACT STUB: to be implemented. */
+/**
+ * Boolean RLE writer (orc.md section 6.3): BOOLEAN DATA and PRESENT streams (1 = present).
+ * <b>Internal</b>: public only for the column writers. Bits are packed most significant first,
+ * a partial last byte padded with zeros on {@link #flush()}, and the bytes go through {@link
+ * ByteRleEncoder}. Positions are the byte RLE's, then the bits used in the current byte (0..7).
+ */
 public final class BooleanEncoder {
+  private final ByteRleEncoder bytes;
+  private int current; // bits so far, in the low `used` bits
+  private int used;
+
   public BooleanEncoder(OrcOutputStream out) {
-    throw new UnsupportedOperationException("stub");
+    this.bytes = new ByteRleEncoder(out);
   }
 
   public void write(boolean value) throws IOException {
-    throw new UnsupportedOperationException("stub");
+    current = current << 1 | (value ? 1 : 0);
+    if (++used == 8) {
+      bytes.add((byte) current);
+      current = 0;
+      used = 0;
+    }
   }
 
   /** Adds the stream position, then the values (and for booleans the bits) of the open group. */
   public void recordPosition(PositionRecorder recorder) throws IOException {
-    throw new UnsupportedOperationException("stub");
+    bytes.position(recorder);
+    recorder.addPosition(used);
   }
 
   public void flush() throws IOException {
-    throw new UnsupportedOperationException("stub");
+    if (used != 0) {
+      bytes.add((byte) (current << (8 - used)));
+      current = 0;
+      used = 0;
+    }
+    bytes.finish();
   }
 
   public long estimateMemory() {
-    throw new UnsupportedOperationException("stub");
+    return bytes.estimateMemory();
   }
 }

@@ -3,56 +3,201 @@ package io.colfile.orc.stream;
 import io.colfile.core.codec.Compressor;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.math.BigInteger;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.Objects;
 
 /**
- * One ORC stream being written (CONTRACT STUB: to be implemented). Bytes are cut into chunks of
- * exactly {@code bufferSize} uncompressed bytes; with a compressor each chunk gets the 3-byte
- * header and is stored original when compression does not make it strictly smaller (orc.md
- * section 4). A full chunk is spilled lazily, on the next write or on {@link #flush()}, as ORC
- * Java does, so recorded positions match orc-core's.
+ * One ORC stream being written, the mirror of {@link OrcInputStream}. <b>Internal</b>: public
+ * only for the column writers.
+ *
+ * <pre>
+ * Stream ::= byte*                  no compressor: the bytes as written, no framing
+ *          | Chunk*                 with a compressor (orc.md section 4); an empty stream has none
+ * Chunk  ::= header:u24le | body    header = length &lt;&lt; 1 | isOriginal
+ * </pre>
+ *
+ * <p>With a compressor the bytes are cut into chunks of exactly {@code bufferSize} uncompressed
+ * bytes (the last one shorter). Each chunk is compressed on its own and stored original unless
+ * the compressed form is strictly smaller. Like ORC Java's {@code OutStream}, a full chunk is
+ * spilled lazily, only when the next byte arrives or on {@link #flush()}, so a position recorded
+ * right after a chunk filled up is (start of that chunk, {@code bufferSize}) rather than (start
+ * of the next chunk, 0); orc-core records exactly that, and readers accept it.
+ *
+ * <p>The bytes being written go into one window {@code buf[pos, limit)}: without a compressor it
+ * is the output page being filled, with one it is the chunk buffer. Every write checks only the
+ * window, so the hot paths have no mode switch. Produced bytes live in a list of pages that grow
+ * geometrically and are kept by {@link #reset()} for the next stripe. Not thread-safe.
  */
 public final class OrcOutputStream extends OutputStream {
+  static final int HEADER_BYTES = 3;
+  /** The chunk header holds a 23-bit length. */
+  static final int MAX_BUFFER_SIZE = (1 << 23) - 1;
+
+  private static final byte[] EMPTY = new byte[0];
+  private static final int FIRST_PAGE = 1 << 10;
+  private static final int MAX_PAGE = 1 << 20;
+  private static final int MAX_VARINT_BYTES = 10;
+  private static final VarHandle INT_LE =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONG_LE =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  private final Compressor compressor;
+  private final int bufferSize;
+
+  // The window being filled: the current output page (raw) or the chunk (compressed).
+  private byte[] buf = EMPTY;
+  private int pos;
+  private int limit;
+
+  // Produced bytes: pages[0, page) are full, pages[page] is being filled up to outPos (raw mode:
+  // up to pos, as the window is that page). Pages past `page` are kept for reuse after reset().
+  private byte[][] pages = new byte[4][];
+  private int pageCount;
+  private int page = -1;
+  private int outPos;
+  private long outBase; // bytes in the full pages
+
+  private byte[] chunk; // compressed mode: bufferSize bytes, allocated on the first write
+  private byte[] compressed; // compressor output, at most bufferSize - 1 bytes
+  private final byte[] header = new byte[HEADER_BYTES];
+
+  // What orc-core's OutStream would have allocated, so that bufferedSize() matches its
+  // getBufferSize() and stripes are cut at the same rows: the input buffer ("current") exists
+  // after the first write; the compressed buffer and its overflow hold the given number of bytes
+  // or are absent (-1).
+  private boolean touched;
+  private int javaCompressedFill = -1;
+  private int javaOverflowFill = -1;
+  private long lengthAtFlush;
+
   /**
    * @param compressor null for an uncompressed file
-   * @param bufferSize the compression chunk size (ignored without compressor)
+   * @param bufferSize the compression chunk size, 1 to 2^23 - 1 with a compressor. Without one it
+   *     only enters {@link #bufferedSize()} (orc-core buffers that much per stream either way); 0
+   *     is then allowed.
    */
   public OrcOutputStream(Compressor compressor, int bufferSize) {
-    throw new UnsupportedOperationException("stub");
+    if (bufferSize > MAX_BUFFER_SIZE || bufferSize < (compressor == null ? 0 : 1)) {
+      throw new IllegalArgumentException("ORC compression buffer size " + bufferSize
+          + " is outside 1.." + MAX_BUFFER_SIZE + " (a chunk header holds 23 bits)");
+    }
+    this.compressor = compressor;
+    this.bufferSize = bufferSize;
+  }
+
+  /** True when chunks are written (a compressor was given). */
+  public boolean isCompressed() {
+    return compressor != null;
   }
 
   @Override
   public void write(int b) {
-    throw new UnsupportedOperationException("stub");
+    if (pos == limit) {
+      full();
+    }
+    buf[pos++] = (byte) b;
   }
 
   @Override
   public void write(byte[] b, int off, int len) {
-    throw new UnsupportedOperationException("stub");
+    Objects.checkFromIndexSize(off, len, b.length);
+    if (len == 0) {
+      touch();
+      return;
+    }
+    while (true) {
+      int n = Math.min(len, limit - pos);
+      System.arraycopy(b, off, buf, pos, n);
+      pos += n;
+      off += n;
+      len -= n;
+      if (len == 0) {
+        return;
+      }
+      full(); // only when more bytes follow: a full chunk waits for the next byte
+    }
   }
 
-  /** Little-endian IEEE 754 float (FLOAT DATA). */
+  /**
+   * Little-endian IEEE 754 float (FLOAT DATA). NaNs are written in their canonical form ({@link
+   * Float#floatToIntBits}), as ORC Java does.
+   */
   public void writeFloat(float v) {
-    throw new UnsupportedOperationException("stub");
+    int bits = Float.floatToIntBits(v);
+    if (limit - pos >= Integer.BYTES) {
+      INT_LE.set(buf, pos, bits);
+      pos += Integer.BYTES;
+    } else {
+      for (int i = 0; i < Integer.BYTES; i++) {
+        write(bits >>> (8 * i));
+      }
+    }
   }
 
-  /** Little-endian IEEE 754 double (DOUBLE DATA). */
+  /**
+   * Little-endian IEEE 754 double (DOUBLE DATA). NaNs are written in their canonical form ({@link
+   * Double#doubleToLongBits}), as ORC Java does.
+   */
   public void writeDouble(double v) {
-    throw new UnsupportedOperationException("stub");
+    long bits = Double.doubleToLongBits(v);
+    if (limit - pos >= Long.BYTES) {
+      LONG_LE.set(buf, pos, bits);
+      pos += Long.BYTES;
+    } else {
+      for (int i = 0; i < Long.BYTES; i++) {
+        write((int) (bits >>> (8 * i)));
+      }
+    }
   }
 
   /** Base-128 varint of an unsigned long. */
   public void writeVarUnsigned(long v) {
-    throw new UnsupportedOperationException("stub");
+    if (limit - pos >= MAX_VARINT_BYTES) {
+      byte[] b = buf;
+      int p = pos;
+      while ((v & ~0x7fL) != 0) {
+        b[p++] = (byte) (v | 0x80);
+        v >>>= 7;
+      }
+      b[p++] = (byte) v;
+      pos = p;
+    } else {
+      while ((v & ~0x7fL) != 0) {
+        write((int) (v | 0x80));
+        v >>>= 7;
+      }
+      write((int) v);
+    }
   }
 
   /** Zigzag varint of a signed long. */
   public void writeVarSigned(long v) {
-    throw new UnsupportedOperationException("stub");
+    writeVarUnsigned((v << 1) ^ (v >> 63));
   }
 
   /** Zigzag varint of an unbounded integer (classic DECIMAL DATA). */
-  public void writeVarSigned(java.math.BigInteger v) {
-    throw new UnsupportedOperationException("stub");
+  public void writeVarSigned(BigInteger v) {
+    if (v.bitLength() < Long.SIZE) {
+      writeVarSigned(v.longValue());
+      return;
+    }
+    // zigzag: 2v for v >= 0, -2v - 1 = ~(2v) for v < 0; then 7-bit groups, least significant
+    // first. While more than 63 bits remain, all nine groups of the low 63 bits continue.
+    BigInteger u = v.signum() >= 0 ? v.shiftLeft(1) : v.shiftLeft(1).not();
+    while (u.bitLength() > 63) {
+      long word = u.longValue();
+      for (int g = 0; g < 9; g++) {
+        write((int) (word | 0x80));
+        word >>>= 7;
+      }
+      u = u.shiftRight(63);
+    }
+    writeVarUnsigned(u.longValue());
   }
 
   /**
@@ -60,32 +205,242 @@ public final class OrcOutputStream extends OutputStream {
    * bytes into the chunk]} compressed.
    */
   public void recordPosition(PositionRecorder recorder) {
-    throw new UnsupportedOperationException("stub");
+    if (compressor == null) {
+      recorder.addPosition(outBase + pos);
+    } else {
+      recorder.addPosition(outBase + outPos);
+      recorder.addPosition(pos);
+    }
   }
 
   /** Emits the partly filled chunk; afterwards {@link #outputLength()} is final for the stripe. */
   @Override
   public void flush() throws IOException {
-    throw new UnsupportedOperationException("stub");
+    flushChunk();
+  }
+
+  /** {@link #flush()} for callers that know no I/O happens here (the encoders). */
+  void flushChunk() {
+    if (compressor != null && pos > 0) {
+      spill();
+    }
+    // orc-core drops its buffers and counters here
+    touched = false;
+    javaCompressedFill = -1;
+    javaOverflowFill = -1;
+    lengthAtFlush = outputLength();
   }
 
   /** Bytes produced so far (chunk headers included), not counting the unflushed chunk. */
   public long outputLength() {
-    throw new UnsupportedOperationException("stub");
+    return outBase + (compressor == null ? pos : outPos);
   }
 
-  /** Memory held: produced bytes plus the chunk being filled (for stripe-size decisions). */
+  /**
+   * Memory held, for stripe-size decisions: exactly what orc-core's {@code
+   * OutStream.getBufferSize()} reports for the same writes, so that a writer checking memory like
+   * orc-core cuts stripes at the same rows. That is the bytes produced plus the capacity of the
+   * buffers orc-core would hold (its input buffer of {@code bufferSize}, with a compressor also
+   * its compressed buffer and overflow buffer of {@code bufferSize + 3} each). After {@link
+   * #flush()} orc-core has released them: the produced bytes alone remain.
+   */
   public long bufferedSize() {
-    throw new UnsupportedOperationException("stub");
+    long produced = outputLength();
+    if (compressor == null) {
+      if (!touched || bufferSize == 0) {
+        return produced;
+      }
+      long sinceFlush = produced - lengthAtFlush;
+      long inBuffer = sinceFlush == 0 ? 0 : (sinceFlush - 1) % bufferSize + 1;
+      return produced + bufferSize - inBuffer;
+    }
+    long capacity = (long) bufferSize + HEADER_BYTES;
+    int buffers = (touched ? 1 : 0) + (javaCompressedFill >= 0 ? 1 : 0)
+        + (javaOverflowFill >= 0 ? 1 : 0);
+    return produced + buffers * capacity;
   }
 
-  /** Copies the produced bytes to {@code out}. Call after {@link #flush()}. */
+  /**
+   * Copies the produced bytes to {@code out}. Call after {@link #flush()}.
+   *
+   * @throws IllegalStateException when a compressed stream still holds an unflushed chunk
+   */
   public void writeTo(OutputStream out) throws IOException {
-    throw new UnsupportedOperationException("stub");
+    checkFlushed();
+    for (int i = 0; i < page; i++) {
+      out.write(pages[i]);
+    }
+    if (page >= 0) {
+      out.write(pages[page], 0, compressor == null ? pos : outPos);
+    }
+  }
+
+  /** The produced bytes as one array. Call after {@link #flush()}. */
+  public byte[] toByteArray() {
+    checkFlushed();
+    long length = outputLength();
+    if (length > Integer.MAX_VALUE - 16) {
+      throw new IllegalStateException("stream of " + length + " bytes does not fit an array");
+    }
+    byte[] result = new byte[(int) length];
+    int at = 0;
+    for (int i = 0; i <= page; i++) {
+      int n = i < page ? pages[i].length : compressor == null ? pos : outPos;
+      System.arraycopy(pages[i], 0, result, at, n);
+      at += n;
+    }
+    return result;
   }
 
   /** Empties the stream for the next stripe, keeping its buffers. */
   public void reset() {
-    throw new UnsupportedOperationException("stub");
+    buf = EMPTY;
+    pos = 0;
+    limit = 0;
+    page = -1;
+    outPos = 0;
+    outBase = 0;
+    touched = false;
+    javaCompressedFill = -1;
+    javaOverflowFill = -1;
+    lengthAtFlush = 0;
+  }
+
+  private void checkFlushed() {
+    if (compressor != null && pos > 0) {
+      throw new IllegalStateException(
+          "flush() the stream first: " + pos + " bytes are still in the unwritten chunk");
+    }
+  }
+
+  private void touch() {
+    if (!touched) {
+      touched = true;
+      if (compressor != null && buf == EMPTY) {
+        openChunk();
+      }
+    }
+  }
+
+  /** Makes room in the window for at least one byte. */
+  private void full() {
+    touched = true;
+    if (compressor == null) {
+      nextPage();
+      buf = pages[page];
+      pos = 0;
+      limit = buf.length;
+    } else if (buf == EMPTY) {
+      openChunk();
+    } else {
+      spill();
+    }
+  }
+
+  private void openChunk() {
+    if (chunk == null) {
+      chunk = new byte[bufferSize];
+    }
+    buf = chunk;
+    pos = 0;
+    limit = bufferSize;
+  }
+
+  /** Writes the chunk {@code buf[0, pos)} as compressed or original, then empties it. */
+  private void spill() {
+    int n = pos;
+    int c = -1;
+    if (n > 1) { // one byte never compresses to nothing
+      if (compressed == null) {
+        compressed = new byte[bufferSize];
+      }
+      c = compressor.compress(buf, 0, n, compressed, 0, n - 1);
+    }
+    trackJavaBuffers(c);
+    if (c >= 0) {
+      appendHeader(c, false);
+      append(compressed, 0, c);
+    } else {
+      appendHeader(n, true);
+      append(buf, 0, n);
+    }
+    pos = 0;
+  }
+
+  /**
+   * Follows orc-core's compressed-output buffers through one spill: it appends each compressed
+   * chunk to a buffer of bufferSize + 3 bytes, letting the excess run into an overflow buffer,
+   * sends the buffer on when fewer than 3 bytes remain (the overflow taking its place), and sends
+   * it on before any chunk that is stored original.
+   */
+  private void trackJavaBuffers(int compressedLength) {
+    int capacity = bufferSize + HEADER_BYTES;
+    if (javaCompressedFill < 0) {
+      javaCompressedFill = 0;
+    } else if (javaOverflowFill < 0) {
+      javaOverflowFill = 0;
+    }
+    int start = javaCompressedFill;
+    int fill = start + HEADER_BYTES;
+    if (compressedLength >= 0) {
+      int room = capacity - fill;
+      if (compressedLength <= room) {
+        javaCompressedFill = fill + compressedLength;
+      } else {
+        javaCompressedFill = capacity;
+        javaOverflowFill = compressedLength - room;
+      }
+      if (capacity - javaCompressedFill < HEADER_BYTES) {
+        javaCompressedFill = javaOverflowFill;
+        javaOverflowFill = -1;
+      }
+    } else if (start != 0) {
+      javaCompressedFill = javaOverflowFill >= 0 ? 0 : -1;
+      javaOverflowFill = -1;
+    } else {
+      javaCompressedFill = 0;
+      if (javaOverflowFill >= 0) {
+        javaOverflowFill = 0;
+      }
+    }
+  }
+
+  private void appendHeader(int length, boolean original) {
+    int h = length << 1 | (original ? 1 : 0);
+    header[0] = (byte) h;
+    header[1] = (byte) (h >>> 8);
+    header[2] = (byte) (h >>> 16);
+    append(header, 0, HEADER_BYTES);
+  }
+
+  /** Compressed mode: appends produced bytes to the pages. */
+  private void append(byte[] src, int off, int len) {
+    while (len > 0) {
+      if (page < 0 || outPos == pages[page].length) {
+        nextPage();
+      }
+      byte[] p = pages[page];
+      int n = Math.min(len, p.length - outPos);
+      System.arraycopy(src, off, p, outPos, n);
+      outPos += n;
+      off += n;
+      len -= n;
+    }
+  }
+
+  /** Moves to the next page (the current one is full), reusing or allocating it. */
+  private void nextPage() {
+    if (page >= 0) {
+      outBase += pages[page].length;
+    }
+    page++;
+    outPos = 0;
+    if (page == pageCount) {
+      int size = page == 0 ? FIRST_PAGE : Math.min(MAX_PAGE, pages[page - 1].length * 2);
+      if (pageCount == pages.length) {
+        pages = Arrays.copyOf(pages, pageCount * 2);
+      }
+      pages[pageCount++] = new byte[size];
+    }
   }
 }

@@ -1,28 +1,185 @@
 package io.colfile.orc.stream;
 
-/** CONTRACT STUB: to be implemented. */
+import java.util.Objects;
+
+/**
+ * Integer RLE version 2 writer (orc.md section 6.5; the run grammar is on {@link RleV2Decoder}).
+ * <b>Internal</b>: public only for the column writers.
+ *
+ * <p>It makes the choices of orc-core's {@code RunLengthIntegerWriterV2} (orc.md section 6.5,
+ * "Java writer state machine"), so the same values give the same bytes: values are buffered
+ * until a run of identical values, a full run of 512 or {@link #flush()} decides; identical
+ * values become SHORT_REPEAT (3 to 10) or DELTA with delta 0; other values go through {@link
+ * RunChooser}, which picks DIRECT, DELTA or PATCHED_BASE.
+ *
+ * <p>Unsigned streams (lengths, dictionary ids, nanoseconds) take values from 0 to {@link
+ * Long#MAX_VALUE}; a negative value is rejected rather than written as a huge one.
+ */
 public final class RleV2Encoder implements IntegerEncoder {
+  /** Sub-encodings: the top two bits of a run's first byte, and the indexes of runCounts(). */
+  public static final int SHORT_REPEAT = 0;
+  public static final int DIRECT = 1;
+  public static final int PATCHED_BASE = 2;
+  public static final int DELTA = 3;
+
+  static final int MAX_RUN = RleV2Decoder.MAX_RUN;
+  static final int MIN_REPEAT = 3;
+
+  private final OrcOutputStream out;
+  private final boolean signed;
+  private final RunChooser chooser;
+
+  // Values not written yet. While they vary, `varying` counts them all; once the last three are
+  // identical the ones before are written, and `repeating` counts the identical ones left.
+  private final long[] literals = new long[MAX_RUN];
+  private int count;
+  private int repeating;
+  private int varying;
+  private long lastDelta;
+
   public RleV2Encoder(OrcOutputStream out, boolean signed, boolean alignedBitPacking) {
-    throw new UnsupportedOperationException("stub");
+    this.out = out;
+    this.signed = signed;
+    this.chooser = new RunChooser(signed, alignedBitPacking);
   }
 
   @Override
   public void write(long value) {
-    throw new UnsupportedOperationException("stub");
+    if (value < 0 && !signed) {
+      throw new IllegalArgumentException(
+          "negative value " + value + " written to an unsigned integer stream");
+    }
+    if (count == 0) {
+      start(value);
+      return;
+    }
+    if (count == 1) {
+      lastDelta = value - literals[0];
+      literals[count++] = value;
+      if (value == literals[0]) {
+        repeating = 2;
+        varying = 0;
+      } else {
+        repeating = 0;
+        varying = 2;
+      }
+      return;
+    }
+    long delta = value - literals[count - 1];
+    if (lastDelta == 0 && delta == 0) {
+      addRepeat(value);
+    } else {
+      addVarying(value);
+    }
+  }
+
+  private void start(long value) {
+    literals[0] = value;
+    count = 1;
+    repeating = 1;
+    varying = 1;
+  }
+
+  /** The value repeats the last one, which repeated the one before. */
+  private void addRepeat(long value) {
+    literals[count++] = value;
+    if (varying > 0) {
+      repeating = 2; // the two identical values before this one ended the varying values
+    }
+    repeating++;
+    if (repeating >= MIN_REPEAT && varying > 0) {
+      // Write the varying values before the three identical ones, then keep those three.
+      count -= MIN_REPEAT;
+      varying -= MIN_REPEAT - 1;
+      writeVarying();
+      literals[0] = value;
+      literals[1] = value;
+      literals[2] = value;
+      count = MIN_REPEAT;
+    }
+    if (repeating == MAX_RUN) {
+      writeRepeat();
+    }
+  }
+
+  private void addVarying(long value) {
+    if (repeating >= MIN_REPEAT) {
+      writeRepeat();
+    }
+    if (repeating > 0 && repeating < MIN_REPEAT && value != literals[count - 1]) {
+      varying = repeating;
+      repeating = 0;
+    }
+    if (count == 0) {
+      start(value);
+      return;
+    }
+    lastDelta = value - literals[count - 1];
+    literals[count++] = value;
+    varying++;
+    if (varying == MAX_RUN) {
+      writeVarying();
+    }
+  }
+
+  /** Writes {@code literals[0, count)}, which vary, as one run. */
+  private void writeVarying() {
+    if (count != 0) {
+      chooser.write(literals, count, out);
+      count = 0;
+      lastDelta = 0;
+    }
+    varying = 0;
+  }
+
+  /** Writes the {@code repeating} identical values as SHORT_REPEAT or DELTA. */
+  private void writeRepeat() {
+    chooser.writeRepeat(literals[0], repeating, out);
+    count = 0;
+    lastDelta = 0;
+    repeating = 0;
+  }
+
+  @Override
+  public void write(long[] values, int offset, int length) {
+    Objects.checkFromIndexSize(offset, length, values.length);
+    for (int i = offset; i < offset + length; i++) {
+      write(values[i]);
+    }
   }
 
   @Override
   public void recordPosition(PositionRecorder recorder) {
-    throw new UnsupportedOperationException("stub");
+    out.recordPosition(recorder);
+    recorder.addPosition(count);
   }
 
   @Override
   public void flush() {
-    throw new UnsupportedOperationException("stub");
+    if (count != 0) {
+      if (varying != 0) {
+        writeVarying();
+      } else if (repeating < MIN_REPEAT) {
+        varying = repeating;
+        repeating = 0;
+        writeVarying();
+      } else {
+        writeRepeat();
+      }
+    }
+    out.flushChunk();
   }
 
   @Override
   public long estimateMemory() {
-    throw new UnsupportedOperationException("stub");
+    return out.bufferedSize();
+  }
+
+  /**
+   * Runs written so far per sub-encoding, indexed by {@link #SHORT_REPEAT}, {@link #DIRECT},
+   * {@link #PATCHED_BASE} and {@link #DELTA} (a copy).
+   */
+  public long[] runCounts() {
+    return chooser.runCounts();
   }
 }

@@ -1,0 +1,214 @@
+package io.colfile.orc.bloom;
+
+import com.google.protobuf.ByteString;
+import com.google.protobuf.UnsafeByteOperations;
+import io.colfile.orc.proto.OrcProto;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+
+/**
+ * One row group's bloom filter (orc.md section 10).
+ *
+ * <pre>
+ * sizing   n = max(1, expected entries), p = false-positive probability in (0, 1)
+ *          bits = floor(-n ln p / (ln 2)^2);  m = bits + (64 - bits % 64);  k = max(1, round(m/n ln 2))
+ * probes   h = 64-bit hash; h1 = (int) h, h2 = (int) (h >>> 32)
+ *          for i in 1..k: c = h1 + i*h2 (int32 wrap); if c &lt; 0 then c = ~c; set bit c % m
+ * storage  bit j is bit (j &amp; 63) of word j >>> 6
+ *          BLOOM_FILTER_UTF8: utf8bitset = the words little-endian;  BLOOM_FILTER: bitset = the words
+ * </pre>
+ *
+ * A multiple of 64 still gets another 64 bits, as in the Java and C++ writers; with n = 10000,
+ * p = 0.01 gives m = 95872, k = 7 and p = 0.05 gives m = 62400, k = 4.
+ *
+ * <p>Integers, dates and similar go through {@link #addLong}; doubles (floats widened first)
+ * through {@link #addDouble}, which hashes {@link Double#doubleToLongBits} so every NaN is one
+ * value; strings, binaries and decimal text through {@link #addBytes}.
+ */
+public final class OrcBloomFilter {
+  /**
+   * More probes than any sizing can produce (p = Double.MIN_VALUE with n = 1 gives about 1100);
+   * a filter read from a file claiming more is refused rather than probed for that long.
+   */
+  public static final int MAX_HASH_FUNCTIONS = 4096;
+  /** The most 64-bit words a filter may have: m must stay a positive int. */
+  static final int MAX_WORDS = Integer.MAX_VALUE / 64;
+
+  private static final VarHandle LONG_LE =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  private final long[] words;
+  private final int numBits;
+  private final int numHashFunctions;
+
+  /** A filter sized for {@code expectedEntries} values at false-positive rate {@code fpp}. */
+  public OrcBloomFilter(long expectedEntries, double fpp) {
+    if (!(fpp > 0.0 && fpp < 1.0)) {
+      throw new IllegalArgumentException(
+          "bloom filter false positive probability must be in (0, 1): " + fpp);
+    }
+    long n = Math.max(expectedEntries, 1);
+    // The same expression, evaluated in the same order, as the Java writer: the product is
+    // rounded once per operation, so reordering it could move the floor across an integer.
+    double bits = -n * Math.log(fpp) / (Math.log(2) * Math.log(2));
+    if (bits >= (double) MAX_WORDS * 64 - 64) {
+      throw new IllegalArgumentException(String.format(
+          "a bloom filter for %d entries at fpp %s would need %.0f bits", n, fpp, bits));
+    }
+    int nb = (int) bits;
+    this.numBits = nb + (64 - nb % 64);
+    this.numHashFunctions = Math.max(1, (int) Math.round((double) numBits / n * Math.log(2)));
+    this.words = new long[numBits >>> 6];
+  }
+
+  private OrcBloomFilter(long[] words, int numHashFunctions) {
+    this.words = words;
+    this.numBits = words.length * 64;
+    this.numHashFunctions = numHashFunctions;
+  }
+
+  public void addLong(long v) {
+    addHash(OrcHashes.longHash(v));
+  }
+
+  public void addDouble(double v) {
+    addHash(OrcHashes.longHash(Double.doubleToLongBits(v)));
+  }
+
+  public void addBytes(byte[] b, int off, int len) {
+    addHash(OrcHashes.murmur3(b, off, len));
+  }
+
+  public boolean testLong(long v) {
+    return testHash(OrcHashes.longHash(v));
+  }
+
+  public boolean testDouble(double v) {
+    return testHash(OrcHashes.longHash(Double.doubleToLongBits(v)));
+  }
+
+  public boolean testBytes(byte[] b, int off, int len) {
+    return testHash(OrcHashes.murmur3(b, off, len));
+  }
+
+  private void addHash(long h) {
+    int h1 = (int) h;
+    int h2 = (int) (h >>> 32);
+    for (int i = 1; i <= numHashFunctions; i++) {
+      int c = h1 + i * h2;
+      int pos = (c < 0 ? ~c : c) % numBits;
+      words[pos >>> 6] |= 1L << pos;
+    }
+  }
+
+  private boolean testHash(long h) {
+    int h1 = (int) h;
+    int h2 = (int) (h >>> 32);
+    for (int i = 1; i <= numHashFunctions; i++) {
+      int c = h1 + i * h2;
+      int pos = (c < 0 ? ~c : c) % numBits;
+      if ((words[pos >>> 6] & (1L << pos)) == 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** ORs {@code other} into this filter; both must have the same m and k. */
+  public void merge(OrcBloomFilter other) {
+    if (other.numBits != numBits || other.numHashFunctions != numHashFunctions) {
+      throw new IllegalArgumentException(String.format(
+          "cannot merge bloom filters of m=%d k=%d and m=%d k=%d",
+          numBits, numHashFunctions, other.numBits, other.numHashFunctions));
+    }
+    long[] o = other.words;
+    for (int i = 0; i < words.length; i++) {
+      words[i] |= o[i];
+    }
+  }
+
+  /** Clears every bit, keeping the size, for the next row group. */
+  public void reset() {
+    Arrays.fill(words, 0L);
+  }
+
+  /** m, a multiple of 64. */
+  public int numBits() {
+    return numBits;
+  }
+
+  /** k. */
+  public int numHashFunctions() {
+    return numHashFunctions;
+  }
+
+  /** The BLOOM_FILTER_UTF8 form: {@code num_hash_functions} and the little-endian words. */
+  public OrcProto.BloomFilter toProto() {
+    byte[] bytes = new byte[words.length * 8];
+    for (int i = 0; i < words.length; i++) {
+      LONG_LE.set(bytes, i * 8, words[i]);
+    }
+    return OrcProto.BloomFilter.newBuilder()
+        .setNumHashFunctions(numHashFunctions)
+        .setUtf8Bitset(UnsafeByteOperations.unsafeWrap(bytes))
+        .build();
+  }
+
+  /**
+   * Reads a filter from either form: {@code utf8bitset} when present, else the legacy repeated
+   * {@code bitset} words. Both arrive already parsed, so the words allocated here are bounded by
+   * the message itself; what is checked is that they make a usable filter.
+   *
+   * @throws IllegalArgumentException if the filter has no bits, a byte length that is not a
+   *     multiple of 8, more words than an int bit index can address, or k outside
+   *     [1, {@value #MAX_HASH_FUNCTIONS}]
+   */
+  public static OrcBloomFilter fromProto(OrcProto.BloomFilter proto) {
+    int k = proto.getNumHashFunctions();
+    if (!proto.hasNumHashFunctions() || k < 1 || k > MAX_HASH_FUNCTIONS) {
+      throw new IllegalArgumentException("bloom filter has "
+          + (proto.hasNumHashFunctions() ? Integer.toUnsignedString(k) : "no")
+          + " hash functions; expected 1 to " + MAX_HASH_FUNCTIONS);
+    }
+    long[] words;
+    if (proto.hasUtf8Bitset()) {
+      ByteString bits = proto.getUtf8Bitset();
+      int size = bits.size();
+      if (size == 0 || size % 8 != 0) {
+        throw new IllegalArgumentException(
+            "bloom filter utf8bitset has " + size + " bytes; expected a positive multiple of 8");
+      }
+      checkWords(size / 8);
+      byte[] b = bits.toByteArray();
+      words = new long[size / 8];
+      for (int i = 0; i < words.length; i++) {
+        words[i] = (long) LONG_LE.get(b, i * 8);
+      }
+    } else {
+      int count = proto.getBitsetCount();
+      if (count == 0) {
+        throw new IllegalArgumentException("bloom filter has neither utf8bitset nor bitset words");
+      }
+      checkWords(count);
+      words = new long[count];
+      for (int i = 0; i < count; i++) {
+        words[i] = proto.getBitset(i);
+      }
+    }
+    return new OrcBloomFilter(words, k);
+  }
+
+  static void checkWords(int count) {
+    if (count > MAX_WORDS) {
+      throw new IllegalArgumentException("bloom filter has " + count
+          + " words; at most " + MAX_WORDS + " fit an int bit index");
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "m: " + numBits + " k: " + numHashFunctions;
+  }
+}

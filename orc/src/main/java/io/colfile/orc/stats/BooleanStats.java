@@ -1,0 +1,38 @@
+package io.colfile.orc.stats;
+
+import io.colfile.orc.proto.OrcProto;
+
+/**
+ * Boolean columns: a BucketStatistics with one element, the number of true values (false =
+ * count - true), as Java writes it; always present.
+ */
+public final class BooleanStats extends StatsCollector {
+  private long trueCount;
+
+  BooleanStats() {}
+
+  public void update(boolean value, int repetitions) {
+    if (value) {
+      trueCount += repetitions;
+    }
+  }
+
+  public long trueCount() {
+    return trueCount;
+  }
+
+  @Override
+  void mergeTyped(StatsCollector other) {
+    trueCount += ((BooleanStats) other).trueCount;
+  }
+
+  @Override
+  void resetTyped() {
+    trueCount = 0;
+  }
+
+  @Override
+  void serializeTyped(OrcProto.ColumnStatistics.Builder b) {
+    b.setBucketStatistics(OrcProto.BucketStatistics.newBuilder().addCount(trueCount));
+  }
+}

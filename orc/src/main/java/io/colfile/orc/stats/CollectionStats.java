@@ -1,0 +1,63 @@
+package io.colfile.orc.stats;
+
+import io.colfile.orc.proto.OrcProto;
+
+/**
+ * List and map columns: the fewest, most and total children per row. CollectionStatistics is
+ * always present; min/max children when the count is non-zero, total children when non-zero.
+ *
+ * <p>The writer calls {@link #update} once per non-null row with that row's child count. Java
+ * 2.1.1's tree writers instead pass the capacity of the batch's length array once per batch
+ * (orc.md section 9: a 3-row file gets min = max = total = 1024); this is the one place where
+ * colfile's files deliberately differ from Java's. The collector itself follows Java's rules, so
+ * the same calls give the same bytes.
+ */
+public final class CollectionStats extends StatsCollector {
+  private long minimum = Long.MAX_VALUE;
+  private long maximum;
+  private long total;
+
+  CollectionStats() {}
+
+  public void update(long childCount) {
+    if (childCount < minimum) {
+      minimum = childCount;
+    }
+    if (childCount > maximum) {
+      maximum = childCount;
+    }
+    total += childCount;
+  }
+
+  @Override
+  void mergeTyped(StatsCollector other) {
+    CollectionStats o = (CollectionStats) other;
+    if (numberOfValues() == 0) {
+      minimum = o.minimum;
+      maximum = o.maximum;
+    } else {
+      minimum = Math.min(minimum, o.minimum);
+      maximum = Math.max(maximum, o.maximum);
+    }
+    total += o.total;
+  }
+
+  @Override
+  void resetTyped() {
+    minimum = Long.MAX_VALUE;
+    maximum = 0;
+    total = 0;
+  }
+
+  @Override
+  void serializeTyped(OrcProto.ColumnStatistics.Builder b) {
+    OrcProto.CollectionStatistics.Builder c = OrcProto.CollectionStatistics.newBuilder();
+    if (numberOfValues() != 0) {
+      c.setMinChildren(minimum).setMaxChildren(maximum);
+    }
+    if (total != 0) {
+      c.setTotalChildren(total);
+    }
+    b.setCollectionStatistics(c);
+  }
+}

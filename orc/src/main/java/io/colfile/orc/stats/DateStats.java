@@ -1,0 +1,45 @@
+package io.colfile.orc.stats;
+
+import io.colfile.orc.proto.OrcProto;
+
+/**
+ * Date columns: minimum and maximum days since 1970-01-01. DateStatistics is always present;
+ * the bounds only when the count is non-zero.
+ */
+public final class DateStats extends StatsCollector {
+  private int minimum = Integer.MAX_VALUE;
+  private int maximum = Integer.MIN_VALUE;
+
+  DateStats() {}
+
+  public void update(int days) {
+    if (days < minimum) {
+      minimum = days;
+    }
+    if (days > maximum) {
+      maximum = days;
+    }
+  }
+
+  @Override
+  void mergeTyped(StatsCollector other) {
+    DateStats o = (DateStats) other;
+    minimum = Math.min(minimum, o.minimum);
+    maximum = Math.max(maximum, o.maximum);
+  }
+
+  @Override
+  void resetTyped() {
+    minimum = Integer.MAX_VALUE;
+    maximum = Integer.MIN_VALUE;
+  }
+
+  @Override
+  void serializeTyped(OrcProto.ColumnStatistics.Builder b) {
+    OrcProto.DateStatistics.Builder d = OrcProto.DateStatistics.newBuilder();
+    if (numberOfValues() != 0) {
+      d.setMinimum(minimum).setMaximum(maximum);
+    }
+    b.setDateStatistics(d);
+  }
+}

@@ -1,0 +1,70 @@
+package io.colfile.orc.stats;
+
+import io.colfile.orc.proto.OrcProto;
+
+/**
+ * Float and double columns (floats widened to double, orc.md section 8.4). Minimum and maximum
+ * once any value was seen; the sum always, even when it is infinite or NaN.
+ *
+ * <p>NaN follows Java's comparisons: a NaN that arrives first becomes both bounds and stays
+ * there (nothing compares below or above it); any later NaN is ignored by the bounds. Both
+ * still poison the sum.
+ */
+public final class DoubleStats extends StatsCollector {
+  private boolean hasMinimum;
+  private double minimum;
+  private double maximum;
+  private double sum;
+
+  DoubleStats() {}
+
+  public void update(double value) {
+    if (!hasMinimum) {
+      hasMinimum = true;
+      minimum = value;
+      maximum = value;
+    } else if (value < minimum) {
+      minimum = value;
+    } else if (value > maximum) {
+      maximum = value;
+    }
+    sum += value;
+  }
+
+  @Override
+  void mergeTyped(StatsCollector other) {
+    DoubleStats o = (DoubleStats) other;
+    if (!hasMinimum) {
+      hasMinimum = o.hasMinimum;
+      minimum = o.minimum;
+      maximum = o.maximum;
+    } else if (o.hasMinimum) {
+      // plain comparisons, not Math.min: a NaN on the other side must not win
+      if (o.minimum < minimum) {
+        minimum = o.minimum;
+      }
+      if (o.maximum > maximum) {
+        maximum = o.maximum;
+      }
+    }
+    sum += o.sum;
+  }
+
+  @Override
+  void resetTyped() {
+    hasMinimum = false;
+    minimum = 0;
+    maximum = 0;
+    sum = 0;
+  }
+
+  @Override
+  void serializeTyped(OrcProto.ColumnStatistics.Builder b) {
+    OrcProto.DoubleStatistics.Builder d = OrcProto.DoubleStatistics.newBuilder();
+    if (hasMinimum) {
+      d.setMinimum(minimum).setMaximum(maximum);
+    }
+    d.setSum(sum);
+    b.setDoubleStatistics(d);
+  }
+}

@@ -1,0 +1,87 @@
+package io.colfile.orc.stats;
+
+import io.colfile.orc.proto.OrcProto;
+
+/**
+ * Byte, short, int and long columns. IntegerStatistics is always present; minimum and maximum
+ * once any value was seen; the sum until it overflows int64 (checked on every addition, the
+ * repetitions included), after which it is left out for good.
+ */
+public final class IntegerStats extends StatsCollector {
+  private boolean hasMinimum;
+  private long minimum = Long.MAX_VALUE;
+  private long maximum = Long.MIN_VALUE;
+  private long sum;
+  private boolean overflow;
+
+  IntegerStats() {}
+
+  /** {@code value} occurring {@code repetitions} times (a repeated run counts once per row). */
+  public void update(long value, int repetitions) {
+    if (!hasMinimum) {
+      hasMinimum = true;
+      minimum = value;
+      maximum = value;
+    } else if (value < minimum) {
+      minimum = value;
+    } else if (value > maximum) {
+      maximum = value;
+    }
+    if (!overflow) {
+      long add = value;
+      if (repetitions > 1) {
+        long high = Math.multiplyHigh(value, repetitions);
+        add = value * repetitions;
+        overflow = high != (add >> 63);
+      }
+      long s = sum + add;
+      // two's-complement overflow: both operands' signs differ from the result's
+      overflow |= ((sum ^ s) & (add ^ s)) < 0;
+      if (!overflow) {
+        sum = s;
+      }
+    }
+  }
+
+  @Override
+  void mergeTyped(StatsCollector other) {
+    IntegerStats o = (IntegerStats) other;
+    if (!hasMinimum) {
+      hasMinimum = o.hasMinimum;
+      minimum = o.minimum;
+      maximum = o.maximum;
+    } else if (o.hasMinimum) {
+      minimum = Math.min(minimum, o.minimum);
+      maximum = Math.max(maximum, o.maximum);
+    }
+    overflow |= o.overflow;
+    if (!overflow) {
+      long s = sum + o.sum;
+      overflow = ((sum ^ s) & (o.sum ^ s)) < 0;
+      if (!overflow) {
+        sum = s;
+      }
+    }
+  }
+
+  @Override
+  void resetTyped() {
+    hasMinimum = false;
+    minimum = Long.MAX_VALUE;
+    maximum = Long.MIN_VALUE;
+    sum = 0;
+    overflow = false;
+  }
+
+  @Override
+  void serializeTyped(OrcProto.ColumnStatistics.Builder b) {
+    OrcProto.IntegerStatistics.Builder i = OrcProto.IntegerStatistics.newBuilder();
+    if (hasMinimum) {
+      i.setMinimum(minimum).setMaximum(maximum);
+    }
+    if (!overflow) {
+      i.setSum(sum);
+    }
+    b.setIntStatistics(i);
+  }
+}

@@ -1,0 +1,133 @@
+package io.colfile.orc.stats;
+
+import io.colfile.core.types.Type;
+import io.colfile.core.types.TypeKind;
+import io.colfile.orc.proto.OrcProto;
+
+/**
+ * Collects one column's statistics at one level (row group, stripe or file) while writing, and
+ * serializes them as orc-core 2.1.1's {@code ColumnStatisticsImpl} would: the same fields
+ * present, the same values, so {@code serialize().toByteArray()} is byte-identical (orc.md
+ * sections 2.4 and 9).
+ *
+ * <p>The writer drives it the way Java's tree writers do: {@link #increment} with the number of
+ * non-null values of each batch, {@link #setNull} when a batch had a null, and a typed {@code
+ * update} per value (or per repeated run). Row-group collectors are {@link #merge merged} into
+ * the stripe's, then {@link #reset}; stripe collectors into the file's.
+ *
+ * <p>Every message carries {@code number_of_values} and {@code has_null} (even when false), the
+ * typed sub-message of the column's kind, and {@code bytes_on_disk} only when non-zero.
+ */
+public abstract class StatsCollector {
+  private long count;
+  private boolean hasNull;
+  private long bytesOnDisk;
+
+  StatsCollector() {}
+
+  /**
+   * A collector for a column of {@code type}.
+   *
+   * @param decimal64 whether the writer stores this decimal column through the [1,9999]
+   *     decimal64 encoding (precision at most 18). Java chooses its statistics by precision alone,
+   *     whichever encoding carries the values, so this does too (see {@link DecimalStats}); the
+   *     flag is only checked against the precision.
+   */
+  public static StatsCollector create(Type type, boolean decimal64) {
+    if (decimal64 && (type.kind() != TypeKind.DECIMAL
+        || type.precision() < 1 || type.precision() > DecimalStats.MAX_DECIMAL64_PRECISION)) {
+      throw new IllegalArgumentException("decimal64 statistics need a decimal of precision 1 to "
+          + DecimalStats.MAX_DECIMAL64_PRECISION + ", not " + type);
+    }
+    switch (type.kind()) {
+      case BOOLEAN: return new BooleanStats();
+      case BYTE: case SHORT: case INT: case LONG: return new IntegerStats();
+      case FLOAT: case DOUBLE: return new DoubleStats();
+      case STRING: case CHAR: case VARCHAR: return new StringStats();
+      case BINARY: return new BinaryStats();
+      case DECIMAL: return new DecimalStats(type.precision(), type.scale());
+      case DATE: return new DateStats();
+      case TIMESTAMP: case TIMESTAMP_INSTANT: return new TimestampStats();
+      case LIST: case MAP: return new CollectionStats();
+      case STRUCT: case UNION: return new PlainStats();
+      default: throw new IllegalArgumentException("no statistics for " + type);
+    }
+  }
+
+  /** Adds {@code count} non-null values (the typed updates do not count). */
+  public final void increment(long count) {
+    this.count += count;
+  }
+
+  /** Records that the column had a null here. */
+  public final void setNull() {
+    hasNull = true;
+  }
+
+  /** Non-null values counted so far. */
+  public long numberOfValues() {
+    return count;
+  }
+
+  public boolean hasNull() {
+    return hasNull;
+  }
+
+  /** Adds to the column's DATA-area stream bytes (stripe level; row groups never have it). */
+  public void updateBytesOnDisk(long bytes) {
+    bytesOnDisk += bytes;
+  }
+
+  public long bytesOnDisk() {
+    return bytesOnDisk;
+  }
+
+  /**
+   * Folds {@code other} (a collector of the same class and column type) into this one. The
+   * typed part is merged first, while {@link #numberOfValues()} still counts only this side:
+   * several of Java's merges look at that count, and the bytes must follow them.
+   */
+  public final void merge(StatsCollector other) {
+    if (other.getClass() != getClass()) {
+      throw new IllegalArgumentException("cannot merge " + other.getClass().getSimpleName()
+          + " into " + getClass().getSimpleName());
+    }
+    mergeTyped(other);
+    count += other.count;
+    hasNull |= other.hasNull;
+    bytesOnDisk += other.bytesOnDisk;
+  }
+
+  /** Back to the empty state, for the next row group or stripe. */
+  public final void reset() {
+    count = 0;
+    hasNull = false;
+    bytesOnDisk = 0;
+    resetTyped();
+  }
+
+  /** The statistics message, with fields present exactly where Java's writer sets them. */
+  public final OrcProto.ColumnStatistics serialize() {
+    OrcProto.ColumnStatistics.Builder b = OrcProto.ColumnStatistics.newBuilder()
+        .setNumberOfValues(count)
+        .setHasNull(hasNull);
+    if (bytesOnDisk != 0) {
+      b.setBytesOnDisk(bytesOnDisk);
+    }
+    serializeTyped(b);
+    return b.build();
+  }
+
+  /** Merges the typed part; {@code other} has this object's class. */
+  abstract void mergeTyped(StatsCollector other);
+
+  abstract void resetTyped();
+
+  /** Sets the typed sub-message, if the kind has one. */
+  abstract void serializeTyped(OrcProto.ColumnStatistics.Builder b);
+
+  @Override
+  public String toString() {
+    return serialize().toString();
+  }
+}

@@ -1,0 +1,91 @@
+package io.colfile.orc.stream;
+
+import io.colfile.core.codec.CompressionCodec;
+import io.colfile.core.codec.Compressor;
+import io.colfile.orc.proto.OrcProto;
+import java.util.zip.Deflater;
+
+/**
+ * The compressor ORC Java uses for each kind of stream (orc.md section 4). Only ZLIB varies: its
+ * level and strategy follow what a stream usually holds.
+ *
+ * <table>
+ * <caption>ZLIB settings</caption>
+ * <tr><th>stream kind</th><th>speed</th><th>!speed</th></tr>
+ * <tr><td>DATA, DICTIONARY_DATA, BLOOM_FILTER, BLOOM_FILTER_UTF8</td>
+ *     <td>level 2, default strategy</td><td>level -1 (6), default strategy</td></tr>
+ * <tr><td>LENGTH, PRESENT, ROW_INDEX, SECONDARY, DICTIONARY_COUNT</td>
+ *     <td colspan="2">level 1, FILTERED</td></tr>
+ * <tr><td>null (stripe footer, Metadata, Footer) and every other kind</td>
+ *     <td colspan="2">level -1 (6), default strategy</td></tr>
+ * </table>
+ *
+ * <p>SNAPPY, LZ4 and ZSTD never compress inputs of fewer than 10 bytes, as orc-core's zstd-jni
+ * codec (2.1+) and its lz4-java and snappy-java codecs (2.3+) refuse them. orc-core's
+ * aircompressor codecs have no such rule, but none of the three formats can make so few bytes
+ * any smaller (their framing alone takes at least as many bytes), so the chunks are the same
+ * either way.
+ */
+public final class StreamCompression {
+  /** Inputs shorter than this are stored original by SNAPPY, LZ4 and ZSTD. */
+  static final int MIN_COMPRESSIBLE = 10;
+
+  private StreamCompression() {}
+
+  /**
+   * A new compressor for one stream, or null for {@link CompressionCodec#NONE}.
+   *
+   * @param kind the stream's kind; null for the stripe footer, Metadata and Footer
+   * @param speed true for ORC's compression strategy SPEED (its default), false for COMPRESSION
+   * @throws UnsupportedOperationException for LZO, which colfile does not write
+   */
+  public static Compressor compressorFor(
+      CompressionCodec codec, OrcProto.Stream.Kind kind, boolean speed) {
+    return switch (codec) {
+      case NONE -> null;
+      case ZLIB -> zlibFor(kind, speed);
+      case SNAPPY, LZ4, ZSTD -> new MinimumInput(codec.newCompressor());
+      case LZO -> codec.newCompressor(); // throws: LZO is read-only
+    };
+  }
+
+  private static Compressor zlibFor(OrcProto.Stream.Kind kind, boolean speed) {
+    if (kind == null) {
+      return CompressionCodec.zlib(Deflater.DEFAULT_COMPRESSION, Deflater.DEFAULT_STRATEGY);
+    }
+    return switch (kind) {
+      // mostly text or values: ORC asks zlib for a fast pass (level BEST_SPEED + 1) or default
+      case DATA, DICTIONARY_DATA, BLOOM_FILTER, BLOOM_FILTER_UTF8 -> CompressionCodec.zlib(
+          speed ? Deflater.BEST_SPEED + 1 : Deflater.DEFAULT_COMPRESSION,
+          Deflater.DEFAULT_STRATEGY);
+      // small integers and bits: fastest level, fewer string matches, more Huffman coding
+      case LENGTH, DICTIONARY_COUNT, PRESENT, ROW_INDEX, SECONDARY ->
+          CompressionCodec.zlib(Deflater.BEST_SPEED, Deflater.FILTERED);
+      default -> CompressionCodec.zlib(Deflater.DEFAULT_COMPRESSION, Deflater.DEFAULT_STRATEGY);
+    };
+  }
+
+  /** Reports "did not fit" for inputs too short to compress, without calling the codec. */
+  static final class MinimumInput implements Compressor {
+    private final Compressor delegate;
+
+    MinimumInput(Compressor delegate) {
+      this.delegate = delegate;
+    }
+
+    @Override
+    public int maxCompressedLength(int uncompressedLength) {
+      return delegate.maxCompressedLength(uncompressedLength);
+    }
+
+    @Override
+    public int compress(byte[] input, int inputOffset, int inputLength,
+        byte[] output, int outputOffset, int maxOutputLength) {
+      if (inputLength < MIN_COMPRESSIBLE) {
+        return -1;
+      }
+      return delegate.compress(input, inputOffset, inputLength, output, outputOffset,
+          maxOutputLength);
+    }
+  }
+}

@@ -1,0 +1,182 @@
+package io.colfile.orc.stats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.colfile.core.types.Type;
+import io.colfile.orc.proto.OrcProto;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HexFormat;
+import org.junit.jupiter.api.Test;
+
+/**
+ * String statistics; the expected bytes of the truncation cases were produced by orc-core
+ * 2.1.1's StringStatisticsImpl from the same input.
+ */
+class StringStatsTest {
+  private static StringStats strings() {
+    return (StringStats) StatsCollector.create(Type.STRING, false);
+  }
+
+  private static void add(StringStats s, byte[] b) {
+    s.increment(1);
+    s.update(b, 0, b.length, 1);
+  }
+
+  private static void add(StringStats s, String v) {
+    add(s, v.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** 'a' x count, then mid, then ten 'z' */
+  private static byte[] around(int count, String mid) {
+    return ("a".repeat(count) + mid + "z".repeat(10)).getBytes(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void boundsUseUnsignedByteOrderAndSumCountsBytes() {
+    StringStats s = strings();
+    add(s, "m");
+    add(s, "é"); // C3 A9 sorts after every ASCII byte
+    add(s, "");
+    s.increment(2);
+    s.update("ab".getBytes(StandardCharsets.UTF_8), 0, 2, 2);
+    OrcProto.StringStatistics p = s.serialize().getStringStatistics();
+    assertThat(p.getMinimum()).isEmpty();
+    assertThat(p.hasMinimum()).isTrue();
+    assertThat(p.getMaximum()).isEqualTo("é");
+    assertThat(p.getSum()).isEqualTo(1 + 2 + 0 + 4);
+    assertThat(p.hasLowerBound()).isFalse();
+  }
+
+  @Test
+  void exactly1024BytesIsKeptWhole() {
+    StringStats s = strings();
+    add(s, "x".repeat(1024));
+    assertThat(s.serialize().getStringStatistics().getMinimum()).hasSize(1024);
+    assertThat(s.serialize().getStringStatistics().getMaximum()).hasSize(1024);
+  }
+
+  @Test
+  void longAsciiIsCutAt1024AndTheUpperBoundIncremented() {
+    StringStats s = strings();
+    add(s, around(1030, ""));
+    OrcProto.StringStatistics p = s.serialize().getStringStatistics();
+    assertThat(p.hasMinimum()).isFalse();
+    assertThat(p.hasMaximum()).isFalse();
+    assertThat(p.getLowerBound()).isEqualTo("a".repeat(1024));
+    assertThat(p.getUpperBound()).isEqualTo("a".repeat(1023) + "b");
+    assertThat(p.getSum()).isEqualTo(1040);
+  }
+
+  @Test
+  void multiByteCharactersAtTheCut() {
+    // é straddles bytes 1023-1024: cut before it, increment the 'a' before
+    assertBounds(around(1023, "é"), 1023, "616161616161", 1023, "6161616161616162");
+    // € (3 bytes) straddles; so does an emoji (4 bytes)
+    assertBounds(around(1022, "€"), 1022, "616161616161", 1022, "6161616161616162");
+    assertBounds(around(1022, "\uD83D\uDE00"), 1022, "616161616161", 1022, "6161616161616162");
+    // an emoji ending exactly at byte 1024 is kept, and incremented to U+1F601
+    assertBounds(around(1020, "\uD83D\uDE00"), 1024, "6161f09f9880", 1024, "61616161f09f9881");
+  }
+
+  @Test
+  void javasReencoderQuirks() {
+    // '~' + 1 = 0x7F is encoded C1 BF, which goes out as two U+FFFD
+    assertBounds(around(1023, "~"), 1024, "61616161617e", 1029, "6161efbfbdefbfbd");
+    // U+FFFE + 1 = U+FFFF is encoded in four (overlong) bytes: four U+FFFD
+    assertBounds(around(1021, "\uFFFE"), 1024, "616161efbfbe", 1033, "bfbdefbfbdefbfbd");
+    // U+10FFFF + 1 is past Unicode: four U+FFFD
+    assertBounds(around(1020, new String(Character.toChars(0x10FFFF))), 1024, "6161f48fbfbf",
+        1032, "bfbdefbfbdefbfbd");
+    // U+D7FF + 1 is a surrogate: one U+FFFD
+    assertBounds(around(1021, "\uD7FF"), 1024, "616161ed9fbf", 1024, "6161616161efbfbd");
+  }
+
+  @Test
+  void malformedUtf8GoesOutAsReplacementCharacters() {
+    byte[] dangling = around(1021, "xyz");
+    dangling[1023] = (byte) 0xC3; // a lead byte with no continuation, last before the cut
+    assertBounds(dangling, 1026, "617879efbfbd", 1026, "6161617879efbfbe");
+    byte[] truncated = around(1021, "xyz");
+    truncated[1022] = (byte) 0xE2;
+    truncated[1023] = (byte) 0x82;
+    assertBounds(truncated, 1025, "616178efbfbd", 1025, "6161616178efbfbe");
+    StringStats shortBad = strings();
+    add(shortBad, new byte[] {'a', (byte) 0xFF, 'b'});
+    assertThat(shortBad.serialize().getStringStatistics().getMinimumBytes().toByteArray())
+        .isEqualTo(new byte[] {'a', (byte) 0xEF, (byte) 0xBF, (byte) 0xBD, 'b'});
+  }
+
+  @Test
+  void noCharacterStartBeforeTheCutDoesNotThrow() {
+    // Java throws here; colfile cuts at the raw byte position instead
+    byte[] continuation = new byte[1100];
+    Arrays.fill(continuation, (byte) 0x80);
+    StringStats s = strings();
+    add(s, continuation);
+    OrcProto.StringStatistics p = s.serialize().getStringStatistics();
+    assertThat(p.hasLowerBound()).isTrue();
+    assertThat(p.hasUpperBound()).isTrue();
+    byte[] lead = continuation.clone();
+    lead[0] = (byte) 0xC3;
+    StringStats t = strings();
+    add(t, lead);
+    assertThat(t.serialize().getStringStatistics().getLowerBoundBytes().size()).isZero();
+  }
+
+  @Test
+  void boundsStayBoundsThroughUpdatesAndMerges() {
+    StringStats rowGroup = strings();
+    add(rowGroup, "m");
+    add(rowGroup, around(1030, "")); // a new minimum, as a lower bound
+    add(rowGroup, "z".repeat(2000)); // a new maximum, as an upper bound
+    OrcProto.StringStatistics p = rowGroup.serialize().getStringStatistics();
+    assertThat(p.getLowerBound()).isEqualTo("a".repeat(1024));
+    assertThat(p.getUpperBound()).isEqualTo("z".repeat(1023) + "{");
+
+    StringStats other = strings();
+    add(other, "b");
+    add(other, "n");
+    StringStats stripe = strings();
+    stripe.merge(rowGroup);
+    stripe.merge(other);
+    p = stripe.serialize().getStringStatistics();
+    assertThat(p.getLowerBound()).isEqualTo("a".repeat(1024));
+    assertThat(p.hasMaximum()).isFalse();
+    assertThat(p.getUpperBound()).isEqualTo("z".repeat(1023) + "{");
+    assertThat(p.getSum()).isEqualTo(1 + 1040 + 2000 + 2);
+
+    StringStats plain = strings();
+    plain.merge(other);
+    plain.merge(strings()); // an empty side changes nothing
+    p = plain.serialize().getStringStatistics();
+    assertThat(p.getMinimum()).isEqualTo("b");
+    assertThat(p.getMaximum()).isEqualTo("n");
+    plain.reset();
+    assertThat(plain.serialize().toByteArray()).isEqualTo(strings().serialize().toByteArray());
+  }
+
+  @Test
+  void theMinimumIsCopiedNotReferenced() {
+    StringStats s = strings();
+    byte[] buf = "hello".getBytes(StandardCharsets.UTF_8);
+    add(s, buf);
+    buf[0] = 'j';
+    assertThat(s.serialize().getStringStatistics().getMinimum()).isEqualTo("hello");
+  }
+
+  private static void assertBounds(byte[] value, int lowerLength, String lowerTail,
+      int upperLength, String upperTail) {
+    StringStats s = strings();
+    add(s, value);
+    OrcProto.StringStatistics p = s.serialize().getStringStatistics();
+    byte[] lo = p.getLowerBoundBytes().toByteArray();
+    byte[] up = p.getUpperBoundBytes().toByteArray();
+    assertThat(lo.length).as("lower bound length").isEqualTo(lowerLength);
+    assertThat(HexFormat.of().formatHex(lo, lo.length - lowerTail.length() / 2, lo.length))
+        .isEqualTo(lowerTail);
+    assertThat(up.length).as("upper bound length").isEqualTo(upperLength);
+    assertThat(HexFormat.of().formatHex(up, up.length - upperTail.length() / 2, up.length))
+        .isEqualTo(upperTail);
+  }
+}
