@@ -96,12 +96,12 @@ public class OrcWriteBenchmark {
     ColumnBatch c = new ColumnBatch(schema, b.getMaxSize());
     for (int col = 0; col < b.cols.length; col++) {
       var v = b.cols[col];
-      if (v instanceof LongColumnVector l) {
+      if (v instanceof Decimal64ColumnVector d) {   // before LongColumnVector, its superclass
+        System.arraycopy(d.vector, 0, ((DecimalVector) c.cols[col]).unscaled, 0, b.size);
+      } else if (v instanceof LongColumnVector l) {
         System.arraycopy(l.vector, 0, ((LongVector) c.cols[col]).vector, 0, b.size);
       } else if (v instanceof DoubleColumnVector d) {
         System.arraycopy(d.vector, 0, ((DoubleVector) c.cols[col]).vector, 0, b.size);
-      } else if (v instanceof Decimal64ColumnVector d) {
-        System.arraycopy(d.vector, 0, ((DecimalVector) c.cols[col]).unscaled, 0, b.size);
       } else {
         BytesColumnVector s = (BytesColumnVector) v;
         BytesVector t = (BytesVector) c.cols[col];

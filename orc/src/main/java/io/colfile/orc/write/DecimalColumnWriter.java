@@ -13,8 +13,11 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Classic DECIMAL: each value normalized as Hive does (trailing fractional zeros stripped), its
- * unscaled integer as a zigzag varint in DATA and its own scale in SECONDARY. A Hive 0.11
+ * Classic DECIMAL: the unscaled integer as a zigzag varint in DATA and its scale in SECONDARY.
+ * As ORC Java does for its two vector kinds: values of precision ≤ 18 (long-backed, like
+ * orc-core's Decimal64ColumnVector) are written at the column's scale; wider ones (like
+ * HiveDecimalWritable) are first normalized, trailing fractional zeros stripped, each with
+ * its own scale. Statistics and bloom filters see the same numbers either way. A Hive 0.11
  * decimal type (precision 0) is written as such, its values (read at scale 6) keeping their own
  * scales, so such files convert to ORC unchanged.
  */
@@ -51,17 +54,14 @@ final class DecimalColumnWriter extends ColumnWriter {
         int scale = d.scale;
         if (!d.isWide) {
           long u = d.unscaled[i];
-          if (precision > 0 && precision <= 18 && (u >= POWERS[precision] || u <= -POWERS[precision])) {
+          if (precision > 0 && precision <= 18
+              && (u >= POWERS[precision] || u <= -POWERS[precision])) {
             throw badValue(i, d.get(i) + " has more than " + precision + " digits");
-          }
-          while (scale > 0 && u % 10 == 0) {
-            u /= 10;
-            scale--;
           }
           data.writeVarSigned(u);
           stats.update(u, scale);
           if (bloom != null) {
-            addText(DecimalStats.canonicalText(BigInteger.valueOf(u), scale));
+            addText(DecimalStats.canonicalText(u, scale));
           }
         } else {
           BigInteger u = d.wide[i];
