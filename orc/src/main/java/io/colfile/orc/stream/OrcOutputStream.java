@@ -213,7 +213,13 @@ public final class OrcOutputStream extends OutputStream {
     }
   }
 
-  /** Emits the partly filled chunk; afterwards {@link #outputLength()} is final for the stripe. */
+  /**
+   * Emits the partly filled chunk; afterwards {@link #outputLength()} is final for the stripe.
+   * A stripe's stream goes: writes, {@code flush()}, {@link #writeTo}, {@link #reset()}. Writing
+   * on after a flush without a reset starts a new chunk and positions keep counting from the
+   * start of the stream (orc-core would count from 0 again; it never writes there before its
+   * stripe is done).
+   */
   @Override
   public void flush() throws IOException {
     flushChunk();
