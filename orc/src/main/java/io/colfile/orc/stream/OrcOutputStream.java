@@ -63,7 +63,7 @@ public final class OrcOutputStream extends OutputStream {
   private long outBase; // bytes in the full pages
 
   private byte[] chunk; // compressed mode: bufferSize bytes, allocated on the first write
-  private byte[] compressed; // compressor output, at most bufferSize - 1 bytes
+  private byte[] compressed; // compressor output; only fewer bytes than the chunk's are kept
   private final byte[] header = new byte[HEADER_BYTES];
 
   // What orc-core's OutStream would have allocated, so that bufferedSize() matches its
@@ -213,7 +213,13 @@ public final class OrcOutputStream extends OutputStream {
     }
   }
 
-  /** Emits the partly filled chunk; afterwards {@link #outputLength()} is final for the stripe. */
+  /**
+   * Emits the partly filled chunk; afterwards {@link #outputLength()} is final for the stripe.
+   * A stripe's stream goes: writes, {@code flush()}, {@link #writeTo}, {@link #reset()}. Writing
+   * on after a flush without a reset starts a new chunk and positions keep counting from the
+   * start of the stream (orc-core would count from 0 again; it never writes there before its
+   * stripe is done).
+   */
   @Override
   public void flush() throws IOException {
     flushChunk();
@@ -354,7 +360,12 @@ public final class OrcOutputStream extends OutputStream {
       if (compressed == null) {
         compressed = new byte[bufferSize];
       }
-      c = compressor.compress(buf, 0, n, compressed, 0, n - 1);
+      // Room for n bytes, though only fewer count: a window of exactly the output's size is the
+      // edge where codecs are most likely to get "fits" wrong.
+      c = compressor.compress(buf, 0, n, compressed, 0, n);
+      if (c >= n) {
+        c = -1;
+      }
     }
     trackJavaBuffers(c);
     if (c >= 0) {

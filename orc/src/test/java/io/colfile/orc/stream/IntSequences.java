@@ -79,7 +79,7 @@ final class IntSequences {
         int bits = 2 + r.nextInt(10);
         for (int i = 0; i < n; i++) {
           v[i] = base + r.nextInt(1 << bits);
-          if (r.nextInt(40) == 0) {
+          if (r.nextInt(50) == 0 || i == n / 2) {
             v[i] += r.nextLong() >>> (4 + r.nextInt(40));
           }
         }

@@ -196,14 +196,16 @@ class OrcOutputStreamTest {
       byte[] data = data(r, r.nextInt(5000));
       int i = 0;
       while (i < data.length) {
-        int n = Math.min(data.length - i, r.nextInt(700));
+        // at least one byte: an empty bulk write already makes orc-core allocate its buffer
+        int n = Math.min(data.length - i, 1 + r.nextInt(700));
         bulk.out.write(data, i, n);
         for (int k = 0; k < n; k++) {
           single.out.write(data[i + k]);
         }
         i += n;
-        assertThat(bulk.position().toArray()).isEqualTo(single.position().toArray());
-        assertThat(bulk.out.bufferedSize()).isEqualTo(single.out.bufferedSize());
+        String at = bulk + " at byte " + i + ", " + Seeds.describe();
+        assertThat(bulk.position().toArray()).as(at).isEqualTo(single.position().toArray());
+        assertThat(bulk.out.bufferedSize()).as(at).isEqualTo(single.out.bufferedSize());
       }
       bulk.out.flush();
       single.out.flush();
