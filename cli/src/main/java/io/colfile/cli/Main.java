@@ -20,9 +20,10 @@ import picocli.CommandLine.Spec;
  * stderr, {@code colfile: <file>: <problem>}, with the stack trace only under {@code --verbose}.
  */
 @Command(name = "colfile", mixinStandardHelpOptions = true, versionProvider = Version.class,
-    description = "Reads ORC, Trevni and Kudu CFile column files; the format is detected from "
-        + "the file's bytes.",
-    subcommands = {CatCommand.class, SchemaCommand.class, MetaCommand.class},
+    description = "Reads ORC, Trevni and Kudu CFile column files (the format is detected from "
+        + "the file's bytes) and writes ORC.",
+    subcommands = {CatCommand.class, SchemaCommand.class, MetaCommand.class,
+        ConvertCommand.class},
     usageHelpAutoWidth = true)
 public final class Main implements Runnable {
   private final OutputStream stdout;
@@ -68,7 +69,7 @@ public final class Main implements Runnable {
   @Override
   public void run() {
     throw new CommandLine.ParameterException(spec.commandLine(),
-        "missing command: one of cat, schema, meta");
+        "missing command: one of cat, schema, meta, convert");
   }
 
   OutputStream stdout() {

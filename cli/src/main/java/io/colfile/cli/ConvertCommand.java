@@ -1,0 +1,218 @@
+package io.colfile.cli;
+
+import io.colfile.core.FileReader;
+import io.colfile.core.codec.CompressionCodec;
+import io.colfile.core.convert.CsvSource;
+import io.colfile.core.convert.FileReaderSource;
+import io.colfile.core.convert.JsonLinesSource;
+import io.colfile.core.convert.RowSource;
+import io.colfile.core.convert.SchemaInference;
+import io.colfile.core.io.OutputFile;
+import io.colfile.core.types.Type;
+import io.colfile.core.vector.ColumnBatch;
+import io.colfile.orc.OrcWriter;
+import io.colfile.orc.OrcWriterOptions;
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code colfile convert}: JSON lines (as {@code colfile cat} prints them), CSV with a header,
+ * or any column file colfile reads, into ORC. The output appears only when the whole input was
+ * converted; on any error nothing is left at OUT and a file already there is untouched.
+ */
+@Command(name = "convert", mixinStandardHelpOptions = true, versionProvider = Version.class,
+    description = "Convert JSON lines, CSV or a column file into ORC.")
+final class ConvertCommand implements Callable<Integer>, FileCommand {
+  enum InputFormat {
+    AUTO,
+    JSON,
+    CSV,
+    FILE
+  }
+
+  @ParentCommand
+  private Main main;
+
+  @Parameters(index = "0", paramLabel = "IN",
+      description = "Input: .jsonl/.json/.ndjson (JSON lines), .csv, or a column file.")
+  private Path in;
+
+  @Parameters(index = "1", paramLabel = "OUT", description = "The ORC file to write.")
+  private Path out;
+
+  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "orc",
+      description = "Output format (default: ${DEFAULT-VALUE}; only orc for now).")
+  private String format;
+
+  @Option(names = "--input-format", paramLabel = "KIND", defaultValue = "auto",
+      description = "json, csv, file or auto (by extension, else by the file's bytes).")
+  private String inputFormat;
+
+  @Option(names = "--schema", paramLabel = "TYPE",
+      description = "ORC type string of the rows, e.g. 'struct<a:int,b:string>'; "
+          + "without it the schema is inferred from the input and printed on stderr.")
+  private String schema;
+
+  @Option(names = "--compression", paramLabel = "CODEC", defaultValue = "zstd",
+      description = "none, zlib, snappy, lz4 or zstd (default: ${DEFAULT-VALUE}).")
+  private String compression;
+
+  @Option(names = "--stripe-size", paramLabel = "BYTES", defaultValue = "67108864",
+      description = "Target stripe size in bytes (default: ${DEFAULT-VALUE}).")
+  private long stripeSize;
+
+  @Option(names = "--bloom-columns", split = ",", paramLabel = "NAME",
+      description = "Columns that get bloom filters (comma-separated).")
+  private List<String> bloomColumns;
+
+  @Override
+  public Path file() {
+    return in;
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    if (!format.equalsIgnoreCase("orc")) {
+      throw new UsageException("--format " + format + " is not supported; use orc");
+    }
+    OrcWriterOptions options = options();
+    InputFormat kind = inputFormat();
+    Type type = null;
+    if (schema != null) {
+      try {
+        type = Type.parse(schema);
+      } catch (IllegalArgumentException e) {
+        throw new UsageException("--schema: " + e.getMessage());
+      }
+    }
+    if (Files.isDirectory(in)) {
+      throw new java.nio.file.FileSystemException(in.toString(), null, "is a directory");
+    }
+    if (kind == InputFormat.JSON || kind == InputFormat.CSV) {
+      if (type == null) {
+        type = infer(kind);
+        main.stderr().println("colfile: inferred schema " + type);
+        main.stderr().flush();
+      }
+      try (RowSource source = open(kind, type)) {
+        write(source, options);
+      }
+    } else {
+      FileReader reader = ColumnFiles.open(in);
+      try (RowSource source = new FileReaderSource(reader)) {
+        if (type != null && !type.equals(reader.schema())) {
+          throw new UsageException("--schema " + type + " differs from the file's schema "
+              + reader.schema());
+        }
+        write(source, options);
+      }
+    }
+    return Failures.OK;
+  }
+
+  private OrcWriterOptions options() {
+    CompressionCodec codec;
+    try {
+      codec = CompressionCodec.valueOf(compression.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      codec = null;
+    }
+    if (codec == null || codec == CompressionCodec.LZO) {
+      throw new UsageException("--compression must be none, zlib, snappy, lz4 or zstd, not '"
+          + compression + "'");
+    }
+    try {
+      OrcWriterOptions.Builder b = OrcWriterOptions.builder().compression(codec)
+          .stripeSize(stripeSize);
+      if (bloomColumns != null) {
+        b.bloomFilterColumns(bloomColumns);
+      }
+      return b.build();
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+  }
+
+  private InputFormat inputFormat() {
+    InputFormat kind;
+    try {
+      kind = InputFormat.valueOf(inputFormat.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--input-format must be json, csv, file or auto, not '"
+          + inputFormat + "'");
+    }
+    if (kind != InputFormat.AUTO) {
+      return kind;
+    }
+    String name = in.getFileName() == null ? "" : in.getFileName().toString()
+        .toLowerCase(Locale.ROOT);
+    if (name.endsWith(".jsonl") || name.endsWith(".json") || name.endsWith(".ndjson")) {
+      return InputFormat.JSON;
+    }
+    if (name.endsWith(".csv")) {
+      return InputFormat.CSV;
+    }
+    return InputFormat.FILE;
+  }
+
+  private Type infer(InputFormat kind) throws IOException {
+    try (InputStream s = new BufferedInputStream(Files.newInputStream(in))) {
+      return kind == InputFormat.JSON
+          ? SchemaInference.json(in.toString(), s)
+          : SchemaInference.csv(in.toString(), new InputStreamReader(s, StandardCharsets.UTF_8));
+    }
+  }
+
+  private RowSource open(InputFormat kind, Type type) throws IOException {
+    InputStream s = Files.newInputStream(in);
+    try {
+      if (kind == InputFormat.JSON) {
+        return new JsonLinesSource(in.toString(), s, type);
+      }
+      try {
+        return new CsvSource(in.toString(), new InputStreamReader(s, StandardCharsets.UTF_8),
+            type);
+      } catch (IllegalArgumentException e) {
+        throw new UsageException("--schema: " + e.getMessage());
+      }
+    } catch (IOException | RuntimeException e) {
+      s.close();
+      throw e;
+    }
+  }
+
+  /** Writes every row; on any failure the writer is aborted, leaving nothing at OUT. */
+  private void write(RowSource source, OrcWriterOptions options) throws IOException {
+    OrcWriter writer;
+    try {
+      writer = OrcWriter.create(OutputFile.local(out), source.schema(), options);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    try {
+      ColumnBatch batch = new ColumnBatch(source.schema(), ColumnBatch.DEFAULT_SIZE);
+      while (source.next(batch)) {
+        writer.write(batch);
+      }
+      writer.close();
+    } catch (IllegalArgumentException e) {
+      writer.abort();
+      throw new IOException(e.getMessage(), e);
+    } catch (IOException | RuntimeException | Error e) {
+      writer.abort();
+      throw e;
+    }
+  }
+}
