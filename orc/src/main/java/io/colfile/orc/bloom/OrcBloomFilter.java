@@ -13,11 +13,13 @@ import java.util.Arrays;
  *
  * <pre>
  * sizing   n = max(1, expected entries), p = false-positive probability in (0, 1)
- *          bits = floor(-n ln p / (ln 2)^2);  m = bits + (64 - bits % 64);  k = max(1, round(m/n ln 2))
+ *          bits = floor(-n ln p / (ln 2)^2);  m = bits + (64 - bits % 64)
+ *          k = max(1, round(m/n ln 2))
  * probes   h = 64-bit hash; h1 = (int) h, h2 = (int) (h >>> 32)
  *          for i in 1..k: c = h1 + i*h2 (int32 wrap); if c &lt; 0 then c = ~c; set bit c % m
  * storage  bit j is bit (j &amp; 63) of word j >>> 6
- *          BLOOM_FILTER_UTF8: utf8bitset = the words little-endian;  BLOOM_FILTER: bitset = the words
+ *          BLOOM_FILTER_UTF8: utf8bitset = the words, little-endian
+ *          BLOOM_FILTER (legacy): bitset = the words as repeated fixed64
  * </pre>
  *
  * A multiple of 64 still gets another 64 bits, as in the Java and C++ writers; with n = 10000,

@@ -9,6 +9,11 @@ import io.colfile.orc.proto.OrcProto;
  * <p>NaN follows Java's comparisons: a NaN that arrives first becomes both bounds and stays
  * there (nothing compares below or above it); any later NaN is ignored by the bounds. Both
  * still poison the sum.
+ *
+ * <p>A NaN sum is written as the canonical NaN ({@code 0x7ff8000000000000}). Which NaN an IEEE
+ * addition returns depends on the operand order the JIT picks and on the CPU (x86 makes
+ * -Inf + Inf the negative NaN {@code 0xfff8...}), so Java's own bytes for it vary from run to
+ * run; colfile's do not.
  */
 public final class DoubleStats extends StatsCollector {
   private boolean hasMinimum;
@@ -64,7 +69,7 @@ public final class DoubleStats extends StatsCollector {
     if (hasMinimum) {
       d.setMinimum(minimum).setMaximum(maximum);
     }
-    d.setSum(sum);
+    d.setSum(Double.isNaN(sum) ? Double.NaN : sum);
     b.setDoubleStatistics(d);
   }
 }

@@ -41,7 +41,8 @@ class DecimalStatsTest {
     assertThat(DecimalStats.canonicalText(BigInteger.ONE, 38))
         .isEqualTo("0." + "0".repeat(37) + "1");
     assertThat(DecimalStats.canonicalText(NINES_38.negate(), 0)).isEqualTo("-" + "9".repeat(38));
-    assertThat(DecimalStats.canonicalText(BigInteger.TEN.pow(30), 10)).isEqualTo("100000000000000000000");
+    assertThat(DecimalStats.canonicalText(BigInteger.TEN.pow(30), 10))
+        .isEqualTo("100000000000000000000");
     assertThat(DecimalStats.canonicalText(BigInteger.ZERO, 20)).isEqualTo("0");
   }
 
