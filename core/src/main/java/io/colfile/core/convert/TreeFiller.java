@@ -22,7 +22,7 @@ final class TreeFiller {
   /** Sets row {@code row} of {@code v} (of {@code type}) to {@code value}. */
   void set(ColumnVector v, Type type, int row, Object value, String path) throws ValueError {
     if (value == Json.NULL) {
-      v.setNull(row);
+      setNull(v, row);
       return;
     }
     switch (type.kind()) {
@@ -156,6 +156,16 @@ final class TreeFiller {
     }
   }
 
+  /** A null row; a null struct's fields are null at that row too, as readers leave them. */
+  static void setNull(ColumnVector v, int row) {
+    v.setNull(row);
+    if (v instanceof StructVector s) {
+      for (ColumnVector f : s.fields) {
+        setNull(f, row);
+      }
+    }
+  }
+
   void setStruct(StructVector s, Type type, int row, Object value, String path)
       throws ValueError {
     if (!(value instanceof Map<?, ?> object)) {
@@ -173,7 +183,7 @@ final class TreeFiller {
       Object fv = object.get(names.get(f));
       String at = path.isEmpty() ? names.get(f) : path + "." + names.get(f);
       if (fv == null) {
-        fields[f].setNull(row);
+        setNull(fields[f], row);
       } else {
         found++;
         set(fields[f], type.child(f), row, fv, at);
