@@ -99,7 +99,7 @@ final class HiveDecimalRules {
   /** Marks an overflowed {@link #scaleUp}; never a real result (it has no 10^d factor). */
   static final long OVERFLOW = Long.MIN_VALUE;
 
-  /** v * 10^d, or {@link #OVERFLOW} when it does not fit a long. */
+  /** v * 10^d for d >= 1, or {@link #OVERFLOW} when it does not fit a long. */
   static long scaleUp(long v, int d) {
     if (d >= POW10.length) {
       return v == 0 ? 0 : OVERFLOW;

@@ -136,6 +136,19 @@ class DecimalStatsTest {
   }
 
   @Test
+  void hive011DecimalsKeepTheirOwnScale() {
+    DecimalStats s = (DecimalStats) StatsCollector.create(Type.decimal(0, 0), false);
+    s.increment(3);
+    s.update(12345678654745L, 6);
+    s.update(-5, 1);
+    s.update(BigInteger.valueOf(3), -2); // 300
+    OrcProto.DecimalStatistics d = s.serialize().getDecimalStatistics();
+    assertThat(d.getMinimum()).isEqualTo("-0.5");
+    assertThat(d.getMaximum()).isEqualTo("12345678.654745");
+    assertThat(d.getSum()).isEqualTo("12345978.154745");
+  }
+
+  @Test
   void decimal64BoundsAndSumAtTheColumnScale() {
     DecimalStats s = decimal64(10, 2);
     s.increment(3);
