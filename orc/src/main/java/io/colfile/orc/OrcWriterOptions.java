@@ -156,9 +156,34 @@ public final class OrcWriterOptions {
     return fileVersion;
   }
 
-  /** The zone TIMESTAMP values are stored in (StripeFooter.writer_timezone). */
+  /** The zone TIMESTAMP values are stored in. */
   public ZoneId writerTimeZone() {
     return writerTimeZone;
+  }
+
+  /**
+   * The writer zone as StripeFooter.writer_timezone names it: an IANA id both ORC Java and ORC
+   * C++ load ({@code UTC} for a zero offset, {@code Etc/GMT-5} for +05:00).
+   */
+  public String writerTimeZoneId() {
+    return zoneName(writerTimeZone);
+  }
+
+  private static String zoneName(ZoneId zone) {
+    ZoneId z = zone.normalized();
+    if (!(z instanceof ZoneOffset offset)) {
+      return zone.getId();
+    }
+    int seconds = offset.getTotalSeconds();
+    if (seconds == 0) {
+      return "UTC";
+    }
+    if (seconds % 3600 != 0 || Math.abs(seconds) > 14 * 3600) {
+      return null;
+    }
+    int hours = seconds / 3600;
+    // the Etc zones count the other way: Etc/GMT-5 is five hours ahead of UTC
+    return "Etc/GMT" + (hours > 0 ? "-" : "+") + Math.abs(hours);
   }
 
   /** Distinct/non-null ratio above which a string column is written directly. */
@@ -242,10 +267,10 @@ public final class OrcWriterOptions {
       return this;
     }
 
-    /** Target stripe size in bytes, at least 64 KiB. */
+    /** Target stripe size in bytes, at least 1 KiB. */
     public Builder stripeSize(long bytes) {
-      if (bytes < 64 * 1024) {
-        throw new IllegalArgumentException("stripe size must be at least 65536, got " + bytes);
+      if (bytes < 1024) {
+        throw new IllegalArgumentException("stripe size must be at least 1024, got " + bytes);
       }
       this.stripeSize = bytes;
       return this;
@@ -283,8 +308,18 @@ public final class OrcWriterOptions {
       return this;
     }
 
+    /**
+     * The writer zone: a region ({@code America/New_York}), {@code UTC}, or a whole-hour offset
+     * (written as the matching {@code Etc/GMT} zone). Other offsets have no zone id that ORC
+     * readers can load, so they are refused.
+     */
     public Builder writerTimeZone(ZoneId zone) {
-      this.writerTimeZone = Objects.requireNonNull(zone, "zone");
+      Objects.requireNonNull(zone, "zone");
+      if (zoneName(zone) == null) {
+        throw new IllegalArgumentException("writer time zone " + zone + " has no IANA id ORC "
+            + "readers can load; use a region such as Asia/Kolkata");
+      }
+      this.writerTimeZone = zone;
       return this;
     }
 

@@ -137,17 +137,16 @@ public final class WriterEngine {
   }
 
   /**
-   * Cuts a stripe when the buffered streams reach the stripe size: checked every {@link
-   * OrcWriterOptions#memoryCheckRows()} rows, or at once when they reach twice the size.
+   * Cuts a stripe when the buffered streams have reached the stripe size, checked every {@link
+   * OrcWriterOptions#memoryCheckRows()} rows after a batch, as ORC Java checks: the same batches
+   * give the same stripes.
    */
   private void checkMemory() throws IOException {
-    long limit = options.stripeSize();
-    boolean due = rowsSinceCheck >= options.memoryCheckRows();
-    if (!due && estimateMemory() <= 2 * limit) {
+    if (rowsSinceCheck < options.memoryCheckRows()) {
       return;
     }
     rowsSinceCheck = 0;
-    if (estimateMemory() > limit) {
+    if (estimateMemory() > options.stripeSize()) {
       flushStripe();
     }
   }
@@ -195,7 +194,7 @@ public final class WriterEngine {
       footer.addColumns(encoding);
     }
     if (writeZone) {
-      footer.setWriterTimezone(options.writerTimeZone().getId());
+      footer.setWriterTimezone(options.writerTimeZoneId());
     }
     long offset = out.position();
     for (Map.Entry<StreamKey, OrcOutputStream> e : ctx.streams().entrySet()) {

@@ -1,0 +1,415 @@
+package io.colfile.interop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.colfile.core.codec.CompressionCodec;
+import io.colfile.core.io.OutputFile;
+import io.colfile.core.types.Type;
+import io.colfile.orc.OrcFileVersion;
+import io.colfile.orc.OrcWriter;
+import io.colfile.orc.OrcWriterOptions;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.stream.IntStream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.orc.CompressionKind;
+import org.apache.orc.OrcFile;
+import org.apache.orc.OrcProto;
+import org.apache.orc.Reader;
+import org.apache.orc.StripeInformation;
+import org.apache.orc.TypeDescription;
+import org.apache.orc.impl.OrcIndex;
+import org.apache.orc.impl.ReaderImpl;
+import org.apache.orc.impl.RecordReaderImpl;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * colfile writes seeded random files (every type, nesting to depth 3, nulls, edge values,
+ * sorted / random / repeating sequences, low and high cardinality strings, every codec, file
+ * versions 0.11 / 0.12 / 1.9999, small stripes, strides and chunks, bloom filters) and orc-core,
+ * the reference, judges them: it must read back exactly the generated values. orc-core also
+ * writes the same rows with the same options and batches, and the two files are compared:
+ * stripes, encodings, file, stripe and row-group statistics equal as serialized protobuf, and,
+ * where the inputs allow it, the whole stripe bytes (streams, positions, bloom filters).
+ */
+@ExtendWith(TestSeed.class)
+class OrcWriterDifferentialTest {
+  private static Path dir;
+  /** RLE v2 sub-encodings seen across this run's colfile files (by their run headers). */
+  private static final Set<String> SUB_ENCODINGS = new HashSet<>();
+  private static final Set<OrcProto.ColumnEncoding.Kind> STRING_ENCODINGS =
+      EnumSet.noneOf(OrcProto.ColumnEncoding.Kind.class);
+  private static int identical;
+
+  static IntStream cases() {
+    return IntStream.range(0, TestSeed.exhaustive() ? 120 : 14);
+  }
+
+  @BeforeAll
+  static void makeDir() throws IOException {
+    dir = Files.createTempDirectory("colfile-writer-diff-");
+  }
+
+  @AfterAll
+  static void everyRunKindAppeared() throws IOException {
+    try (var paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(java.util.Collections.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+    assertThat(SUB_ENCODINGS).as("RLE v2 sub-encodings written across the run")
+        .contains("SHORT_REPEAT", "DIRECT", "PATCHED_BASE", "DELTA");
+    assertThat(STRING_ENCODINGS).as("string encodings written across the run")
+        .contains(OrcProto.ColumnEncoding.Kind.DICTIONARY_V2, OrcProto.ColumnEncoding.Kind.DIRECT_V2);
+    assertThat(identical).as("cases whose stripes were byte-identical to orc-core's")
+        .isPositive();
+  }
+
+  @ParameterizedTest(name = "case {0}")
+  @MethodSource("cases")
+  void orcCoreReadsWhatColfileWroteAndBothWritersAgree(int index) throws IOException {
+    Random r = TestSeed.random("writer-diff", index);
+    CompressionKind codec = OrcCoreOptions.CODECS.get(index % OrcCoreOptions.CODECS.size());
+    TypeDescription schema = index < 2 ? RandomSchemas.everyType(r) : RandomSchemas.random(r);
+    OrcCoreOptions o = OrcCoreOptions.random(r, codec, schema);
+    if (index % 3 == 0) {
+      // one big stripe: statistics and row indexes can be compared stripe by stripe
+      o = new OrcCoreOptions(o.codec(), o.bufferSize(), 64L << 20, o.rowsBetweenMemoryChecks(),
+          o.rowIndexStride() == 0 ? 1000 : o.rowIndexStride(), o.dictionaryKeyThreshold(),
+          o.version(), o.encodingStrategy(), o.writerZone(), true, o.bloomFilterColumns());
+    }
+    int rows = index < 2 ? 6000 : new int[] {0, 1, 100, 999, 1000, 1001, 2500, 7000}[
+        r.nextInt(8)];
+    List<Object> values = new RandomValues(r, o.writerZone()).rows(schema, rows);
+    runCase("case " + index, schema, values, o, r.nextLong());
+  }
+
+  /**
+   * Integer sequences of the shapes ORC's RLE v2 encodes differently (sorted, random, repeating,
+   * small values with rare outliers, constant deltas) and strings of low and high cardinality,
+   * in both bit-packing strategies.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("strategies")
+  void sequencesOfEveryShape(OrcFile.EncodingStrategy strategy) throws IOException {
+    Random r = TestSeed.random("writer-diff-sequences", strategy.ordinal());
+    TypeDescription schema = TypeDescription.fromString("struct<sorted:bigint,random:bigint,"
+        + "repeating:int,outliers:bigint,steps:bigint,low:string,high:string,day:date>");
+    List<Object> values = new ArrayList<>();
+    long sorted = r.nextInt(1000);
+    for (int i = 0; i < 12_000; i++) {
+      sorted += r.nextInt(5);
+      long outlier = r.nextInt(200) == 0 ? r.nextLong() >> r.nextInt(20) : r.nextInt(100);
+      values.add(Arrays.asList(sorted, r.nextLong() >> r.nextInt(60), (long) (i / 50 % 7),
+          outlier, 1000L + 3L * i, "v" + r.nextInt(20), "h" + r.nextLong(),
+          java.time.LocalDate.ofEpochDay(-30_000 + i / 10)));
+    }
+    OrcCoreOptions o = new OrcCoreOptions(CompressionKind.NONE, 65536, 64L << 20, 5000, 1000,
+        0.8, OrcFile.Version.V_0_12, strategy, java.time.ZoneOffset.UTC, true,
+        List.of("high", "sorted"));
+    runCase("sequences " + strategy, schema, values, o, r.nextLong());
+  }
+
+  static List<OrcFile.EncodingStrategy> strategies() {
+    return List.of(OrcFile.EncodingStrategy.SPEED, OrcFile.EncodingStrategy.COMPRESSION);
+  }
+
+  private void runCase(String name, TypeDescription schema, List<Object> values,
+      OrcCoreOptions o, long batchSeed) throws IOException {
+    Path theirs = dir.resolve("orc-core-" + name.replace(' ', '-') + ".orc");
+    Path ours = dir.resolve("colfile-" + name.replace(' ', '-') + ".orc");
+    OrcCoreFiles.write(theirs, schema, values, o, new Random(batchSeed));
+    writeWithColfile(ours, schema, values, o, theirs, new Random(batchSeed));
+    String what = String.format("%s: %s, %d rows, %s%n  schema %s%n  %s", name, ours,
+        values.size(), o, schema, TestSeed.replay());
+
+    List<String> expected = ExpectedJson.lines(schema, values);
+    assertSameLines(what + " (orc-core reading colfile's file)", expected,
+        ExpectedJson.lines(schema, OrcCoreFiles.read(ours)));
+    assertSameLines(what + " (colfile reading its own file)", expected,
+        ColfileReader.readWithColfile(ours, null));
+    compareStructure(what, schema, o, theirs, ours);
+    if (o.codec() == CompressionKind.NONE) {
+      countRuns(ours);
+    }
+  }
+
+  /** colfile's options equal to orc-core's, and the same batch sizes as OrcCoreFiles draws. */
+  private static void writeWithColfile(Path path, TypeDescription schema, List<Object> rows,
+      OrcCoreOptions o, Path theirs, Random r) throws IOException {
+    String software;
+    try (Reader reader = open(theirs)) {
+      software = reader.getSoftwareVersion().replace("ORC Java ", "");
+    }
+    OrcFileVersion version = o.version() == OrcFile.Version.V_0_11 ? OrcFileVersion.V_0_11
+        : o.version() == OrcFile.Version.V_0_12 ? OrcFileVersion.V_0_12
+        : OrcFileVersion.UNSTABLE_PRE_2_0;
+    OrcWriterOptions options = OrcWriterOptions.builder()
+        .compression(CompressionCodec.valueOf(o.codec().name()))
+        .compressionBlockSize(o.bufferSize())
+        .enforceCompressionBlockSize(true)
+        .stripeSize(o.stripeSize())
+        .memoryCheckRows(o.rowsBetweenMemoryChecks())
+        .rowIndexStride(o.rowIndexStride())
+        .dictionaryKeySizeThreshold(o.dictionaryKeyThreshold())
+        .fileVersion(version)
+        .encodingStrategy(o.encodingStrategy() == OrcFile.EncodingStrategy.SPEED
+            ? OrcWriterOptions.EncodingStrategy.SPEED
+            : OrcWriterOptions.EncodingStrategy.COMPRESSION)
+        .writerTimeZone(o.writerZone())
+        .bloomFilterColumns(o.bloomFilterColumns())
+        .calendar(OrcWriterOptions.Calendar.JULIAN_GREGORIAN)
+        .writerIdentity(0, software)
+        .build();
+    Type type = Type.parse(schema.toString());
+    try (OrcWriter w = OrcWriter.create(OutputFile.local(path), type, options)) {
+      int next = 0;
+      while (next < rows.size()) {
+        int n = Math.min(rows.size() - next, 1 + r.nextInt(r.nextBoolean() ? 64 : 1024));
+        n = Math.min(n, 1024);
+        w.write(ColfileFill.batch(type, rows.subList(next, next + n)));
+        next += n;
+      }
+    }
+  }
+
+  private static Reader open(Path p) throws IOException {
+    return OrcFile.createReader(new org.apache.hadoop.fs.Path(p.toUri()),
+        OrcFile.readerOptions(new Configuration()).useUTCTimestamp(true));
+  }
+
+  /** Whether any column is a list or map (orc-core records wrong collection statistics). */
+  private static boolean hasCollections(TypeDescription t) {
+    if (t.getCategory() == TypeDescription.Category.LIST
+        || t.getCategory() == TypeDescription.Category.MAP) {
+      return true;
+    }
+    return t.getChildren() != null && t.getChildren().stream()
+        .anyMatch(OrcWriterDifferentialTest::hasCollections);
+  }
+
+  private static boolean hasLongDecimals(TypeDescription t) {
+    if (t.getCategory() == TypeDescription.Category.DECIMAL && t.getPrecision() <= 18) {
+      return true;
+    }
+    return t.getChildren() != null && t.getChildren().stream()
+        .anyMatch(OrcWriterDifferentialTest::hasLongDecimals);
+  }
+
+  private static OrcProto.ColumnStatistics comparable(OrcProto.ColumnStatistics s,
+      boolean bytes) {
+    OrcProto.ColumnStatistics.Builder b = s.toBuilder().clearCollectionStatistics();
+    if (b.hasDoubleStatistics() && Double.isNaN(b.getDoubleStatistics().getSum())) {
+      // Java's NaN sum has whatever bits its JIT produced; colfile writes the canonical NaN
+      b.getDoubleStatisticsBuilder().setSum(Double.NaN);
+    }
+    if (!bytes) {
+      b.clearBytesOnDisk();
+    }
+    return b.build();
+  }
+
+  private static void assertSameStats(String what, List<OrcProto.ColumnStatistics> theirs,
+      List<OrcProto.ColumnStatistics> ours, boolean bytes) {
+    assertThat(ours).as(what).hasSameSizeAs(theirs);
+    for (int c = 0; c < theirs.size(); c++) {
+      OrcProto.ColumnStatistics t = comparable(theirs.get(c), bytes);
+      OrcProto.ColumnStatistics o = comparable(ours.get(c), bytes);
+      if (!Arrays.equals(t.toByteArray(), o.toByteArray())) {
+        fail(String.format("%s: column %d statistics differ%n  orc-core %s%n  colfile  %s", what,
+            c, t.toString().replace('\n', ' '), o.toString().replace('\n', ' ')));
+      }
+    }
+  }
+
+  private static void compareStructure(String what, TypeDescription schema, OrcCoreOptions o,
+      Path theirs, Path ours) throws IOException {
+    try (Reader t = open(theirs); Reader u = open(ours)) {
+      List<StripeInformation> ts = t.getStripes();
+      List<StripeInformation> us = u.getStripes();
+      boolean sameStripes = ts.size() == us.size();
+      for (int i = 0; sameStripes && i < ts.size(); i++) {
+        sameStripes = ts.get(i).getNumberOfRows() == us.get(i).getNumberOfRows();
+      }
+      boolean sameInput = o.decimal64Vectors() || !hasLongDecimals(schema)
+          || o.version() == OrcFile.Version.UNSTABLE_PRE_2_0;
+      boolean byteCodec = o.codec() == CompressionKind.NONE || o.codec() == CompressionKind.ZLIB
+          || o.codec() == CompressionKind.LZ4;
+      boolean identity = sameStripes && sameInput && byteCodec && !hasCollections(schema);
+      assertSameStats(what + ": file statistics", t.getFileTail().getFooter().getStatisticsList(),
+          u.getFileTail().getFooter().getStatisticsList(), identity);
+      if (!sameStripes) {
+        assertThat(o.stripeSize()).as(what + ": stripes differ in rows").isLessThan(64L << 20);
+        return;
+      }
+      List<OrcProto.StripeStatistics> tss = ((ReaderImpl) t).getOrcProtoStripeStatistics();
+      List<OrcProto.StripeStatistics> uss = ((ReaderImpl) u).getOrcProtoStripeStatistics();
+      try (RecordReaderImpl tr = (RecordReaderImpl) t.rows();
+           RecordReaderImpl ur = (RecordReaderImpl) u.rows()) {
+        for (int s = 0; s < ts.size(); s++) {
+          String at = what + ": stripe " + s;
+          assertSameStats(at, tss.get(s).getColStatsList(), uss.get(s).getColStatsList(),
+              identity);
+          OrcProto.StripeFooter tf = tr.readStripeFooter(ts.get(s));
+          OrcProto.StripeFooter uf = ur.readStripeFooter(us.get(s));
+          assertThat(uf.getColumnsList()).as(at + ": encodings").isEqualTo(tf.getColumnsList());
+          for (OrcProto.ColumnEncoding e : uf.getColumnsList()) {
+            if (e.getKind() == OrcProto.ColumnEncoding.Kind.DICTIONARY_V2 || e.getKind()
+                == OrcProto.ColumnEncoding.Kind.DIRECT_V2) {
+              STRING_ENCODINGS.add(e.getKind());
+            }
+          }
+          if (o.rowIndexStride() > 0) {
+            boolean[] all = new boolean[schema.getMaximumId() + 1];
+            Arrays.fill(all, true);
+            OrcIndex ti = tr.readRowIndex(s, all, new boolean[all.length]);
+            OrcIndex ui = ur.readRowIndex(s, all, new boolean[all.length]);
+            for (int c = 0; c < all.length; c++) {
+              List<OrcProto.RowIndexEntry> te = ti.getRowGroupIndex()[c].getEntryList();
+              List<OrcProto.RowIndexEntry> ue = ui.getRowGroupIndex()[c].getEntryList();
+              assertThat(ue).as(at + " column " + c + ": row-index entries").hasSameSizeAs(te);
+              List<OrcProto.ColumnStatistics> tstat = new ArrayList<>();
+              List<OrcProto.ColumnStatistics> ustat = new ArrayList<>();
+              for (int g = 0; g < te.size(); g++) {
+                tstat.add(te.get(g).getStatistics());
+                ustat.add(ue.get(g).getStatistics());
+                if (identity) {
+                  assertThat(ue.get(g).getPositionsList()).as(at + " column " + c + " group " + g
+                      + ": positions").isEqualTo(te.get(g).getPositionsList());
+                }
+              }
+              assertSameStats(at + " column " + c + " row groups", tstat, ustat, false);
+            }
+          }
+          if (identity) {
+            assertThat(uf.getStreamsList()).as(at + ": streams").isEqualTo(tf.getStreamsList());
+          }
+        }
+      }
+      if (identity) {
+        long content = t.getFileTail().getFooter().getContentLength();
+        byte[] tb = Files.readAllBytes(theirs);
+        byte[] ub = Files.readAllBytes(ours);
+        assertThat(u.getFileTail().getFooter().getContentLength()).isEqualTo(content);
+        assertThat(Arrays.equals(tb, 0, (int) content, ub, 0, (int) content))
+            .as(what + ": stripe bytes identical to orc-core's").isTrue();
+        synchronized (OrcWriterDifferentialTest.class) {
+          identical++;
+        }
+      }
+    }
+  }
+
+  /** Tallies the RLE v2 run headers of the integer DATA streams of an uncompressed file. */
+  private static void countRuns(Path file) throws IOException {
+    try (Reader reader = open(file); RecordReaderImpl rows = (RecordReaderImpl) reader.rows()) {
+      if (reader.getFileVersion() == OrcFile.Version.V_0_11) {
+        return;
+      }
+      byte[] bytes = Files.readAllBytes(file);
+      List<TypeDescription> types = new ArrayList<>();
+      flatten(reader.getSchema(), types);
+      for (StripeInformation stripe : reader.getStripes()) {
+        OrcProto.StripeFooter footer = rows.readStripeFooter(stripe);
+        long offset = stripe.getOffset();
+        for (OrcProto.Stream s : footer.getStreamsList()) {
+          TypeDescription.Category c = types.get(s.getColumn()).getCategory();
+          boolean integer = c == TypeDescription.Category.LONG
+              || c == TypeDescription.Category.INT || c == TypeDescription.Category.SHORT
+              || c == TypeDescription.Category.DATE;
+          if (integer && s.getKind() == OrcProto.Stream.Kind.DATA) {
+            tally(bytes, (int) offset, (int) s.getLength());
+          }
+          offset += s.getLength();
+        }
+      }
+    }
+  }
+
+  private static void flatten(TypeDescription t, List<TypeDescription> out) {
+    out.add(t);
+    if (t.getChildren() != null) {
+      for (TypeDescription c : t.getChildren()) {
+        flatten(c, out);
+      }
+    }
+  }
+
+  /** Walks a signed RLE v2 stream run by run (orc.md 6.5), noting each run's sub-encoding. */
+  private static void tally(byte[] b, int start, int length) {
+    int[] widths = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+      22, 23, 24, 26, 28, 30, 32, 40, 48, 56, 64};
+    int p = start;
+    int end = start + length;
+    while (p < end) {
+      int h = b[p] & 0xff;
+      int kind = h >>> 6;
+      synchronized (SUB_ENCODINGS) {
+        SUB_ENCODINGS.add(new String[] {"SHORT_REPEAT", "DIRECT", "PATCHED_BASE", "DELTA"}[kind]);
+      }
+      if (kind == 0) {
+        p += 1 + ((h >>> 3) & 7) + 1;
+      } else if (kind == 1) {
+        int w = widths[(h >>> 1) & 31];
+        int n = ((h & 1) << 8 | (b[p + 1] & 0xff)) + 1;
+        p += 2 + (n * w + 7) / 8;
+      } else if (kind == 2) {
+        int w = widths[(h >>> 1) & 31];
+        int n = ((h & 1) << 8 | (b[p + 1] & 0xff)) + 1;
+        int third = b[p + 2] & 0xff;
+        int fourth = b[p + 3] & 0xff;
+        int baseBytes = (third >>> 5) + 1;
+        int pw = widths[third & 31];
+        int pgw = (fourth >>> 5) + 1;
+        int pll = fourth & 31;
+        int entry = closest(pw + pgw, widths);
+        p += 4 + baseBytes + (n * w + 7) / 8 + (pll * entry + 7) / 8;
+      } else {
+        int code = (h >>> 1) & 31;
+        int n = ((h & 1) << 8 | (b[p + 1] & 0xff)) + 1;
+        p += 2;
+        while ((b[p++] & 0x80) != 0) {
+          // first value, varint
+        }
+        while ((b[p++] & 0x80) != 0) {
+          // first delta, varint
+        }
+        if (code != 0) {
+          p += ((n - 2) * widths[code] + 7) / 8;
+        }
+      }
+    }
+  }
+
+  private static int closest(int bits, int[] widths) {
+    for (int w : widths) {
+      if (w >= bits) {
+        return w;
+      }
+    }
+    return 64;
+  }
+
+  private static void assertSameLines(String what, List<String> expected, List<String> actual) {
+    for (int i = 0; i < Math.min(expected.size(), actual.size()); i++) {
+      if (!expected.get(i).equals(actual.get(i))) {
+        fail(String.format("%s: line %d differs%n  expected %s%n  actual   %s", what, i + 1,
+            expected.get(i), actual.get(i)));
+      }
+    }
+    assertThat(actual).as(what + ": lines").hasSameSizeAs(expected);
+  }
+}
