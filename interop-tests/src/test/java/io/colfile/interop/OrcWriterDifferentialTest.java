@@ -170,7 +170,10 @@ class OrcWriterDifferentialTest {
             ? OrcWriterOptions.EncodingStrategy.SPEED
             : OrcWriterOptions.EncodingStrategy.COMPRESSION)
         .writerTimeZone(o.writerZone())
-        .bloomFilterColumns(o.bloomFilterColumns())
+        // orc-core reads a name with a dot as a path and ignores it when no such path exists;
+        // colfile takes a top-level field of that name: leave such names out of the comparison
+        .bloomFilterColumns(o.bloomFilterColumns().stream().filter(n -> !n.contains("."))
+            .toList())
         .calendar(OrcWriterOptions.Calendar.JULIAN_GREGORIAN)
         .writerIdentity(0, software)
         .build();
@@ -249,10 +252,24 @@ class OrcWriterDifferentialTest {
       boolean byteCodec = o.codec() == CompressionKind.NONE || o.codec() == CompressionKind.ZLIB
           || o.codec() == CompressionKind.LZ4;
       boolean identity = sameStripes && sameInput && byteCodec && !hasCollections(schema);
-      assertSameStats(what + ": file statistics", t.getFileTail().getFooter().getStatisticsList(),
-          u.getFileTail().getFooter().getStatisticsList(), identity);
+      // orc-core writes empty statistics without a row index (orc.md section 9: row-group
+      // statistics reach the stripe only through index entries); colfile writes real ones
+      boolean stats = o.rowIndexStride() > 0;
+      if (stats) {
+        assertSameStats(what + ": file statistics",
+            t.getFileTail().getFooter().getStatisticsList(),
+            u.getFileTail().getFooter().getStatisticsList(), identity);
+      } else {
+        assertThat(u.getFileTail().getFooter().getStatistics(0).getNumberOfValues())
+            .as(what + ": rows counted without a row index").isEqualTo(u.getNumberOfRows());
+        assertThat(t.getFileTail().getFooter().getStatistics(0).getNumberOfValues())
+            .as(what + ": orc-core counts nothing without a row index").isZero();
+      }
       if (!sameStripes) {
-        assertThat(o.stripeSize()).as(what + ": stripes differ in rows").isLessThan(64L << 20);
+        assertThat(o.stripeSize()).as(what + ": stripes differ in rows: orc-core "
+            + ts.stream().map(StripeInformation::getNumberOfRows).toList() + ", colfile "
+            + us.stream().map(StripeInformation::getNumberOfRows).toList())
+            .isLessThan(64L << 20);
         return;
       }
       List<OrcProto.StripeStatistics> tss = ((ReaderImpl) t).getOrcProtoStripeStatistics();
@@ -261,8 +278,10 @@ class OrcWriterDifferentialTest {
            RecordReaderImpl ur = (RecordReaderImpl) u.rows()) {
         for (int s = 0; s < ts.size(); s++) {
           String at = what + ": stripe " + s;
-          assertSameStats(at, tss.get(s).getColStatsList(), uss.get(s).getColStatsList(),
-              identity);
+          if (stats) {
+            assertSameStats(at, tss.get(s).getColStatsList(), uss.get(s).getColStatsList(),
+                identity);
+          }
           OrcProto.StripeFooter tf = tr.readStripeFooter(ts.get(s));
           OrcProto.StripeFooter uf = ur.readStripeFooter(us.get(s));
           assertThat(uf.getColumnsList()).as(at + ": encodings").isEqualTo(tf.getColumnsList());

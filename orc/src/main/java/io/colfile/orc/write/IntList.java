@@ -26,7 +26,8 @@ final class IntList {
     size = 0;
   }
 
+  /** Bytes of the values, in 32 KiB chunks as ORC Java's DynamicIntArray counts them. */
   long memory() {
-    return 4L * values.length;
+    return (size + 8191L) / 8192 * 8192 * 4;
   }
 }
