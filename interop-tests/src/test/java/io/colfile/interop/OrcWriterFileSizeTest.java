@@ -1,0 +1,159 @@
+package io.colfile.interop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.colfile.core.codec.CompressionCodec;
+import io.colfile.core.io.OutputFile;
+import io.colfile.core.types.Type;
+import io.colfile.orc.OrcWriter;
+import io.colfile.orc.OrcWriterOptions;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.orc.CompressionKind;
+import org.apache.orc.OrcFile;
+import org.apache.orc.TypeDescription;
+import org.apache.orc.Writer;
+import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * For the same rows, codec and (default) options, colfile's file is within 2 % of orc-core's
+ * (or 32 bytes, the footer's writer identity, for tiny files).
+ * Datasets: lineitem-like rows and a few random schemas; every codec. The table is printed.
+ */
+@ExtendWith(TestSeed.class)
+class OrcWriterFileSizeTest {
+  private static final StringBuilder TABLE = new StringBuilder(
+      String.format(Locale.ROOT, "%n%-22s %-7s %12s %12s %8s%n", "dataset", "codec",
+          "orc-core", "colfile", "ratio"));
+
+  @TempDir Path dir;
+
+  @AfterAll
+  static void printTable() {
+    System.out.println(TABLE);
+  }
+
+  private static final String[] WORDS = {"furiously", "carefully", "quickly", "final",
+    "ironic", "pending", "regular", "express", "bold", "deposits", "requests", "accounts"};
+
+  /** Lineitem-like rows (the shape of bench/'s LineItemFile, smaller). */
+  static List<Object> lineitem(int rows, Random r) {
+    List<Object> out = new ArrayList<>();
+    long order = 1;
+    for (int i = 0; i < rows; i++) {
+      if (r.nextInt(4) == 0) {
+        order += 1 + r.nextInt(4);
+      }
+      long qty = 1 + r.nextInt(50);
+      StringBuilder comment = new StringBuilder();
+      while (comment.length() < 10 + r.nextInt(30)) {
+        comment.append(WORDS[r.nextInt(WORDS.length)]).append(' ');
+      }
+      LocalDate ship = LocalDate.of(1992, 1, 1).plusDays(r.nextInt(2526));
+      out.add(Arrays.asList(order, (long) (1 + r.nextInt(200_000)), (long) (i % 7 + 1),
+          (double) qty, BigDecimal.valueOf(qty * (90_000 + r.nextInt(1_000_000)) / 10, 2),
+          r.nextInt(11) / 100.0, new String[] {"A", "N", "R"}[r.nextInt(3)], ship,
+          ship.plusDays(1 + r.nextInt(30)), new String[] {"AIR", "RAIL", "SHIP", "TRUCK"}[
+              r.nextInt(4)], comment.toString().trim()));
+    }
+    return out;
+  }
+
+  static final TypeDescription LINEITEM = TypeDescription.fromString("struct<l_orderkey:bigint,"
+      + "l_partkey:bigint,l_linenumber:int,l_quantity:double,l_extendedprice:decimal(12,2),"
+      + "l_discount:double,l_returnflag:string,l_shipdate:date,l_receiptdate:date,"
+      + "l_shipmode:string,l_comment:string>");
+
+  @Test
+  void sizesWithinTwoPercentOfOrcCore() throws IOException {
+    Random r = TestSeed.random("file-size", 0);
+    List<Object[]> datasets = new ArrayList<>();
+    datasets.add(new Object[] {"lineitem 150k", LINEITEM, lineitem(150_000, r)});
+    for (int i = 0; i < 3; i++) {
+      TypeDescription schema = RandomSchemas.random(r);
+      datasets.add(new Object[] {"random " + i, schema,
+          new RandomValues(r, ZoneOffset.UTC).rows(schema, 20_000)});
+    }
+    for (Object[] d : datasets) {
+      String name = (String) d[0];
+      TypeDescription schema = (TypeDescription) d[1];
+      @SuppressWarnings("unchecked")
+      List<Object> rows = (List<Object>) d[2];
+      for (CompressionKind codec : OrcCoreOptions.CODECS) {
+        long theirs = Files.size(writeOrcCore(schema, rows, codec));
+        long ours = Files.size(writeColfile(schema, rows, codec));
+        double ratio = (double) ours / theirs;
+        TABLE.append(String.format(Locale.ROOT, "%-22s %-7s %12d %12d %8.4f%n", name, codec,
+            theirs, ours, ratio));
+        // tiny files: the footer's writer identity (id, software version, calendar) differs
+        // by a few bytes, which is all of the difference there
+        assertThat((double) Math.abs(ours - theirs)).as("%s %s: colfile %d bytes, orc-core %d; "
+            + "schema %s; %s", name, codec, ours, theirs, schema, TestSeed.replay())
+            .isLessThanOrEqualTo(Math.max(0.02 * theirs, 32));
+      }
+    }
+  }
+
+  /** orc-core with its defaults but the codec (and decimals as Decimal64ColumnVector). */
+  private Path writeOrcCore(TypeDescription schema, List<Object> rows, CompressionKind codec)
+      throws IOException {
+    Path p = dir.resolve("orc-core.orc");
+    Files.deleteIfExists(p);
+    java.util.TimeZone saved = java.util.TimeZone.getDefault();
+    java.util.TimeZone.setDefault(java.util.TimeZone.getTimeZone("UTC"));
+    try (Writer w = OrcFile.createWriter(new org.apache.hadoop.fs.Path(p.toUri()),
+        OrcFile.writerOptions(new Configuration()).setSchema(schema).compress(codec)
+            .overwrite(true))) {
+      VectorizedRowBatch batch = schema.createRowBatchV2();
+      VectorFill fill = new VectorFill(ZoneOffset.UTC);
+      boolean struct = schema.getCategory() == TypeDescription.Category.STRUCT;
+      for (int next = 0; next < rows.size(); next += batch.size) {
+        batch.reset();
+        int n = Math.min(1024, rows.size() - next);
+        for (int i = 0; i < n; i++) {
+          if (struct) {
+            List<?> fields = (List<?>) rows.get(next + i);
+            for (int f = 0; f < fields.size(); f++) {
+              fill.set(batch.cols[f], schema.getChildren().get(f), i, fields.get(f));
+            }
+          } else {
+            fill.set(batch.cols[0], schema, i, rows.get(next + i));
+          }
+        }
+        batch.size = n;
+        w.addRowBatch(batch);
+      }
+    } finally {
+      java.util.TimeZone.setDefault(saved);
+    }
+    return p;
+  }
+
+  private Path writeColfile(TypeDescription schema, List<Object> rows, CompressionKind codec)
+      throws IOException {
+    Path p = dir.resolve("colfile.orc");
+    Type type = Type.parse(schema.toString());
+    OrcWriterOptions options = OrcWriterOptions.builder()
+        .compression(CompressionCodec.valueOf(codec.name())).build();
+    try (OrcWriter w = OrcWriter.create(OutputFile.local(p), type, options)) {
+      for (int next = 0; next < rows.size(); next += 1024) {
+        w.write(ColfileFill.batch(type, rows.subList(next, Math.min(rows.size(), next + 1024))));
+      }
+    }
+    return p;
+  }
+}
