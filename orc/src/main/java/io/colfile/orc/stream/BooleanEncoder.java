@@ -8,7 +8,7 @@ import java.io.IOException;
  * a partial last byte padded with zeros on {@link #flush()}, and the bytes go through {@link
  * ByteRleEncoder}. Positions are the byte RLE's, then the bits used in the current byte (0..7).
  */
-public final class BooleanEncoder {
+public final class BooleanEncoder implements StreamWriter {
   private final ByteRleEncoder bytes;
   private int current; // bits so far, in the low `used` bits
   private int used;

@@ -16,7 +16,7 @@ import java.util.Objects;
  * seen (the literals before them are written first); runs end at 130 bytes, literal groups at
  * 128.
  */
-public final class ByteRleEncoder {
+public final class ByteRleEncoder implements StreamWriter {
   private static final int MIN_REPEAT = 3;
   private static final int MAX_REPEAT = 127 + MIN_REPEAT;
   private static final int MAX_LITERALS = 128;

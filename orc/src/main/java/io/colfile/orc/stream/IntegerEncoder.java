@@ -3,7 +3,7 @@ package io.colfile.orc.stream;
 import java.io.IOException;
 
 /** Integer run-length encoder writing one ORC stream (RLE v1 or v2). */
-public interface IntegerEncoder {
+public interface IntegerEncoder extends StreamWriter {
   void write(long value) throws IOException;
 
   default void write(long[] values, int offset, int length) throws IOException {

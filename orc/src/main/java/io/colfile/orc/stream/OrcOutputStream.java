@@ -32,7 +32,7 @@ import java.util.Objects;
  * window, so the hot paths have no mode switch. Produced bytes live in a list of pages that grow
  * geometrically and are kept by {@link #reset()} for the next stripe. Not thread-safe.
  */
-public final class OrcOutputStream extends OutputStream {
+public final class OrcOutputStream extends OutputStream implements StreamWriter {
   static final int HEADER_BYTES = 3;
   /** The chunk header holds a 23-bit length. */
   static final int MAX_BUFFER_SIZE = (1 << 23) - 1;

@@ -7,7 +7,6 @@ import io.colfile.orc.proto.OrcProto;
 import io.colfile.orc.stats.BinaryStats;
 import io.colfile.orc.stream.IntegerEncoder;
 import io.colfile.orc.stream.OrcOutputStream;
-import io.colfile.orc.stream.PositionRecorder;
 import java.io.IOException;
 
 /** BINARY: the bytes in DATA, their lengths in LENGTH. */
@@ -17,8 +16,8 @@ final class BinaryColumnWriter extends ColumnWriter {
 
   BinaryColumnWriter(int id, Type type, WriterContext ctx) {
     super(id, type, ctx);
-    data = ctx.stream(id, OrcProto.Stream.Kind.DATA);
-    lengths = ctx.integerEncoder(id, OrcProto.Stream.Kind.LENGTH, false);
+    data = part(ctx.stream(id, OrcProto.Stream.Kind.DATA));
+    lengths = part(ctx.integerEncoder(id, OrcProto.Stream.Kind.LENGTH, false));
   }
 
   @Override
@@ -37,20 +36,6 @@ final class BinaryColumnWriter extends ColumnWriter {
         }
       }
     }
-  }
-
-  @Override
-  void recordPosition(PositionRecorder recorder) throws IOException {
-    super.recordPosition(recorder);
-    data.recordPosition(recorder);
-    lengths.recordPosition(recorder);
-  }
-
-  @Override
-  void flushStreams() throws IOException {
-    super.flushStreams();
-    data.flush();
-    lengths.flush();
   }
 
   @Override

@@ -6,7 +6,6 @@ import io.colfile.core.vector.LongVector;
 import io.colfile.orc.proto.OrcProto;
 import io.colfile.orc.stats.BooleanStats;
 import io.colfile.orc.stream.BooleanEncoder;
-import io.colfile.orc.stream.PositionRecorder;
 import java.io.IOException;
 
 /**
@@ -18,7 +17,7 @@ final class BooleanColumnWriter extends ColumnWriter {
 
   BooleanColumnWriter(int id, Type type, WriterContext ctx) {
     super(id, type, ctx);
-    data = new BooleanEncoder(ctx.stream(id, OrcProto.Stream.Kind.DATA));
+    data = part(new BooleanEncoder(ctx.stream(id, OrcProto.Stream.Kind.DATA)));
   }
 
   @Override
@@ -33,17 +32,5 @@ final class BooleanColumnWriter extends ColumnWriter {
         stats.update(b, 1);
       }
     }
-  }
-
-  @Override
-  void recordPosition(PositionRecorder recorder) throws IOException {
-    super.recordPosition(recorder);
-    data.recordPosition(recorder);
-  }
-
-  @Override
-  void flushStreams() throws IOException {
-    super.flushStreams();
-    data.flush();
   }
 }

@@ -6,7 +6,6 @@ import io.colfile.core.vector.LongVector;
 import io.colfile.orc.proto.OrcProto;
 import io.colfile.orc.stats.IntegerStats;
 import io.colfile.orc.stream.ByteRleEncoder;
-import io.colfile.orc.stream.PositionRecorder;
 import java.io.IOException;
 
 /** TINYINT: byte RLE. */
@@ -15,7 +14,7 @@ final class ByteColumnWriter extends ColumnWriter {
 
   ByteColumnWriter(int id, Type type, WriterContext ctx) {
     super(id, type, ctx);
-    data = new ByteRleEncoder(ctx.stream(id, OrcProto.Stream.Kind.DATA));
+    data = part(new ByteRleEncoder(ctx.stream(id, OrcProto.Stream.Kind.DATA)));
   }
 
   @Override
@@ -36,17 +35,5 @@ final class ByteColumnWriter extends ColumnWriter {
         }
       }
     }
-  }
-
-  @Override
-  void recordPosition(PositionRecorder recorder) throws IOException {
-    super.recordPosition(recorder);
-    data.recordPosition(recorder);
-  }
-
-  @Override
-  void flushStreams() throws IOException {
-    super.flushStreams();
-    data.flush();
   }
 }

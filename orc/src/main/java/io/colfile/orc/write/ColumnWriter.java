@@ -8,7 +8,10 @@ import io.colfile.orc.stats.StatsCollector;
 import io.colfile.orc.stream.BooleanEncoder;
 import io.colfile.orc.stream.OrcOutputStream;
 import io.colfile.orc.stream.PositionRecorder;
+import io.colfile.orc.stream.StreamWriter;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Writes one column (and, through its children, its subtree) into the stripe's streams. The
@@ -29,6 +32,8 @@ abstract class ColumnWriter {
   final OrcBloomFilter bloom;
 
   private final BooleanEncoder present;
+  /** The column's own streams, in the order of its row-index positions (after PRESENT). */
+  private final List<StreamWriter> parts = new ArrayList<>();
   private final OrcOutputStream rowIndexStream;
   private final OrcOutputStream bloomStream;
   private final OrcProto.BloomFilterIndex.Builder bloomIndex;
@@ -60,6 +65,12 @@ abstract class ColumnWriter {
       bloomIndex = null;
       bloomStream = null;
     }
+  }
+
+  /** Registers one of the column's streams; positions follow the registration order. */
+  final <T extends StreamWriter> T part(T stream) {
+    parts.add(stream);
+    return stream;
   }
 
   /** The columns written beneath this one. */
@@ -104,6 +115,9 @@ abstract class ColumnWriter {
   /** Adds the current positions of this column's streams, PRESENT first. */
   void recordPosition(PositionRecorder recorder) throws IOException {
     present.recordPosition(recorder);
+    for (StreamWriter s : parts) {
+      s.recordPosition(recorder);
+    }
   }
 
   /** Ends a row group: an index entry with the group's statistics and bloom filter. */
@@ -128,6 +142,9 @@ abstract class ColumnWriter {
   /** Writes every buffered value into the streams and flushes them. */
   void flushStreams() throws IOException {
     present.flush();
+    for (StreamWriter s : parts) {
+      s.flush();
+    }
     for (ColumnWriter c : children()) {
       c.flushStreams();
     }

@@ -6,7 +6,6 @@ import io.colfile.core.vector.DecimalVector;
 import io.colfile.orc.proto.OrcProto;
 import io.colfile.orc.stats.DecimalStats;
 import io.colfile.orc.stream.IntegerEncoder;
-import io.colfile.orc.stream.PositionRecorder;
 import java.io.IOException;
 
 /**
@@ -20,7 +19,7 @@ final class Decimal64ColumnWriter extends ColumnWriter {
 
   Decimal64ColumnWriter(int id, Type type, WriterContext ctx) {
     super(id, type, ctx);
-    data = ctx.integerEncoder(ctx.stream(id, OrcProto.Stream.Kind.DATA), true, true);
+    data = part(ctx.integerEncoder(ctx.stream(id, OrcProto.Stream.Kind.DATA), true, true));
     long l = 1;
     for (int i = 0; i < type.precision(); i++) {
       l *= 10;
@@ -47,17 +46,5 @@ final class Decimal64ColumnWriter extends ColumnWriter {
         }
       }
     }
-  }
-
-  @Override
-  void recordPosition(PositionRecorder recorder) throws IOException {
-    super.recordPosition(recorder);
-    data.recordPosition(recorder);
-  }
-
-  @Override
-  void flushStreams() throws IOException {
-    super.flushStreams();
-    data.flush();
   }
 }

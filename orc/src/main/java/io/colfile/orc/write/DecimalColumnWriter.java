@@ -7,7 +7,6 @@ import io.colfile.orc.proto.OrcProto;
 import io.colfile.orc.stats.DecimalStats;
 import io.colfile.orc.stream.IntegerEncoder;
 import io.colfile.orc.stream.OrcOutputStream;
-import io.colfile.orc.stream.PositionRecorder;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -37,8 +36,8 @@ final class DecimalColumnWriter extends ColumnWriter {
 
   DecimalColumnWriter(int id, Type type, WriterContext ctx) {
     super(id, type, ctx);
-    data = ctx.stream(id, OrcProto.Stream.Kind.DATA);
-    scales = ctx.integerEncoder(id, OrcProto.Stream.Kind.SECONDARY, true);
+    data = part(ctx.stream(id, OrcProto.Stream.Kind.DATA));
+    scales = part(ctx.integerEncoder(id, OrcProto.Stream.Kind.SECONDARY, true));
     // Hive 0.11 decimals (precision 0) hold up to 38 digits at any scale
     bigLimit = BigInteger.TEN.pow(type.precision() == 0 ? 38 : type.precision());
   }
@@ -93,20 +92,6 @@ final class DecimalColumnWriter extends ColumnWriter {
   private void addText(String text) {
     byte[] b = text.getBytes(StandardCharsets.UTF_8);
     bloom.addBytes(b, 0, b.length);
-  }
-
-  @Override
-  void recordPosition(PositionRecorder recorder) throws IOException {
-    super.recordPosition(recorder);
-    data.recordPosition(recorder);
-    scales.recordPosition(recorder);
-  }
-
-  @Override
-  void flushStreams() throws IOException {
-    super.flushStreams();
-    data.flush();
-    scales.flush();
   }
 
   @Override

@@ -7,7 +7,6 @@ import io.colfile.core.vector.DoubleVector;
 import io.colfile.orc.proto.OrcProto;
 import io.colfile.orc.stats.DoubleStats;
 import io.colfile.orc.stream.OrcOutputStream;
-import io.colfile.orc.stream.PositionRecorder;
 import java.io.IOException;
 
 /**
@@ -20,7 +19,7 @@ final class FloatingColumnWriter extends ColumnWriter {
 
   FloatingColumnWriter(int id, Type type, WriterContext ctx) {
     super(id, type, ctx);
-    data = ctx.stream(id, OrcProto.Stream.Kind.DATA);
+    data = part(ctx.stream(id, OrcProto.Stream.Kind.DATA));
     isFloat = type.kind() == TypeKind.FLOAT;
   }
 
@@ -45,17 +44,5 @@ final class FloatingColumnWriter extends ColumnWriter {
         }
       }
     }
-  }
-
-  @Override
-  void recordPosition(PositionRecorder recorder) throws IOException {
-    super.recordPosition(recorder);
-    data.recordPosition(recorder);
-  }
-
-  @Override
-  void flushStreams() throws IOException {
-    super.flushStreams();
-    data.flush();
   }
 }

@@ -8,7 +8,6 @@ import io.colfile.orc.proto.OrcProto;
 import io.colfile.orc.stats.DateStats;
 import io.colfile.orc.stats.IntegerStats;
 import io.colfile.orc.stream.IntegerEncoder;
-import io.colfile.orc.stream.PositionRecorder;
 import java.io.IOException;
 
 /** SMALLINT, INT, BIGINT and DATE (days since 1970-01-01): signed integer RLE. */
@@ -20,7 +19,7 @@ final class IntegerColumnWriter extends ColumnWriter {
 
   IntegerColumnWriter(int id, Type type, WriterContext ctx) {
     super(id, type, ctx);
-    data = ctx.integerEncoder(id, OrcProto.Stream.Kind.DATA, true);
+    data = part(ctx.integerEncoder(id, OrcProto.Stream.Kind.DATA, true));
     date = type.kind() == TypeKind.DATE;
     switch (type.kind()) {
       case SHORT:
@@ -59,18 +58,6 @@ final class IntegerColumnWriter extends ColumnWriter {
         }
       }
     }
-  }
-
-  @Override
-  void recordPosition(PositionRecorder recorder) throws IOException {
-    super.recordPosition(recorder);
-    data.recordPosition(recorder);
-  }
-
-  @Override
-  void flushStreams() throws IOException {
-    super.flushStreams();
-    data.flush();
   }
 
   @Override

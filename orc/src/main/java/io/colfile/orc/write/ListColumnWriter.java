@@ -8,7 +8,6 @@ import io.colfile.core.vector.MapVector;
 import io.colfile.orc.proto.OrcProto;
 import io.colfile.orc.stats.CollectionStats;
 import io.colfile.orc.stream.IntegerEncoder;
-import io.colfile.orc.stream.PositionRecorder;
 import java.io.IOException;
 
 /**
@@ -24,7 +23,7 @@ final class ListColumnWriter extends ColumnWriter {
     super(id, type, ctx);
     this.children = children;
     this.map = type.kind() == TypeKind.MAP;
-    lengths = ctx.integerEncoder(id, OrcProto.Stream.Kind.LENGTH, false);
+    lengths = part(ctx.integerEncoder(id, OrcProto.Stream.Kind.LENGTH, false));
   }
 
   @Override
@@ -89,18 +88,6 @@ final class ListColumnWriter extends ColumnWriter {
         children[c].write(vectors[c], start, end - start);
       }
     }
-  }
-
-  @Override
-  void recordPosition(PositionRecorder recorder) throws IOException {
-    super.recordPosition(recorder);
-    lengths.recordPosition(recorder);
-  }
-
-  @Override
-  void flushStreams() throws IOException {
-    super.flushStreams();
-    lengths.flush();
   }
 
   @Override

@@ -7,7 +7,6 @@ import io.colfile.core.vector.TimestampVector;
 import io.colfile.orc.proto.OrcProto;
 import io.colfile.orc.stats.TimestampStats;
 import io.colfile.orc.stream.IntegerEncoder;
-import io.colfile.orc.stream.PositionRecorder;
 import java.io.IOException;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -35,8 +34,8 @@ final class TimestampColumnWriter extends ColumnWriter {
 
   TimestampColumnWriter(int id, Type type, WriterContext ctx) {
     super(id, type, ctx);
-    seconds = ctx.integerEncoder(id, OrcProto.Stream.Kind.DATA, true);
-    nanos = ctx.integerEncoder(id, OrcProto.Stream.Kind.SECONDARY, false);
+    seconds = part(ctx.integerEncoder(id, OrcProto.Stream.Kind.DATA, true));
+    nanos = part(ctx.integerEncoder(id, OrcProto.Stream.Kind.SECONDARY, false));
     instant = type.kind() == TypeKind.TIMESTAMP_INSTANT;
     zone = instant ? ZoneOffset.UTC : ctx.writerZone();
     rules = zone.getRules();
@@ -109,20 +108,6 @@ final class TimestampColumnWriter extends ColumnWriter {
       zeros++;
     }
     return (long) n << 3 | zeros;
-  }
-
-  @Override
-  void recordPosition(PositionRecorder recorder) throws IOException {
-    super.recordPosition(recorder);
-    seconds.recordPosition(recorder);
-    nanos.recordPosition(recorder);
-  }
-
-  @Override
-  void flushStreams() throws IOException {
-    super.flushStreams();
-    seconds.flush();
-    nanos.flush();
   }
 
   @Override

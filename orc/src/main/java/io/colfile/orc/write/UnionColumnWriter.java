@@ -5,7 +5,6 @@ import io.colfile.core.vector.ColumnVector;
 import io.colfile.core.vector.UnionVector;
 import io.colfile.orc.proto.OrcProto;
 import io.colfile.orc.stream.ByteRleEncoder;
-import io.colfile.orc.stream.PositionRecorder;
 import java.io.IOException;
 
 /** UNION: tags as byte RLE in DATA; variant k gets the values of the rows tagged k. */
@@ -16,7 +15,7 @@ final class UnionColumnWriter extends ColumnWriter {
   UnionColumnWriter(int id, Type type, WriterContext ctx, ColumnWriter[] variants) {
     super(id, type, ctx);
     this.variants = variants;
-    tags = new ByteRleEncoder(ctx.stream(id, OrcProto.Stream.Kind.DATA));
+    tags = part(new ByteRleEncoder(ctx.stream(id, OrcProto.Stream.Kind.DATA)));
   }
 
   @Override
@@ -57,17 +56,5 @@ final class UnionColumnWriter extends ColumnWriter {
     if (runTag >= 0) {
       variants[runTag].write(u.fields[runTag], runStart, runEnd - runStart);
     }
-  }
-
-  @Override
-  void recordPosition(PositionRecorder recorder) throws IOException {
-    super.recordPosition(recorder);
-    tags.recordPosition(recorder);
-  }
-
-  @Override
-  void flushStreams() throws IOException {
-    super.flushStreams();
-    tags.flush();
   }
 }
