@@ -1,17 +1,20 @@
 package io.colfile.cli;
 
+import io.colfile.core.ColFile;
 import io.colfile.core.FileReader;
+import io.colfile.core.FileWriter;
+import io.colfile.core.FormatProvider;
+import io.colfile.core.WriteOptions;
 import io.colfile.core.codec.CompressionCodec;
 import io.colfile.core.convert.CsvSource;
 import io.colfile.core.convert.FileReaderSource;
 import io.colfile.core.convert.JsonLinesSource;
 import io.colfile.core.convert.RowSource;
 import io.colfile.core.convert.SchemaInference;
+import io.colfile.core.error.UnsupportedFeatureException;
 import io.colfile.core.io.OutputFile;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnBatch;
-import io.colfile.orc.OrcWriter;
-import io.colfile.orc.OrcWriterOptions;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -29,7 +32,7 @@ import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code colfile convert}: JSON lines (as {@code colfile cat} prints them), CSV with a header,
- * or any column file colfile reads, into ORC. The output appears only when the whole input was
+ * or any column file colfile reads, into a format colfile writes (ORC). The output appears only when the whole input was
  * converted; on any error nothing is left at OUT and a file already there is untouched.
  */
 @Command(name = "convert", mixinStandardHelpOptions = true, versionProvider = Version.class,
@@ -53,7 +56,8 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
   private Path out;
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "orc",
-      description = "Output format (default: ${DEFAULT-VALUE}; only orc for now).")
+      description = "Output format (default: ${DEFAULT-VALUE}; orc is the one colfile "
+          + "writes for now).")
   private String format;
 
   @Option(names = "--input-format", paramLabel = "KIND", defaultValue = "auto",
@@ -84,10 +88,13 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
 
   @Override
   public Integer call() throws Exception {
-    if (!format.equalsIgnoreCase("orc")) {
-      throw new UsageException("--format " + format + " is not supported; use orc");
+    FormatProvider output;
+    try {
+      output = ColFile.format(format);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--format: " + e.getMessage());
     }
-    OrcWriterOptions options = options();
+    WriteOptions options = options();
     InputFormat kind = inputFormat();
     Type type = null;
     if (schema != null) {
@@ -107,7 +114,7 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
         main.stderr().flush();
       }
       try (RowSource source = open(kind, type)) {
-        write(source, options);
+        write(output, source, options);
       }
     } else {
       FileReader reader = ColumnFiles.open(in);
@@ -116,13 +123,13 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
           throw new UsageException("--schema " + type + " differs from the file's schema "
               + reader.schema());
         }
-        write(source, options);
+        write(output, source, options);
       }
     }
     return Failures.OK;
   }
 
-  private OrcWriterOptions options() {
+  private WriteOptions options() {
     CompressionCodec codec;
     try {
       codec = CompressionCodec.valueOf(compression.toUpperCase(Locale.ROOT));
@@ -134,12 +141,8 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
           + compression + "'");
     }
     try {
-      OrcWriterOptions.Builder b = OrcWriterOptions.builder().compression(codec)
-          .stripeSize(stripeSize);
-      if (bloomColumns != null) {
-        b.bloomFilterColumns(bloomColumns);
-      }
-      return b.build();
+      WriteOptions o = WriteOptions.defaults().withCompression(codec).withBlockSize(stripeSize);
+      return bloomColumns == null ? o : o.withBloomFilterColumns(bloomColumns);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
@@ -194,11 +197,12 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
   }
 
   /** Writes every row; on any failure the writer is aborted, leaving nothing at OUT. */
-  private void write(RowSource source, OrcWriterOptions options) throws IOException {
-    OrcWriter writer;
+  private void write(FormatProvider format, RowSource source, WriteOptions options)
+      throws IOException {
+    FileWriter writer;
     try {
-      writer = OrcWriter.create(OutputFile.local(out), source.schema(), options);
-    } catch (IllegalArgumentException e) {
+      writer = format.create(OutputFile.local(out), source.schema(), options);
+    } catch (IllegalArgumentException | UnsupportedFeatureException e) {
       throw new UsageException(e.getMessage());
     }
     try {

@@ -2,12 +2,17 @@ package io.colfile.core;
 
 import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.io.InputFile;
+import io.colfile.core.io.OutputFile;
+import io.colfile.core.types.Type;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
 
-/** Entry point: opens a column file of any installed format, detected from its bytes. */
+/**
+ * Entry point: opens a column file of any installed format, detected from its bytes, and
+ * writes files of the formats that can be written.
+ */
 public final class ColFile {
   private static final int PROBE = 16;
 
@@ -42,6 +47,25 @@ public final class ColFile {
   /** Opens {@code file} with the format its bytes show. */
   public static FileReader open(InputFile file) throws IOException {
     return detect(file).open(file);
+  }
+
+  /** The installed format called {@code name} (case-insensitive), e.g. {@code orc}. */
+  public static FormatProvider format(String name) {
+    for (FormatProvider p : formats()) {
+      if (p.name().equalsIgnoreCase(name)) {
+        return p;
+      }
+    }
+    throw new IllegalArgumentException("no format '" + name + "'; colfile knows " + names());
+  }
+
+  /**
+   * Starts writing a file of format {@code format} (e.g. {@code orc}); nothing appears at
+   * {@code file} until the writer is closed.
+   */
+  public static FileWriter writer(String format, OutputFile file, Type schema,
+      WriteOptions options) throws IOException {
+    return format(format).create(file, schema, options);
   }
 
   private static String names() {

@@ -1,6 +1,9 @@
 package io.colfile.core;
 
 import io.colfile.core.io.InputFile;
+import io.colfile.core.error.UnsupportedFeatureException;
+import io.colfile.core.io.OutputFile;
+import io.colfile.core.types.Type;
 import java.io.IOException;
 
 /**
@@ -19,4 +22,16 @@ public interface FormatProvider {
 
   /** Opens the file. */
   FileReader open(InputFile file) throws IOException;
+
+  /**
+   * Starts writing a file of this format; nothing appears at {@code file} until the writer is
+   * closed.
+   *
+   * @throws UnsupportedFeatureException if colfile cannot write this format (yet)
+   * @throws IllegalArgumentException if the options do not fit the schema or the format
+   */
+  default FileWriter create(OutputFile file, Type schema, WriteOptions options)
+      throws IOException {
+    throw new UnsupportedFeatureException("colfile cannot write " + name() + " files yet");
+  }
 }

@@ -1,8 +1,12 @@
 package io.colfile.orc;
 
 import io.colfile.core.FileReader;
+import io.colfile.core.FileWriter;
 import io.colfile.core.FormatProvider;
+import io.colfile.core.WriteOptions;
 import io.colfile.core.io.InputFile;
+import io.colfile.core.io.OutputFile;
+import io.colfile.core.types.Type;
 import java.io.IOException;
 
 /** Registers ORC with {@link io.colfile.core.ColFile}: files that start with "ORC". */
@@ -20,5 +24,16 @@ public final class OrcFormat implements FormatProvider {
   @Override
   public FileReader open(InputFile file) throws IOException {
     return OrcReader.open(file);
+  }
+
+  /** An {@link OrcWriter} with ORC's defaults but for what {@code options} sets. */
+  @Override
+  public FileWriter create(OutputFile file, Type schema, WriteOptions options)
+      throws IOException {
+    OrcWriterOptions.Builder b = OrcWriterOptions.builder();
+    options.compression().ifPresent(b::compression);
+    options.blockSize().ifPresent(b::stripeSize);
+    b.bloomFilterColumns(options.bloomFilterColumns());
+    return OrcWriter.create(file, schema, b.build());
   }
 }
