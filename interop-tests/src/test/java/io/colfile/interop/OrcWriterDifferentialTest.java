@@ -67,10 +67,14 @@ class OrcWriterDifferentialTest {
 
   @AfterAll
   static void everyRunKindAppeared() throws IOException {
-    if (Boolean.getBoolean("interop.keep")) { System.out.println("KEEP " + dir); } else
-    try (var paths = Files.walk(dir)) {
-      for (Path p : paths.sorted(java.util.Collections.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
+    if (Boolean.getBoolean("interop.keep")) {
+      // -Dinterop.keep=true leaves both writers' files for a look at a failing case
+      System.out.println("files kept in " + dir);
+    } else {
+      try (var paths = Files.walk(dir)) {
+        for (Path p : paths.sorted(java.util.Collections.reverseOrder()).toList()) {
+          Files.deleteIfExists(p);
+        }
       }
     }
     assertThat(SUB_ENCODINGS).as("RLE v2 sub-encodings written across the run")
