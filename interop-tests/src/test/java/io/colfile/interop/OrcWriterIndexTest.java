@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.function.LongPredicate;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hive.ql.exec.vector.BytesColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.LongColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
 import org.apache.hadoop.hive.ql.io.sarg.PredicateLeaf;
@@ -35,6 +36,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * orc-core's row-index seeking and predicate pushdown on a file colfile wrote: seeking must
@@ -63,13 +66,14 @@ class OrcWriterIndexTest {
   static void writeFiles() throws IOException {
     file = dir.resolve("indexed.orc");
     plain = dir.resolve("plain.orc");
-    write(file, List.of("scattered", "name"));
-    write(plain, List.of());
+    write(file, List.of("scattered", "name"), CompressionCodec.ZLIB);
+    write(plain, List.of(), CompressionCodec.ZLIB);
   }
 
-  private static void write(Path path, List<String> bloom) throws IOException {
+  private static void write(Path path, List<String> bloom, CompressionCodec codec)
+      throws IOException {
     OrcWriterOptions options = OrcWriterOptions.builder()
-        .compression(CompressionCodec.ZLIB)
+        .compression(codec)
         .compressionBlockSize(8192)
         .enforceCompressionBlockSize(true)
         .stripeSize(256 * 1024)
@@ -128,40 +132,71 @@ class OrcWriterIndexTest {
     }
   }
 
-  @Test
-  void seekToRowLandsOnTheRow() throws IOException {
+  static List<CompressionCodec> codecs() {
+    return List.of(CompressionCodec.NONE, CompressionCodec.ZLIB, CompressionCodec.SNAPPY,
+        CompressionCodec.LZ4, CompressionCodec.ZSTD);
+  }
+
+  /**
+   * Seeks to stripe and row-group boundaries and random rows, in files of every codec (the
+   * positions of compressed streams name a chunk and an offset in it). The file with bloom
+   * filters is read with a search argument every row satisfies (see {@link #plain}).
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("codecs")
+  void seekToRowLandsOnTheRow(CompressionCodec codec) throws IOException {
+    Path plainFile = plain;
+    Path bloomFile = file;
+    if (codec != CompressionCodec.ZLIB) {
+      plainFile = dir.resolve("plain-" + codec + ".orc");
+      bloomFile = dir.resolve("indexed-" + codec + ".orc");
+      write(plainFile, List.of(), codec);
+      write(bloomFile, List.of("scattered", "name"), codec);
+    }
     List<Long> targets = new ArrayList<>(List.of(0L, 1L, 999L, 1000L, 1001L, 12_345L,
         ROWS - 1L, 30_500L));
-    try (Reader r = reader(plain)) {
+    try (Reader r = reader(plainFile)) {
       long first = 0;
       for (StripeInformation s : r.getStripes()) {
         targets.add(first);
         targets.add(first + s.getNumberOfRows() - 1);
         first += s.getNumberOfRows();
       }
-      Random random = TestSeed.random("seek", 0);
-      for (int i = 0; i < 40; i++) {
-        targets.add((long) random.nextInt(ROWS));
-      }
-      try (RecordReader rows = r.rows()) {
-        VectorizedRowBatch batch = r.getSchema().createRowBatch(100);
-        for (long t : targets) {
-          rows.seekToRow(t);
-          assertThat(rows.nextBatch(batch)).as("batch after seeking to %d", t).isTrue();
-          LongColumnVector ids = (LongColumnVector) batch.cols[0];
-          LongColumnVector scattered = (LongColumnVector) batch.cols[5];
-          LongColumnVector maybe = (LongColumnVector) batch.cols[6];
-          for (int i = 0; i < batch.size; i++) {
-            long id = t + i;
-            assertThat(ids.vector[ids.isRepeating ? 0 : i]).as("id after seeking to %d", t)
-                .isEqualTo(id);
-            assertThat(scattered.vector[i]).as("scattered at %d", id).isEqualTo(scattered(id));
-            boolean isNull = id % 7 == 0 || id >= 30_000 && id < 31_000;
-            assertThat(!maybe.noNulls && maybe.isNull[i]).as("null at %d", id).isEqualTo(isNull);
-            if (!isNull) {
-              assertThat(maybe.vector[maybe.isRepeating ? 0 : i]).isEqualTo(id % 100);
-            }
-          }
+    }
+    Random random = TestSeed.random("seek", codec.ordinal());
+    for (int i = 0; i < 40; i++) {
+      targets.add((long) random.nextInt(ROWS));
+    }
+    SearchArgument everyRow = SearchArgumentFactory.newBuilder().startAnd()
+        .lessThan("scattered", PredicateLeaf.Type.LONG, (long) ROWS).end().build();
+    try (Reader r = reader(plainFile); RecordReader rows = r.rows()) {
+      seek(r, rows, targets);
+    }
+    try (Reader r = reader(bloomFile); RecordReader rows = r.rows(r.options()
+        .searchArgument(everyRow, new String[] {"scattered"}))) {
+      seek(r, rows, targets);
+    }
+  }
+
+  private static void seek(Reader r, RecordReader rows, List<Long> targets) throws IOException {
+    VectorizedRowBatch batch = r.getSchema().createRowBatch(100);
+    for (long t : targets) {
+      rows.seekToRow(t);
+      assertThat(rows.nextBatch(batch)).as("batch after seeking to %d", t).isTrue();
+      LongColumnVector ids = (LongColumnVector) batch.cols[0];
+      BytesColumnVector names = (BytesColumnVector) batch.cols[1];
+      LongColumnVector scattered = (LongColumnVector) batch.cols[5];
+      LongColumnVector maybe = (LongColumnVector) batch.cols[6];
+      for (int i = 0; i < batch.size; i++) {
+        long id = t + i;
+        assertThat(ids.vector[ids.isRepeating ? 0 : i]).as("id after seeking to %d", t)
+            .isEqualTo(id);
+        assertThat(names.toString(i)).as("name at %d", id).isEqualTo("name-" + id);
+        assertThat(scattered.vector[i]).as("scattered at %d", id).isEqualTo(scattered(id));
+        boolean isNull = id % 7 == 0 || id >= 30_000 && id < 31_000;
+        assertThat(!maybe.noNulls && maybe.isNull[i]).as("null at %d", id).isEqualTo(isNull);
+        if (!isNull) {
+          assertThat(maybe.vector[maybe.isRepeating ? 0 : i]).isEqualTo(id % 100);
         }
       }
     }
@@ -248,6 +283,20 @@ class OrcWriterIndexTest {
         n += batch.size;
       }
       assertThat(n).as("rows read for a value no row has").isZero();
+    }
+    // inside the min/max of several row groups ("name-0".."name-999", "name-4000"..
+    // "name-4999", "name-41000".."name-41999"): only the bloom filter can skip them
+    SearchArgument absentName = SearchArgumentFactory.newBuilder().startAnd()
+        .equals("name", PredicateLeaf.Type.STRING, "name-41500x").end().build();
+    try (Reader r = reader();
+         RecordReader rows = r.rows(r.options().searchArgument(absentName,
+             new String[] {"name"}))) {
+      VectorizedRowBatch batch = r.getSchema().createRowBatch();
+      long n = 0;
+      while (rows.nextBatch(batch)) {
+        n += batch.size;
+      }
+      assertThat(n).as("rows read for a string no row has").isZero();
     }
   }
 }

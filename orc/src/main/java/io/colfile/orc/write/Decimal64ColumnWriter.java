@@ -6,6 +6,7 @@ import io.colfile.core.vector.DecimalVector;
 import io.colfile.orc.proto.OrcProto;
 import io.colfile.orc.stats.DecimalStats;
 import io.colfile.orc.stream.IntegerEncoder;
+import io.colfile.orc.stream.RleV2Encoder;
 import java.io.IOException;
 
 /**
@@ -19,7 +20,8 @@ final class Decimal64ColumnWriter extends ColumnWriter {
 
   Decimal64ColumnWriter(int id, Type type, WriterContext ctx) {
     super(id, type, ctx);
-    data = part(ctx.integerEncoder(ctx.stream(id, OrcProto.Stream.Kind.DATA), true, true));
+    // orc-core's Decimal64TreeWriter packs aligned whatever the encoding strategy
+    data = part(new RleV2Encoder(ctx.stream(id, OrcProto.Stream.Kind.DATA), true, true));
     long l = 1;
     for (int i = 0; i < type.precision(); i++) {
       l *= 10;
