@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.ref.SoftReference;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,7 +32,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class OrcCoreDifferentialTest {
   private static final int QUICK_FILES = 8;
   private static final int EXHAUSTIVE_FILES = 150;
-  private static final Map<Integer, GeneratedFile> FILES = new ConcurrentHashMap<>();
+  private static final Map<Integer, SoftReference<GeneratedFile>> FILES =
+      new ConcurrentHashMap<>();
   private static Path dir;
 
   static IntStream cases() {
@@ -97,19 +99,30 @@ class OrcCoreDifferentialTest {
     return names.subList(0, 1 + r.nextInt(names.size() - 1));
   }
 
-  /** Each case's file is written once per run and shared by the tests that read it. */
+  /**
+   * Each case's file is written once per run and shared by the tests that read it. The cache
+   * holds the generated rows softly: the exhaustive set does not fit in memory at once, and a
+   * collected case is simply made again (it derives from its seed alone, so it is the same).
+   */
   private static GeneratedFile file(int index) {
-    return FILES.computeIfAbsent(index, i -> {
-      try {
+    SoftReference<GeneratedFile> cached = FILES.get(index);
+    GeneratedFile f = cached == null ? null : cached.get();
+    if (f != null) {
+      return f;
+    }
+    try {
+      synchronized (OrcCoreDifferentialTest.class) {
         if (dir == null) {
           dir = Files.createTempDirectory("colfile-interop-");
         }
-        return GeneratedFile.write(dir, i, TestSeed.exhaustive());
-      } catch (IOException e) {
-        throw new UncheckedIOException("writing case " + i + " with orc-core; "
-            + TestSeed.replay(), e);
       }
-    });
+      f = GeneratedFile.write(dir, index, TestSeed.exhaustive());
+    } catch (IOException e) {
+      throw new UncheckedIOException("writing case " + index + " with orc-core; "
+          + TestSeed.replay(), e);
+    }
+    FILES.put(index, new SoftReference<>(f));
+    return f;
   }
 
   @AfterAll
