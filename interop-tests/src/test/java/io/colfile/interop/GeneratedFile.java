@@ -32,11 +32,32 @@ record GeneratedFile(int index, Path path, TypeDescription schema, List<Object> 
     OrcCoreOptions options = index == 0 ? OrcCoreOptions.everyReaderPath(r, codec)
         : OrcCoreOptions.random(r, codec, schema);
     int rows = index == 0 ? 4000
-        : large && r.nextBoolean() ? r.nextInt(40_000) : SIZES[r.nextInt(SIZES.length)];
+        : large && r.nextBoolean() ? r.nextInt(nestedCollections(schema) ? 4_000 : 40_000)
+        : SIZES[r.nextInt(SIZES.length)];
     List<Object> values = new RandomValues(r, options.writerZone()).rows(schema, rows);
     Path path = dir.resolve("case-" + index + ".orc");
     OrcCoreFiles.write(path, schema, values, options, r);
     return new GeneratedFile(index, path, schema, values, options);
+  }
+
+  /**
+   * Whether lists or maps nest inside lists or maps: their element counts multiply, so such
+   * files get fewer rows (40,000 rows of them can hold hundreds of millions of values).
+   */
+  private static boolean nestedCollections(TypeDescription t) {
+    return depthOfCollections(t) > 1;
+  }
+
+  private static int depthOfCollections(TypeDescription t) {
+    int below = 0;
+    if (t.getChildren() != null) {
+      for (TypeDescription c : t.getChildren()) {
+        below = Math.max(below, depthOfCollections(c));
+      }
+    }
+    boolean collection = t.getCategory() == TypeDescription.Category.LIST
+        || t.getCategory() == TypeDescription.Category.MAP;
+    return below + (collection ? 1 : 0);
   }
 
   /** What a failure message needs to find and replay the case. */
