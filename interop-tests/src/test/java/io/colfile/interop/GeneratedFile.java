@@ -32,7 +32,7 @@ record GeneratedFile(int index, Path path, TypeDescription schema, List<Object> 
     OrcCoreOptions options = index == 0 ? OrcCoreOptions.everyReaderPath(r, codec)
         : OrcCoreOptions.random(r, codec, schema);
     int rows = index == 0 ? 4000
-        : large && r.nextBoolean() ? r.nextInt(nestedCollections(schema) ? 4_000 : 40_000)
+        : large && r.nextBoolean() ? r.nextInt(depthOfCollections(schema) > 0 ? 4_000 : 40_000)
         : SIZES[r.nextInt(SIZES.length)];
     List<Object> values = new RandomValues(r, options.writerZone()).rows(schema, rows);
     Path path = dir.resolve("case-" + index + ".orc");
@@ -41,13 +41,9 @@ record GeneratedFile(int index, Path path, TypeDescription schema, List<Object> 
   }
 
   /**
-   * Whether lists or maps nest inside lists or maps: their element counts multiply, so such
-   * files get fewer rows (40,000 rows of them can hold hundreds of millions of values).
+   * How deeply lists and maps nest: files with any get fewer rows, as their element counts
+   * multiply (40,000 rows of them can hold hundreds of millions of values).
    */
-  private static boolean nestedCollections(TypeDescription t) {
-    return depthOfCollections(t) > 1;
-  }
-
   private static int depthOfCollections(TypeDescription t) {
     int below = 0;
     if (t.getChildren() != null) {
