@@ -1,0 +1,138 @@
+package io.colfile.trevni;
+
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * How a Trevni file is written: the file's codec and checksum (each column may override them in
+ * its {@link ColumnSpec}), the block size, and the file's user metadata. Immutable; build with
+ * {@link #builder()}.
+ *
+ * <p>Unless set, the codec and checksum are not written, which means {@code null} for both; this
+ * is Apache Avro's default too. A block is closed before a row when the column already holds
+ * {@link #blockSize()} bytes (64 KiB by default, Avro's constant), so blocks end on row
+ * boundaries and, but for the last, hold at least that many bytes.
+ */
+public final class TrevniWriterOptions {
+  /** Apache Avro's block size, 64 KiB. */
+  public static final int DEFAULT_BLOCK_SIZE = 64 * 1024;
+
+  private static final TrevniWriterOptions DEFAULTS = builder().build();
+
+  private final TrevniCodec codec;
+  private final TrevniChecksum checksum;
+  private final int blockSize;
+  private final TrevniMetadata metadata;
+
+  private TrevniWriterOptions(Builder b) {
+    this.codec = b.codec;
+    this.checksum = b.checksum;
+    this.blockSize = b.blockSize;
+    this.metadata = TrevniMetadata.of(b.metadata);
+  }
+
+  public static TrevniWriterOptions defaults() {
+    return DEFAULTS;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding these options. */
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.codec = codec;
+    b.checksum = checksum;
+    b.blockSize = blockSize;
+    b.metadata.putAll(metadata.asMap());
+    return b;
+  }
+
+  /** The file's codec, when one is set ({@code trevni.codec}). */
+  public Optional<TrevniCodec> codec() {
+    return Optional.ofNullable(codec);
+  }
+
+  /** The file's checksum, when one is set ({@code trevni.checksum}). */
+  public Optional<TrevniChecksum> checksum() {
+    return Optional.ofNullable(checksum);
+  }
+
+  public int blockSize() {
+    return blockSize;
+  }
+
+  /** The file's user metadata, in the order it was added. */
+  public TrevniMetadata metadata() {
+    return metadata;
+  }
+
+  /** The file metadata as written: codec, checksum, then user entries (Avro's order). */
+  TrevniMetadata fileMetadata(Map<String, byte[]> extra) {
+    LinkedHashMap<String, byte[]> m = new LinkedHashMap<>();
+    if (codec != null) {
+      m.put(TrevniMetadata.CODEC, codec.wireName().getBytes(StandardCharsets.UTF_8));
+    }
+    if (checksum != null) {
+      m.put(TrevniMetadata.CHECKSUM, checksum.wireName().getBytes(StandardCharsets.UTF_8));
+    }
+    m.putAll(metadata.raw());
+    m.putAll(extra);
+    return TrevniMetadata.of(m);
+  }
+
+  /** Builds {@link TrevniWriterOptions}. */
+  public static final class Builder {
+    private TrevniCodec codec;
+    private TrevniChecksum checksum;
+    private int blockSize = DEFAULT_BLOCK_SIZE;
+    private final LinkedHashMap<String, byte[]> metadata = new LinkedHashMap<>();
+
+    private Builder() {}
+
+    public Builder codec(TrevniCodec codec) {
+      this.codec = Objects.requireNonNull(codec, "codec");
+      return this;
+    }
+
+    public Builder checksum(TrevniChecksum checksum) {
+      this.checksum = Objects.requireNonNull(checksum, "checksum");
+      return this;
+    }
+
+    /** Bytes a column buffers before its block is closed (at the next row); at least 1. */
+    public Builder blockSize(int bytes) {
+      if (bytes < 1) {
+        throw new IllegalArgumentException("block size must be at least 1 byte, got " + bytes);
+      }
+      this.blockSize = bytes;
+      return this;
+    }
+
+    /**
+     * Adds a file metadata entry; an existing key keeps its position.
+     *
+     * @throws IllegalArgumentException for keys starting with {@code trevni.} (use {@link
+     *     #codec} and {@link #checksum})
+     */
+    public Builder metadata(String key, byte[] value) {
+      if (key.startsWith(TrevniMetadata.RESERVED_PREFIX)) {
+        throw new IllegalArgumentException("metadata key '" + key + "' is reserved by Trevni");
+      }
+      metadata.put(key, value.clone());
+      return this;
+    }
+
+    public Builder metadata(String key, String value) {
+      return metadata(key, value.getBytes(StandardCharsets.UTF_8));
+    }
+
+    public TrevniWriterOptions build() {
+      return new TrevniWriterOptions(this);
+    }
+  }
+}
