@@ -33,7 +33,7 @@ public final class TrevniFileWriter implements Closeable {
   static final byte[] MAGIC = {'T', 'r', 'v', 2};
 
   private final OutputFile target;
-  private final TrevniMetadata fileMetadata;
+  private TrevniMetadata fileMetadata;
   private final Column[] columns;
   private final int blockSize;
   private long rowCount;
@@ -77,6 +77,19 @@ public final class TrevniFileWriter implements Closeable {
   public static TrevniFileWriter create(OutputFile target, List<ColumnSpec> columns,
       TrevniWriterOptions options) {
     return new TrevniFileWriter(target, columns, options, options.fileMetadata(Map.of()));
+  }
+
+  /**
+   * Sets a file metadata entry (before {@link #close()}); an existing key keeps its position.
+   *
+   * @throws IllegalArgumentException for keys starting with {@code trevni.}
+   */
+  public void setMetadata(String key, byte[] value) {
+    checkOpen();
+    if (key.startsWith(TrevniMetadata.RESERVED_PREFIX)) {
+      throw new IllegalArgumentException("metadata key '" + key + "' is reserved by Trevni");
+    }
+    fileMetadata = fileMetadata.with(key, value);
   }
 
   public int columnCount() {

@@ -97,7 +97,7 @@ final class ValueCodec {
         case DOUBLE:
           return (Double) value;
         case STRING:
-          return value.toString();
+          return ((CharSequence) value).toString();
         case BYTES:
           if (value instanceof ByteBuffer bb) {
             byte[] b = new byte[bb.remaining()];
