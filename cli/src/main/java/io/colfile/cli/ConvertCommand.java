@@ -52,12 +52,11 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
       description = "Input: .jsonl/.json/.ndjson (JSON lines), .csv, or a column file.")
   private Path in;
 
-  @Parameters(index = "1", paramLabel = "OUT", description = "The ORC file to write.")
+  @Parameters(index = "1", paramLabel = "OUT", description = "The file to write.")
   private Path out;
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "orc",
-      description = "Output format (default: ${DEFAULT-VALUE}; orc is the one colfile "
-          + "writes for now).")
+      description = "Output format: orc or trevni (default: ${DEFAULT-VALUE}).")
   private String format;
 
   @Option(names = "--input-format", paramLabel = "KIND", defaultValue = "auto",
@@ -69,13 +68,15 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
           + "without it the schema is inferred from the input and printed on stderr.")
   private String schema;
 
-  @Option(names = "--compression", paramLabel = "CODEC", defaultValue = "zstd",
-      description = "none, zlib, snappy, lz4 or zstd (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--compression", paramLabel = "CODEC",
+      description = "none, zlib (deflate), snappy, lz4 or zstd; Trevni has none, zlib and "
+          + "snappy (default: the format's own: zstd for ORC, none for Trevni).")
   private String compression;
 
-  @Option(names = "--stripe-size", paramLabel = "BYTES", defaultValue = "67108864",
-      description = "Target stripe size in bytes (default: ${DEFAULT-VALUE}).")
-  private long stripeSize;
+  @Option(names = {"--stripe-size", "--block-size"}, paramLabel = "BYTES",
+      description = "ORC: target stripe size (default 64 MiB); Trevni: bytes a column "
+          + "buffers before it closes a block (default 64 KiB).")
+  private Long blockSize;
 
   @Option(names = "--bloom-columns", split = ",", paramLabel = "NAME",
       description = "Columns that get bloom filters (comma-separated).")
@@ -130,18 +131,25 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
   }
 
   private WriteOptions options() {
-    CompressionCodec codec;
+    WriteOptions o = WriteOptions.defaults();
     try {
-      codec = CompressionCodec.valueOf(compression.toUpperCase(Locale.ROOT));
-    } catch (IllegalArgumentException e) {
-      codec = null;
-    }
-    if (codec == null || codec == CompressionCodec.LZO) {
-      throw new UsageException("--compression must be none, zlib, snappy, lz4 or zstd, not '"
-          + compression + "'");
-    }
-    try {
-      WriteOptions o = WriteOptions.defaults().withCompression(codec).withBlockSize(stripeSize);
+      if (compression != null) {
+        String name = compression.toUpperCase(Locale.ROOT);
+        CompressionCodec codec;
+        try {
+          codec = CompressionCodec.valueOf(name.equals("DEFLATE") ? "ZLIB" : name);
+        } catch (IllegalArgumentException e) {
+          codec = null;
+        }
+        if (codec == null || codec == CompressionCodec.LZO) {
+          throw new UsageException("--compression must be none, zlib, snappy, lz4 or zstd, "
+              + "not '" + compression + "'");
+        }
+        o = o.withCompression(codec);
+      }
+      if (blockSize != null) {
+        o = o.withBlockSize(blockSize);
+      }
       return bloomColumns == null ? o : o.withBloomFilterColumns(bloomColumns);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());

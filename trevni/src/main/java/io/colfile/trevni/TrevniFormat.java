@@ -1,0 +1,51 @@
+package io.colfile.trevni;
+
+import io.colfile.core.FileReader;
+import io.colfile.core.FileWriter;
+import io.colfile.core.FormatProvider;
+import io.colfile.core.WriteOptions;
+import io.colfile.core.io.InputFile;
+import io.colfile.core.io.OutputFile;
+import io.colfile.core.types.Type;
+import java.io.IOException;
+
+/** Registers Trevni with {@link io.colfile.core.ColFile}: files that start with "Trv" 0, 1 or 2. */
+public final class TrevniFormat implements FormatProvider {
+  static final String NAME = "Trevni";
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public boolean matches(byte[] head, byte[] tail, long length) {
+    return head.length >= 4 && head[0] == 'T' && head[1] == 'r' && head[2] == 'v'
+        && (head[3] & 0xFF) <= 2;
+  }
+
+  @Override
+  public FileReader open(InputFile file) throws IOException {
+    return TrevniReader.open(file);
+  }
+
+  /**
+   * A {@link TrevniWriter} of Avro records derived from {@code schema}; compression NONE, ZLIB
+   * (deflate) or SNAPPY, and the block size, come from {@code options}.
+   */
+  @Override
+  public FileWriter create(OutputFile file, Type schema, WriteOptions options) {
+    if (!options.bloomFilterColumns().isEmpty()) {
+      throw new IllegalArgumentException("Trevni files have no bloom filters");
+    }
+    TrevniWriterOptions.Builder b = TrevniWriterOptions.builder();
+    options.compression().ifPresent(c -> b.codec(TrevniCodec.of(c)));
+    options.blockSize().ifPresent(size -> {
+      if (size > Integer.MAX_VALUE / 2) {
+        throw new IllegalArgumentException("a Trevni block size must be under 1 GiB: " + size);
+      }
+      b.blockSize((int) size);
+    });
+    return TrevniWriter.create(file, schema, b.build());
+  }
+}

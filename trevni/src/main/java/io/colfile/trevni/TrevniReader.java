@@ -1,0 +1,185 @@
+package io.colfile.trevni;
+
+import io.colfile.core.BatchReader;
+import io.colfile.core.FileReader;
+import io.colfile.core.ReadOptions;
+import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.io.InputFile;
+import io.colfile.core.types.Type;
+import io.colfile.core.vector.ColumnBatch;
+import io.colfile.trevni.avro.AvroSchema;
+import io.colfile.trevni.avro.AvroTypes;
+import io.colfile.trevni.avro.RowReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads a Trevni file as rows. Files written by trevni-avro (or {@link TrevniWriter}) carry
+ * their Avro schema under {@code avro.schema}; their records are reassembled as trevni-avro does
+ * and typed by {@link AvroTypes#rowType}. Files written with the column API alone are read one
+ * field per root column (arrays as lists, child columns as struct fields of the elements).
+ */
+public final class TrevniReader implements FileReader {
+  private final TrevniFileReader file;
+  private final AvroSchema avroSchema;
+  private final Type type;
+
+  private TrevniReader(TrevniFileReader file, AvroSchema avroSchema, Type type) {
+    this.file = file;
+    this.avroSchema = avroSchema;
+    this.type = type;
+  }
+
+  /** Opens {@code in}, reading its header and Avro schema. */
+  public static TrevniReader open(InputFile in) throws IOException {
+    TrevniFileReader file = TrevniFileReader.open(in);
+    try {
+      Optional<String> json = file.metadata().getString(TrevniWriter.SCHEMA_KEY);
+      if (json.isEmpty()) {
+        return new TrevniReader(file, null, GenericRowReader.typeOf(file));
+      }
+      AvroSchema schema;
+      Type type;
+      try {
+        schema = AvroSchema.parse(json.get());
+        type = AvroTypes.rowType(schema);
+      } catch (IllegalArgumentException e) {
+        throw new CorruptFileException(in.name(), "file metadata / avro.schema", -1,
+            "not a usable Avro schema: " + e.getMessage(), e);
+      }
+      return new TrevniReader(file, schema, type);
+    } catch (IOException | RuntimeException e) {
+      file.close();
+      throw e;
+    }
+  }
+
+  @Override
+  public String formatName() {
+    return TrevniFormat.NAME;
+  }
+
+  @Override
+  public Type schema() {
+    return type;
+  }
+
+  /** The Avro schema of the records, when the file has one. */
+  public Optional<AvroSchema> avroSchema() {
+    return Optional.ofNullable(avroSchema);
+  }
+
+  @Override
+  public long numberOfRows() {
+    return file.rowCount();
+  }
+
+  /** The column-level reader beneath: metadata, blocks, cursors with seeks. */
+  public TrevniFileReader fileReader() {
+    return file;
+  }
+
+  @Override
+  public Map<String, Object> describe() throws IOException {
+    Map<String, Object> out = FileReader.super.describe();
+    out.put("version", file.version());
+    if (avroSchema != null) {
+      out.put("avroSchema", avroSchema.toString());
+    }
+    Map<String, Object> meta = new LinkedHashMap<>();
+    file.metadata().asMap().forEach((k, v) -> {
+      if (!k.equals(TrevniWriter.SCHEMA_KEY)) {
+        meta.put(k, new String(v, StandardCharsets.UTF_8));
+      }
+    });
+    out.put("metadata", meta);
+    List<Object> columns = new ArrayList<>();
+    for (int i = 0; i < file.columnCount(); i++) {
+      ColumnSpec c = file.column(i);
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("name", c.name());
+      m.put("type", c.type().wireName());
+      c.parent().ifPresent(p -> m.put("parent", p));
+      if (c.isArray()) {
+        m.put("array", true);
+      }
+      if (c.hasFirstValues()) {
+        m.put("firstValues", true);
+      }
+      m.put("codec", file.codec(i).wireName());
+      m.put("checksum", file.checksum(i).wireName());
+      m.put("start", file.columnStart(i));
+      List<BlockInfo> blocks = file.blocks(i);
+      long raw = 0;
+      long stored = 0;
+      for (BlockInfo b : blocks) {
+        raw += b.uncompressedSize();
+        stored += b.compressedSize();
+      }
+      m.put("blocks", blocks.size());
+      m.put("uncompressedBytes", raw);
+      m.put("compressedBytes", stored);
+      c.metadata().userEntries().asMap()
+          .forEach((k, v) -> m.put(k, new String(v, StandardCharsets.UTF_8)));
+      columns.add(m);
+    }
+    out.put("columns", columns);
+    return out;
+  }
+
+  @Override
+  public BatchReader read(ReadOptions options) throws IOException {
+    List<String> names = options.columns().orElse(null);
+    int batchSize = options.batchSize();
+    if (avroSchema == null) {
+      GenericRowReader rows = new GenericRowReader(file, names, options.maxNestedValues());
+      return new Batches(rows.type(), batchSize, rows::next);
+    }
+    RowReader rows = new RowReader(file, avroSchema, names, options.maxNestedValues());
+    return new Batches(rows.type(), batchSize, rows::next);
+  }
+
+  @Override
+  public void close() throws IOException {
+    file.close();
+  }
+
+  private interface Fill {
+    boolean next(ColumnBatch batch) throws IOException;
+  }
+
+  private static final class Batches implements BatchReader {
+    private final Type type;
+    private final int batchSize;
+    private final Fill fill;
+
+    Batches(Type type, int batchSize, Fill fill) {
+      this.type = type;
+      this.batchSize = batchSize;
+      this.fill = fill;
+    }
+
+    @Override
+    public Type schema() {
+      return type;
+    }
+
+    @Override
+    public ColumnBatch newBatch() {
+      return new ColumnBatch(type, batchSize);
+    }
+
+    @Override
+    public boolean next(ColumnBatch batch) throws IOException {
+      return fill.next(batch);
+    }
+
+    @Override
+    public void close() {}
+  }
+}

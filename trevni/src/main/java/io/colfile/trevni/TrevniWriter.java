@@ -1,0 +1,125 @@
+package io.colfile.trevni;
+
+import io.colfile.core.FileWriter;
+import io.colfile.core.io.OutputFile;
+import io.colfile.core.types.Type;
+import io.colfile.core.types.TypeKind;
+import io.colfile.core.vector.ColumnBatch;
+import io.colfile.trevni.avro.AvroColumns;
+import io.colfile.trevni.avro.AvroSchema;
+import io.colfile.trevni.avro.AvroTypes;
+import io.colfile.trevni.avro.RowWriter;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * Writes rows as Avro records in a Trevni file, shredded into columns as Apache Avro's
+ * trevni-avro does, with the schema in the file metadata under {@code avro.schema}: trevni-avro's
+ * {@code AvroColumnReader} reads the result. Batches have the schema {@link
+ * AvroTypes#rowType(AvroSchema)}; {@link #create(OutputFile, Type, TrevniWriterOptions)} derives
+ * the Avro schema from a colfile type instead (see {@link AvroTypes#fromType}).
+ *
+ * <p>The file appears at its target when {@link #close()} returns; a failed write or {@link
+ * #abort()} leaves nothing there.
+ */
+public final class TrevniWriter implements FileWriter {
+  /** The file metadata key of the Avro schema. */
+  public static final String SCHEMA_KEY = "avro.schema";
+
+  private final AvroSchema avroSchema;
+  private final Type type;
+  private final TrevniFileWriter file;
+  private final RowWriter rows;
+  private boolean done;
+
+  private TrevniWriter(OutputFile out, AvroSchema schema, Type type,
+      TrevniWriterOptions options) {
+    this.avroSchema = schema;
+    this.type = type;
+    AvroColumns columns = AvroColumns.of(schema);
+    this.file = TrevniFileWriter.create(out, columns.specs(),
+        options.toBuilder().metadata(SCHEMA_KEY, schema.toString()).build());
+    this.rows = new RowWriter(schema, columns, file);
+  }
+
+  /** A writer of records of {@code schema}. */
+  public static TrevniWriter create(OutputFile out, AvroSchema schema,
+      TrevniWriterOptions options) {
+    return new TrevniWriter(out, schema, AvroTypes.rowType(schema), options);
+  }
+
+  /**
+   * A writer of rows of {@code rowType}, stored as records of {@code AvroTypes.fromType}. The
+   * batches keep {@code rowType} (tinyint and smallint columns are stored as Avro ints).
+   */
+  public static TrevniWriter create(OutputFile out, Type rowType, TrevniWriterOptions options) {
+    if (rowType.kind() != TypeKind.STRUCT) {
+      // a file of bare values: the top-level schema is the nullable value itself
+      AvroSchema wrapped = AvroTypes.fromType(Type.struct(List.of("value"), List.of(rowType)));
+      return new TrevniWriter(out, wrapped.fields().get(0).schema(), rowType, options);
+    }
+    return new TrevniWriter(out, AvroTypes.fromType(rowType), rowType, options);
+  }
+
+  @Override
+  public String formatName() {
+    return TrevniFormat.NAME;
+  }
+
+  @Override
+  public Type schema() {
+    return type;
+  }
+
+  /** The Avro schema the records are written with. */
+  public AvroSchema avroSchema() {
+    return avroSchema;
+  }
+
+  @Override
+  public void write(ColumnBatch batch) throws IOException {
+    if (done) {
+      throw new IllegalStateException("the writer is closed");
+    }
+    if (!batch.schema().equals(type)) {
+      throw new IllegalArgumentException("the batch's schema " + batch.schema()
+          + " is not the writer's " + type);
+    }
+    try {
+      rows.write(batch);
+    } catch (RuntimeException e) {
+      abort();
+      throw e;
+    }
+  }
+
+  @Override
+  public long numberOfRows() {
+    return file.rowCount();
+  }
+
+  @Override
+  public void addUserMetadata(String key, byte[] value) {
+    file.setMetadata(key, value);
+  }
+
+  /** The column-level writer beneath, e.g. for its {@link TrevniFileWriter#estimatedSize()}. */
+  public TrevniFileWriter fileWriter() {
+    return file;
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (done) {
+      return;
+    }
+    done = true;
+    file.close();
+  }
+
+  @Override
+  public void abort() {
+    done = true;
+    file.abort();
+  }
+}
