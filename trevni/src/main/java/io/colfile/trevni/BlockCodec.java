@@ -1,0 +1,173 @@
+package io.colfile.trevni;
+
+import io.colfile.core.codec.CompressionCodec;
+import io.colfile.core.codec.Compressor;
+import io.colfile.core.codec.Decompressor;
+import io.colfile.core.codec.MalformedInputException;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Arrays;
+import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
+import org.apache.commons.compress.compressors.bzip2.BZip2CompressorOutputStream;
+
+/**
+ * Compresses and decompresses whole Trevni blocks with one codec. Not thread-safe: one instance
+ * per column writer or cursor.
+ */
+abstract class BlockCodec {
+  /**
+   * The most a block may claim to expand to per compressed byte before colfile calls the claim
+   * absurd: DEFLATE cannot exceed 1032:1; Snappy's header states its length exactly.
+   */
+  private static final long DEFLATE_MAX_RATIO = 1032;
+
+  static BlockCodec of(TrevniCodec codec) {
+    return switch (codec) {
+      case NULL -> new Null();
+      case DEFLATE -> new Common(CompressionCodec.ZLIB, DEFLATE_MAX_RATIO);
+      case SNAPPY -> new Common(CompressionCodec.SNAPPY, 0);
+      case BZIP2 -> new Bzip2();
+    };
+  }
+
+  /** The compressed form of {@code raw[0, length)}, in a new array. */
+  abstract byte[] compress(byte[] raw, int length);
+
+  /**
+   * Decompresses {@code in[off, off + len)} into a new array of exactly {@code rawSize} bytes.
+   *
+   * @throws MalformedInputException if the data is not a block of this codec or does not expand
+   *     to exactly {@code rawSize} bytes
+   */
+  abstract byte[] decompress(byte[] in, int off, int len, int rawSize)
+      throws MalformedInputException;
+
+  private static final class Null extends BlockCodec {
+    @Override
+    byte[] compress(byte[] raw, int length) {
+      return Arrays.copyOf(raw, length);
+    }
+
+    @Override
+    byte[] decompress(byte[] in, int off, int len, int rawSize) throws MalformedInputException {
+      if (len != rawSize) {
+        throw new MalformedInputException(0, "an uncompressed block of " + len
+            + " bytes claims " + rawSize + " bytes of values");
+      }
+      return Arrays.copyOfRange(in, off, off + len);
+    }
+  }
+
+  private static final class Common extends BlockCodec {
+    private final CompressionCodec codec;
+    private final long maxRatio;
+    private Compressor compressor;
+    private Decompressor decompressor;
+
+    Common(CompressionCodec codec, long maxRatio) {
+      this.codec = codec;
+      this.maxRatio = maxRatio;
+    }
+
+    @Override
+    byte[] compress(byte[] raw, int length) {
+      if (compressor == null) {
+        compressor = codec.newCompressor();
+      }
+      byte[] out = new byte[compressor.maxCompressedLength(length)];
+      int n = compressor.compress(raw, 0, length, out, 0, out.length);
+      if (n < 0) {
+        throw new IllegalStateException(codec + " output exceeded its own bound");
+      }
+      return Arrays.copyOf(out, n);
+    }
+
+    @Override
+    byte[] decompress(byte[] in, int off, int len, int rawSize) throws MalformedInputException {
+      if (maxRatio > 0 && rawSize > len * maxRatio + 64) {
+        throw new MalformedInputException(0, "a " + codec + " block of " + len
+            + " bytes cannot expand to the " + rawSize + " bytes it claims");
+      }
+      if (codec == CompressionCodec.SNAPPY) {
+        checkSnappyLength(in, off, len, rawSize);
+      }
+      if (decompressor == null) {
+        decompressor = codec.newDecompressor();
+      }
+      byte[] out = new byte[rawSize];
+      int n = decompressor.decompress(in, off, len, out, 0, rawSize);
+      if (n != rawSize) {
+        throw new MalformedInputException(0, "the block expands to " + n
+            + " bytes, its descriptor says " + rawSize);
+      }
+      return out;
+    }
+
+    private static void checkSnappyLength(byte[] in, int off, int len, int rawSize)
+        throws MalformedInputException {
+      long value = 0;
+      for (int i = 0; i < Math.min(5, len); i++) {
+        int b = in[off + i] & 0xFF;
+        value |= (long) (b & 0x7F) << (7 * i);
+        if (b < 0x80) {
+          if (value != rawSize) {
+            throw new MalformedInputException(0, "the snappy block holds " + value
+                + " bytes, its descriptor says " + rawSize);
+          }
+          return;
+        }
+      }
+      throw new MalformedInputException(0, "the snappy block has no valid length header");
+    }
+  }
+
+  private static final class Bzip2 extends BlockCodec {
+    @Override
+    byte[] compress(byte[] raw, int length) {
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream(Math.max(64, length / 4));
+      try (BZip2CompressorOutputStream out = new BZip2CompressorOutputStream(bytes)) {
+        out.write(raw, 0, length);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      return bytes.toByteArray();
+    }
+
+    @Override
+    byte[] decompress(byte[] in, int off, int len, int rawSize) throws MalformedInputException {
+      // Grows with what the stream really yields, so a false size claim allocates nothing big.
+      byte[] out = new byte[Math.min(rawSize, Math.max(1024, len * 8))];
+      int n = 0;
+      try (InputStream bz = new BZip2CompressorInputStream(
+          new ByteArrayInputStream(in, off, len), false)) {
+        while (true) {
+          if (n == out.length) {
+            if (n == rawSize) {
+              if (bz.read() >= 0) {
+                throw new MalformedInputException(0, "the bzip2 block expands beyond the "
+                    + rawSize + " bytes its descriptor says");
+              }
+              break;
+            }
+            out = Arrays.copyOf(out, (int) Math.min(rawSize, 2L * out.length));
+          }
+          int r = bz.read(out, n, out.length - n);
+          if (r < 0) {
+            break;
+          }
+          n += r;
+        }
+      } catch (IOException | RuntimeException e) {
+        throw new MalformedInputException(0, "not a valid bzip2 block: " + e.getMessage(), e);
+      }
+      if (n != rawSize) {
+        throw new MalformedInputException(0, "the block expands to " + n
+            + " bytes, its descriptor says " + rawSize);
+      }
+      return out;
+    }
+  }
+}

@@ -1,0 +1,547 @@
+package io.colfile.trevni;
+
+import io.colfile.core.io.AtomicOutputStream;
+import io.colfile.core.io.OutputFile;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.zip.CRC32;
+
+/**
+ * Writes a Trevni file column by column, row by row: {@link #startRow()}, then the row's values
+ * per column (for array columns a {@link #writeLength} first, then that many values; for a
+ * column with a parent one value per element of the parent), then {@link #endRow()}. The
+ * protocol is checked at the end of each row.
+ *
+ * <p>Output is what Apache Avro's {@code ColumnFileWriter} produces for the same calls, byte for
+ * byte with the null and deflate codecs: the same blocks (closed before the first row that finds
+ * the column holding {@link TrevniWriterOptions#blockSize()} bytes), the same length runs, the
+ * same boolean packing. One deliberate difference: with the {@code null} codec and {@code crc32},
+ * Avro 1.12 writes zero checksums (which it then cannot read); colfile writes the real CRC.
+ *
+ * <p>Like Avro's writer, this one holds the compressed blocks in memory until {@link #close()},
+ * which writes the file; it appears at its target only then. After an exception or {@link
+ * #abort()}, nothing is written.
+ */
+public final class TrevniFileWriter implements Closeable {
+  static final byte[] MAGIC = {'T', 'r', 'v', 2};
+
+  private final OutputFile target;
+  private TrevniMetadata fileMetadata;
+  private final Column[] columns;
+  private final int blockSize;
+  private long rowCount;
+  private boolean inRow;
+  private boolean closed;
+
+  private TrevniFileWriter(OutputFile target, List<ColumnSpec> specs, TrevniWriterOptions options,
+      TrevniMetadata fileMetadata) {
+    this.target = Objects.requireNonNull(target, "target");
+    this.fileMetadata = fileMetadata;
+    this.blockSize = options.blockSize();
+    this.columns = new Column[specs.size()];
+    Map<String, Integer> seen = new HashMap<>();
+    for (int i = 0; i < columns.length; i++) {
+      ColumnSpec spec = Objects.requireNonNull(specs.get(i), "column spec");
+      if (seen.containsKey(spec.name())) {
+        throw new IllegalArgumentException("duplicate column name '" + spec.name() + "'");
+      }
+      Column parent = null;
+      if (spec.parent().isPresent()) {
+        Integer p = seen.get(spec.parent().get());
+        if (p == null) {
+          throw new IllegalArgumentException("column '" + spec.name() + "': its parent '"
+              + spec.parent().get() + "' must be an earlier column");
+        }
+        parent = columns[p];
+        if (!parent.spec.isArray()) {
+          throw new IllegalArgumentException("column '" + spec.name() + "': its parent '"
+              + parent.spec.name() + "' is not an array column");
+        }
+      }
+      TrevniCodec codec = spec.codec().orElse(options.codec().orElse(TrevniCodec.NULL));
+      TrevniChecksum checksum =
+          spec.checksum().orElse(options.checksum().orElse(TrevniChecksum.NULL));
+      columns[i] = new Column(i, spec, parent, codec, checksum, blockSize);
+      seen.put(spec.name(), i);
+    }
+  }
+
+  /** A writer of {@code columns} with {@code options}; nothing is written before close. */
+  public static TrevniFileWriter create(OutputFile target, List<ColumnSpec> columns,
+      TrevniWriterOptions options) {
+    return new TrevniFileWriter(target, columns, options, options.fileMetadata(Map.of()));
+  }
+
+  /**
+   * Sets a file metadata entry (before {@link #close()}); an existing key keeps its position.
+   *
+   * @throws IllegalArgumentException for keys starting with {@code trevni.}
+   */
+  public void setMetadata(String key, byte[] value) {
+    checkOpen();
+    if (key.startsWith(TrevniMetadata.RESERVED_PREFIX)) {
+      throw new IllegalArgumentException("metadata key '" + key + "' is reserved by Trevni");
+    }
+    fileMetadata = fileMetadata.with(key, value);
+  }
+
+  public int columnCount() {
+    return columns.length;
+  }
+
+  public ColumnSpec column(int i) {
+    return columns[i].spec;
+  }
+
+  /** Rows ended so far. */
+  public long rowCount() {
+    return rowCount;
+  }
+
+  /** About how large the file would be if closed now (buffered blocks plus open buffers). */
+  public long estimatedSize() {
+    long size = 0;
+    for (Column c : columns) {
+      size += c.storedBytes + c.buf.size() + 4;
+    }
+    return size;
+  }
+
+  /** Starts a row. */
+  public void startRow() {
+    checkOpen();
+    if (inRow) {
+      throw new IllegalStateException("startRow() called twice without endRow()");
+    }
+    for (Column c : columns) {
+      c.startRow();
+    }
+    inRow = true;
+  }
+
+  /** Declares that the current row (or parent element) has {@code length} values in this array column. */
+  public void writeLength(int column, int length) {
+    col(column).writeLength(length);
+  }
+
+  /** A value of a {@code null} column (nothing is stored; it counts an element). */
+  public void writeNull(int column) {
+    col(column).value(ValueType.NULL).afterValue();
+  }
+
+  public void writeBoolean(int column, boolean value) {
+    Column c = col(column).value(ValueType.BOOLEAN);
+    c.buf.writeBoolean(value);
+    c.afterValue();
+  }
+
+  /** A value of an {@code int} or {@code fixed32} column. */
+  public void writeInt(int column, int value) {
+    Column c = col(column);
+    if (c.type == ValueType.FIXED32) {
+      c.value(ValueType.FIXED32).buf.writeFixed32(value);
+    } else {
+      c.value(ValueType.INT).buf.writeInt(value);
+    }
+    c.afterValue();
+  }
+
+  /** A value of a {@code long} or {@code fixed64} column. */
+  public void writeLong(int column, long value) {
+    Column c = col(column);
+    if (c.type == ValueType.FIXED64) {
+      c.value(ValueType.FIXED64).buf.writeFixed64(value);
+    } else {
+      c.value(ValueType.LONG).buf.writeLong(value);
+    }
+    c.afterValue();
+  }
+
+  public void writeFloat(int column, float value) {
+    Column c = col(column).value(ValueType.FLOAT);
+    c.buf.writeFloat(value);
+    c.afterValue();
+  }
+
+  public void writeDouble(int column, double value) {
+    Column c = col(column).value(ValueType.DOUBLE);
+    c.buf.writeDouble(value);
+    c.afterValue();
+  }
+
+  /** A value of a {@code string} column; unpaired surrogates become {@code ?}, as in Java. */
+  public void writeString(int column, String value) {
+    Column c = col(column).value(ValueType.STRING);
+    c.buf.writeString(value);
+    c.afterValue();
+  }
+
+  /**
+   * A value of a {@code string} column given as UTF-8 bytes (not checked), or of a {@code bytes}
+   * column.
+   */
+  public void writeBytes(int column, byte[] value, int offset, int length) {
+    Column c = col(column);
+    c.value(c.type == ValueType.STRING ? ValueType.STRING : ValueType.BYTES)
+        .buf.writeBytes(value, offset, length);
+    c.afterValue();
+  }
+
+  /**
+   * A value in the boxed form of Apache Avro's API: {@code null}, Boolean, Integer, Long, Float,
+   * Double, String (or CharSequence), and byte[] or ByteBuffer for bytes.
+   */
+  public void writeValue(int column, Object value) {
+    Column c = col(column);
+    try {
+      switch (c.type) {
+        case NULL -> {
+          if (value != null) {
+            throw new IllegalArgumentException("a null column takes only null");
+          }
+          writeNull(column);
+        }
+        case BOOLEAN -> writeBoolean(column, (Boolean) value);
+        case INT, FIXED32 -> writeInt(column, (Integer) value);
+        case LONG, FIXED64 -> writeLong(column, (Long) value);
+        case FLOAT -> writeFloat(column, (Float) value);
+        case DOUBLE -> writeDouble(column, (Double) value);
+        case STRING -> writeString(column, value.toString());
+        case BYTES -> {
+          if (value instanceof byte[] b) {
+            writeBytes(column, b, 0, b.length);
+          } else {
+            ByteBuffer bb = ((ByteBuffer) value).duplicate();
+            byte[] b = new byte[bb.remaining()];
+            bb.get(b);
+            writeBytes(column, b, 0, b.length);
+          }
+        }
+        default -> throw new AssertionError(c.type);
+      }
+    } catch (ClassCastException | NullPointerException e) {
+      throw new IllegalArgumentException("column '" + c.spec.name() + "' of type "
+          + c.type.wireName() + " cannot take " + (value == null ? "null"
+          : value.getClass().getSimpleName() + " " + value), e);
+    }
+  }
+
+  /** Ends the row; checks that each column got the values its lengths and parent call for. */
+  public void endRow() {
+    checkOpen();
+    if (!inRow) {
+      throw new IllegalStateException("endRow() without startRow()");
+    }
+    for (Column c : columns) {
+      c.checkRow();
+    }
+    for (Column c : columns) {
+      c.endRow();
+    }
+    inRow = false;
+    rowCount++;
+  }
+
+  /** Writes the file and publishes it at the target. */
+  @Override
+  public void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    if (inRow) {
+      abort();
+      throw new IllegalStateException("close() inside a row; the file was not written");
+    }
+    closed = true;
+    AtomicOutputStream out = target.create();
+    boolean done = false;
+    try {
+      for (Column c : columns) {
+        c.flushBlock();
+      }
+      out.write(header());
+      for (Column c : columns) {
+        c.writeTo(out);
+      }
+      out.close();
+      done = true;
+    } finally {
+      if (!done) {
+        out.abort();
+      }
+      release();
+    }
+  }
+
+  /** Discards everything; nothing is written. */
+  public void abort() {
+    closed = true;
+    release();
+  }
+
+  private void release() {
+    for (Column c : columns) {
+      c.release();
+    }
+  }
+
+  private byte[] header() {
+    ValueBuffer h = new ValueBuffer(1024);
+    h.write(MAGIC, 0, 4);
+    h.writeFixed64(rowCount);
+    h.writeFixed32(columns.length);
+    writeMetadata(h, fileMetadata);
+    for (Column c : columns) {
+      writeMetadata(h, c.spec.encode());
+    }
+    long start = h.size() + 8L * columns.length;
+    for (Column c : columns) {
+      h.writeFixed64(start);
+      start += c.size();
+    }
+    return h.copy();
+  }
+
+  static void writeMetadata(ValueBuffer out, TrevniMetadata m) {
+    out.writeInt(m.size());
+    m.raw().forEach((k, v) -> {
+      out.writeString(k);
+      out.writeBytes(v, 0, v.length);
+    });
+  }
+
+  private Column col(int column) {
+    checkOpen();
+    if (!inRow) {
+      throw new IllegalStateException("values are written between startRow() and endRow()");
+    }
+    if (column < 0 || column >= columns.length) {
+      throw new IndexOutOfBoundsException("no column " + column + " (the file has "
+          + columns.length + ")");
+    }
+    return columns[column];
+  }
+
+  private void checkOpen() {
+    if (closed) {
+      throw new IllegalStateException("the writer is closed");
+    }
+  }
+
+  /** One column's open block, its finished blocks and its per-row bookkeeping. */
+  private static final class Column {
+    private static final int NO_RUN = -1;
+
+    final int index;
+    final ColumnSpec spec;
+    final ValueType type;
+    final Column parent;
+    final BlockCodec codec;
+    final TrevniChecksum checksum;
+    final int blockSize;
+    ValueBuffer buf;
+    final CRC32 crc = new CRC32();
+
+    // finished blocks
+    final List<int[]> descriptors = new ArrayList<>(); // rows, raw size, stored size
+    final List<byte[]> firstValues = new ArrayList<>();
+    final List<byte[]> data = new ArrayList<>(); // compressed bytes + checksum
+    long storedBytes;
+
+    int rowsInBlock;
+    byte[] firstValue;
+
+    // array length runs (Avro's encoding)
+    int runLength;
+    int runValue = NO_RUN;
+
+    // protocol checks for the current row
+    long lengthsInRow; // lengths written
+    long expectedValues; // sum of lengths (array) or 1 (plain)
+    long valuesInRow;
+    int pendingValues; // left of the last length
+
+    Column(int index, ColumnSpec spec, Column parent, TrevniCodec codec,
+        TrevniChecksum checksum, int blockSize) {
+      this.index = index;
+      this.spec = spec;
+      this.type = spec.type();
+      this.parent = parent;
+      this.codec = BlockCodec.of(codec);
+      this.checksum = checksum;
+      this.blockSize = blockSize;
+      this.buf = new ValueBuffer(Math.min(blockSize, 1 << 16) + 1024);
+    }
+
+    void startRow() {
+      if (buf.size() >= blockSize) {
+        flushBlock();
+      }
+      lengthsInRow = 0;
+      expectedValues = 0;
+      valuesInRow = 0;
+      pendingValues = 0;
+    }
+
+    void writeLength(int length) {
+      if (!spec.isArray()) {
+        throw new IllegalStateException("column '" + spec.name() + "' is not an array column");
+      }
+      if (length < 0) {
+        throw new IllegalArgumentException("column '" + spec.name()
+            + "': a length cannot be negative: " + length);
+      }
+      if (pendingValues != 0) {
+        throw new IllegalStateException("column '" + spec.name() + "': a new length while "
+            + pendingValues + " values of the last one are missing");
+      }
+      lengthsInRow++;
+      expectedValues += length;
+      pendingValues = length;
+      if (length == runValue) {
+        runLength++;
+        return;
+      }
+      flushRun();
+      if (length <= 1) {
+        runLength = 1;
+        runValue = length;
+      } else {
+        buf.writeLength(length);
+      }
+    }
+
+    Column value(ValueType t) {
+      if (type != t) {
+        throw new IllegalArgumentException("column '" + spec.name() + "' holds "
+            + type.wireName() + " values, not " + t.wireName());
+      }
+      if (spec.isArray()) {
+        if (pendingValues == 0) {
+          throw new IllegalStateException("column '" + spec.name()
+              + "': more values than its lengths declare");
+        }
+        if (type != ValueType.NULL) {
+          flushRun();
+        }
+      }
+      return this;
+    }
+
+    void afterValue() {
+      pendingValues--;
+      valuesInRow++;
+      if (spec.hasFirstValues() && firstValue == null) {
+        firstValue = buf.copy();
+      }
+    }
+
+    void checkRow() {
+      if (spec.isArray()) {
+        long units = parent == null ? 1 : parent.valuesInRow;
+        if (lengthsInRow != units) {
+          throw new IllegalStateException("column '" + spec.name() + "': " + lengthsInRow
+              + " lengths in this row, but it needs " + units
+              + (parent == null ? "" : " (one per element of '" + parent.spec.name() + "')"));
+        }
+        if (valuesInRow != expectedValues) {
+          throw new IllegalStateException("column '" + spec.name() + "': " + valuesInRow
+              + " values in this row, but its lengths declare " + expectedValues);
+        }
+      } else {
+        long units = parent == null ? 1 : parent.valuesInRow;
+        if (valuesInRow != units) {
+          throw new IllegalStateException("column '" + spec.name() + "': " + valuesInRow
+              + " values in this row, but it needs " + units
+              + (parent == null ? "" : " (one per element of '" + parent.spec.name() + "')"));
+        }
+      }
+    }
+
+    void endRow() {
+      rowsInBlock++;
+    }
+
+    private void flushRun() {
+      if (runLength == 0) {
+        return;
+      }
+      if (runLength == 1) {
+        buf.writeLength(runValue);
+      } else {
+        buf.writeLength((3 - runValue) - (runLength << 1));
+      }
+      runLength = 0;
+      runValue = NO_RUN;
+    }
+
+    void flushBlock() {
+      flushRun();
+      if (rowsInBlock == 0) {
+        return;
+      }
+      int raw = buf.size();
+      byte[] compressed = codec.compress(buf.array(), raw);
+      byte[] stored = compressed;
+      if (checksum == TrevniChecksum.CRC32) {
+        crc.reset();
+        crc.update(buf.array(), 0, raw);
+        int value = (int) crc.getValue();
+        stored = java.util.Arrays.copyOf(compressed, compressed.length + 4);
+        stored[compressed.length] = (byte) (value >>> 24);
+        stored[compressed.length + 1] = (byte) (value >>> 16);
+        stored[compressed.length + 2] = (byte) (value >>> 8);
+        stored[compressed.length + 3] = (byte) value;
+      }
+      descriptors.add(new int[] {rowsInBlock, raw, compressed.length});
+      data.add(stored);
+      if (spec.hasFirstValues()) {
+        firstValues.add(firstValue == null ? new byte[0] : firstValue);
+      }
+      storedBytes += 12 + stored.length + (firstValue == null ? 0 : firstValue.length);
+      firstValue = null;
+      rowsInBlock = 0;
+      buf = new ValueBuffer(Math.min(blockSize, 1 << 16) + 1024);
+    }
+
+    long size() {
+      return 4 + storedBytes;
+    }
+
+    void writeTo(AtomicOutputStream out) throws IOException {
+      ValueBuffer table = new ValueBuffer(4 + 12 * descriptors.size());
+      table.writeFixed32(descriptors.size());
+      for (int i = 0; i < descriptors.size(); i++) {
+        int[] d = descriptors.get(i);
+        table.writeFixed32(d[0]);
+        table.writeFixed32(d[1]);
+        table.writeFixed32(d[2]);
+        if (spec.hasFirstValues()) {
+          byte[] v = firstValues.get(i);
+          table.write(v, 0, v.length);
+        }
+      }
+      out.write(table.array(), 0, table.size());
+      for (byte[] d : data) {
+        out.write(d);
+      }
+    }
+
+    void release() {
+      data.clear();
+      descriptors.clear();
+      firstValues.clear();
+    }
+  }
+
+  static byte[] utf8(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,216 @@
+package io.colfile.trevni;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.fail;
+
+import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.types.Type;
+import io.colfile.core.vector.ColumnBatch;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Damaged files: flipped bytes inside checksummed blocks are caught; truncations, random damage
+ * and absurd counts end in a CorruptFileException, never another exception or a huge
+ * allocation (surefire runs this module with a 384 MiB heap).
+ */
+class CorruptTrevniFileTest {
+  @TempDir Path dir;
+
+  private static final long SEED = Long.getLong("tests.seed", System.nanoTime());
+
+  private byte[] sample(TrevniCodec codec, TrevniChecksum checksum) {
+    List<ColumnSpec> cols = List.of(
+        ColumnSpec.of("id", ValueType.LONG).withFirstValues(),
+        ColumnSpec.of("name", ValueType.STRING),
+        ColumnSpec.of("tags", ValueType.NULL).asArray(),
+        ColumnSpec.of("tags#k", ValueType.STRING).withParent("tags"),
+        ColumnSpec.of("tags#v", ValueType.DOUBLE).asArray().withParent("tags"),
+        ColumnSpec.of("flag", ValueType.BOOLEAN));
+    Random rnd = new Random(7);
+    return TrevniFiles.write(dir, cols, TrevniWriterOptions.builder().codec(codec)
+        .checksum(checksum).blockSize(512).build(), w -> {
+          for (int i = 0; i < 400; i++) {
+            w.startRow();
+            w.writeLong(0, i * 3L);
+            w.writeString(1, "name-" + rnd.nextInt(1000));
+            int n = rnd.nextInt(3);
+            w.writeLength(2, n);
+            for (int k = 0; k < n; k++) {
+              w.writeNull(2);
+              w.writeString(3, "k" + k);
+              int m = rnd.nextInt(3);
+              w.writeLength(4, m);
+              for (int j = 0; j < m; j++) {
+                w.writeDouble(4, rnd.nextDouble());
+              }
+            }
+            w.writeBoolean(5, rnd.nextBoolean());
+            w.endRow();
+          }
+        });
+  }
+
+  /** Reads every value; returns a digest of what was read. */
+  private static long readAll(byte[] bytes) throws IOException {
+    try (TrevniFileReader r = TrevniFiles.open(bytes)) {
+      GenericRowReader rows = new GenericRowReader(r, null, 1 << 16);
+      Type type = rows.type();
+      ColumnBatch batch = new ColumnBatch(type, 100);
+      long digest = 0;
+      while (rows.next(batch)) {
+        digest = digest * 31 + batch.size;
+      }
+      for (int i = 0; i < r.columnCount(); i++) {
+        r.blocks(i);
+      }
+      return digest;
+    }
+  }
+
+  @Test
+  void everyFlippedByteInsideAChecksummedBlockIsCaught() throws Exception {
+    for (TrevniCodec codec : TrevniCodec.values()) {
+      byte[] good = sample(codec, TrevniChecksum.CRC32);
+      readAll(good);
+      try (TrevniFileReader r = TrevniFiles.open(good)) {
+        for (int col = 0; col < r.columnCount(); col++) {
+          for (BlockInfo b : r.blocks(col)) {
+            for (long at = b.offset(); at < b.offset() + b.compressedSize() + 4; at++) {
+              byte[] bad = good.clone();
+              bad[(int) at] ^= 0x10;
+              try {
+                readAll(bad);
+                // Deflate and bzip2 have redundant encodings (padding bits, a back-reference
+                // to other bytes that are equal): a flip that leaves the data as it was is fine.
+                assertThat(codec == TrevniCodec.DEFLATE || codec == TrevniCodec.BZIP2)
+                    .as("%s: flipped byte %d of column %d went unnoticed", codec, at, col)
+                    .isTrue();
+                assertThat(blockData(bad, b, codec)).as("%s: byte %d of column %d", codec, at,
+                    col).isEqualTo(blockData(good, b, codec));
+              } catch (CorruptFileException e) {
+                assertThat(e).hasMessageContaining("column '" + r.column(col).name() + "'");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  private static byte[] blockData(byte[] file, BlockInfo b, TrevniCodec codec)
+      throws Exception {
+    return BlockCodec.of(codec).decompress(file, (int) b.offset(), b.compressedSize(),
+        b.uncompressedSize());
+  }
+
+  @Test
+  void checksumMismatchNamesColumnAndBlock() throws Exception {
+    byte[] good = sample(TrevniCodec.NULL, TrevniChecksum.CRC32);
+    try (TrevniFileReader r = TrevniFiles.open(good)) {
+      BlockInfo b = r.blocks(1).get(2);
+      byte[] bad = good.clone();
+      bad[(int) b.offset() + 3] ^= 1;
+      assertThatThrownBy(() -> readAll(bad)).isInstanceOf(CorruptFileException.class)
+          .hasMessageContaining("checksum mismatch")
+          .hasMessageContaining("column 'name' / block 2");
+    }
+  }
+
+  @Test
+  void truncationsAreCorruptFiles() throws Exception {
+    for (TrevniCodec codec : TrevniCodec.values()) {
+      byte[] good = sample(codec, TrevniChecksum.NULL);
+      for (int len = 0; len < good.length; len += len < 400 ? 1 : 7) {
+        byte[] cut = java.util.Arrays.copyOf(good, len);
+        int l = len;
+        assertThatThrownBy(() -> readAll(cut)).as("%s cut at %d", codec, l)
+            .isInstanceOf(CorruptFileException.class);
+      }
+    }
+  }
+
+  @Test
+  void randomDamageNeverEscapesAsAnotherException() throws Exception {
+    Random rnd = new Random(SEED);
+    for (TrevniCodec codec : TrevniCodec.values()) {
+      for (TrevniChecksum checksum : TrevniChecksum.values()) {
+        byte[] good = sample(codec, checksum);
+        for (int k = 0; k < 300; k++) {
+          byte[] bad = good.clone();
+          int flips = 1 + rnd.nextInt(4);
+          for (int f = 0; f < flips; f++) {
+            int at = rnd.nextInt(bad.length);
+            bad[at] = rnd.nextInt(3) == 0 ? (byte) 0xFF : (byte) rnd.nextInt(256);
+          }
+          try {
+            readAll(bad);
+          } catch (CorruptFileException e) {
+            // fine: named and located
+          } catch (Throwable t) {
+            fail("seed " + SEED + ", " + codec + "/" + checksum + " damage " + k + ": " + t, t);
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void absurdCountsAreRefusedBeforeAllocating() throws Exception {
+    byte[] good = sample(TrevniCodec.DEFLATE, TrevniChecksum.NULL);
+    // column count
+    byte[] bad = good.clone();
+    ByteBuffer.wrap(bad).order(ByteOrder.LITTLE_ENDIAN).putInt(12, Integer.MAX_VALUE);
+    assertThatThrownBy(() -> readAll(bad)).isInstanceOf(CorruptFileException.class)
+        .hasMessageContaining("column count");
+    try (TrevniFileReader r = TrevniFiles.open(good)) {
+      long start = r.columnStart(1);
+      // block count
+      byte[] b2 = good.clone();
+      ByteBuffer.wrap(b2).order(ByteOrder.LITTLE_ENDIAN).putInt((int) start, 0x7FFFFFF0);
+      assertThatThrownBy(() -> readAll(b2)).isInstanceOf(CorruptFileException.class)
+          .hasMessageContaining("block count");
+      // a block's uncompressed size
+      byte[] b3 = good.clone();
+      ByteBuffer.wrap(b3).order(ByteOrder.LITTLE_ENDIAN).putInt((int) start + 8, 0x7FFFFFF0);
+      assertThatThrownBy(() -> readAll(b3)).isInstanceOf(CorruptFileException.class)
+          .hasMessageContaining("column 'name' / block 0");
+    }
+    // metadata count in the header
+    byte[] b4 = good.clone();
+    b4[16] = (byte) 0xFE;
+    assertThatThrownBy(() -> readAll(b4)).isInstanceOf(CorruptFileException.class);
+  }
+
+  @Test
+  void javasNullCodecZeroChecksumsAreAccepted() throws Exception {
+    byte[] good = sample(TrevniCodec.NULL, TrevniChecksum.CRC32);
+    long digest = readAll(good);
+    byte[] zeroed = good.clone();
+    try (TrevniFileReader r = TrevniFiles.open(good)) {
+      for (int col = 0; col < r.columnCount(); col++) {
+        for (BlockInfo b : r.blocks(col)) {
+          for (int i = 0; i < 4; i++) {
+            zeroed[(int) (b.offset() + b.compressedSize() + i)] = 0;
+          }
+        }
+      }
+    }
+    assertThat(readAll(zeroed)).isEqualTo(digest);
+  }
+
+  @Test
+  void notATrevniFile() {
+    assertThatThrownBy(() -> readAll("ORC is not Trevni".getBytes()))
+        .isInstanceOf(CorruptFileException.class).hasMessageContaining("not a Trevni file");
+    assertThatThrownBy(() -> readAll(new byte[2])).isInstanceOf(CorruptFileException.class)
+        .hasMessageContaining("shorter than the magic number");
+  }
+}
