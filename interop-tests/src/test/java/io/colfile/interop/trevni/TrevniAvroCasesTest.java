@@ -235,6 +235,46 @@ class TrevniAvroCasesTest {
     return out;
   }
 
+  // ---- enums and fixed in arrays (trevni.md §13.10) ------------------------------------------
+
+  static final String ARRAY_ENUM_FIXED = s("{\"name\":\"e\",\"type\":{\"type\":\"array\","
+      + "\"items\":{\"type\":\"enum\",\"name\":\"E\",\"symbols\":[\"X\",\"Y\",\"Z\"]}}},"
+      + "{\"name\":\"f\",\"type\":{\"type\":\"array\",\"items\":{\"type\":\"fixed\","
+      + "\"name\":\"F\",\"size\":2}}}");
+
+  /**
+   * trevni-avro returns array&lt;enum&gt; elements as Integer ordinals and array&lt;fixed&gt;
+   * elements as ByteBuffer; colfile's file reads that way in trevni-avro too, and colfile itself
+   * gives the symbols and the bytes.
+   */
+  @Test
+  void enumsAndFixedInArrays() throws IOException {
+    Schema schema = parse(ARRAY_ENUM_FIXED);
+    List<Object> records = fromJson(schema, """
+        {"e":["Z","X","Y"],"f":["\\u0001\\u0002","\\u00ff\\u0000"]}
+        {"e":[],"f":[]}
+        """);
+    TrevniFileParts f = writeBoth("arrays", schema, records);
+    TrevniFileParts.assertShape(f, List.of("e[] int array", "f[] bytes array"), "arrays");
+    for (String which : List.of("java", "colfile")) {
+      Path file = dir.resolve("arrays-" + which + ".trv");
+      try (org.apache.trevni.avro.AvroColumnReader<org.apache.avro.generic.GenericRecord> r =
+          new org.apache.trevni.avro.AvroColumnReader<>(
+              new org.apache.trevni.avro.AvroColumnReader.Params(file.toFile()))) {
+        org.apache.avro.generic.GenericRecord first = r.next();
+        List<Object> e = new ArrayList<>((List<?>) first.get("e"));
+        List<?> fx = (List<?>) first.get("f");
+        assertThat(e).as(which + "'s file: trevni-avro's enum array elements")
+            .containsExactly((Object) 2, 0, 1);
+        assertThat(fx.get(0)).as(which + "'s file: trevni-avro's fixed array elements")
+            .isInstanceOf(java.nio.ByteBuffer.class);
+      }
+      AvroFiles.assertColfileReads(file, schema, null, List.of(
+          row(List.of("Z", "X", "Y"), List.of(new AvroRows.Bin("0102"), new AvroRows.Bin("ff00"))),
+          row(List.of(), List.of())), 5, "arrays, colfile reading " + which + "'s file");
+    }
+  }
+
   // ---- TestShredder's shapes ---------------------------------------------------------------
 
   static final String R = "{\"type\":\"record\",\"name\":\"R\",\"fields\":["
