@@ -83,6 +83,7 @@ final class AvroFiles {
         w.write(AvroRows.batch(schema, records, at, at + n));
         at += n;
       }
+      assertEquals(records.size(), w.numberOfRows(), "rows colfile's TrevniWriter took");
       w.close();
       done = true;
     } finally {

@@ -358,6 +358,10 @@ final class CoreCase {
         assertEquals(col.firstValues, spec.hasFirstValues(),
             what + ": column " + col.name + " first values flag");
         assertEquals(c, f.columnIndex(col.name), what + ": columnIndex(" + col.name + ")");
+        assertEquals(col.codec != null ? col.codec : codec, f.codec(c),
+            what + ": codec of column " + col.name + " (its own, else the file's)");
+        assertEquals(col.checksum != null ? col.checksum : checksum, f.checksum(c),
+            what + ": checksum of column " + col.name + " (its own, else the file's)");
         boolean typed = r.nextBoolean();
         ColumnCursor cur = f.cursor(c);
         for (int row = 0; row < rowCount; row++) {
