@@ -69,9 +69,14 @@ final class AvroRows {
 
   // ---- the type colfile should give a schema -------------------------------------------------
 
+  /**
+   * A record's struct; other schemas' values bare, but a struct (a union of null and a record)
+   * wrapped as struct<value:...> so that its nulls have a place.
+   */
   static Type rowType(Schema s) {
-    return s.getType() == Schema.Type.RECORD ? type(s)
-        : Type.struct(List.of("value"), List.of(type(s)));
+    Type t = type(s);
+    return s.getType() != Schema.Type.RECORD && t.kind() == TypeKind.STRUCT
+        ? Type.struct(List.of("value"), List.of(t)) : t;
   }
 
   static Type type(Schema s) {
@@ -356,7 +361,8 @@ final class AvroRows {
           set(f.schema(), t.child(f.pos()), batch.cols[f.pos()], i - from, r.get(f.pos()));
         }
       } else {
-        set(schema, t.child(0), batch.cols[0], i - from, datum);
+        Type valueType = t.kind() == TypeKind.STRUCT ? t.child(0) : t;
+        set(schema, valueType, batch.cols[0], i - from, datum);
       }
     }
     batch.size = to - from;
