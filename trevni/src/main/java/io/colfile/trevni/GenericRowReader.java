@@ -1,5 +1,6 @@
 package io.colfile.trevni;
 
+import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.ColumnBatch;
@@ -8,7 +9,6 @@ import io.colfile.core.vector.DoubleVector;
 import io.colfile.core.vector.ListVector;
 import io.colfile.core.vector.LongVector;
 import io.colfile.core.vector.StructVector;
-import io.colfile.core.error.CorruptFileException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

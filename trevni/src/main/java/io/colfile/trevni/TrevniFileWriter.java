@@ -5,7 +5,6 @@ import io.colfile.core.io.OutputFile;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -68,7 +67,7 @@ public final class TrevniFileWriter implements Closeable {
       TrevniCodec codec = spec.codec().orElse(options.codec().orElse(TrevniCodec.NULL));
       TrevniChecksum checksum =
           spec.checksum().orElse(options.checksum().orElse(TrevniChecksum.NULL));
-      columns[i] = new Column(i, spec, parent, codec, checksum, blockSize);
+      columns[i] = new Column(spec, parent, codec, checksum, blockSize);
       seen.put(spec.name(), i);
     }
   }
@@ -339,7 +338,6 @@ public final class TrevniFileWriter implements Closeable {
   private static final class Column {
     private static final int NO_RUN = -1;
 
-    final int index;
     final ColumnSpec spec;
     final ValueType type;
     final Column parent;
@@ -368,9 +366,8 @@ public final class TrevniFileWriter implements Closeable {
     long valuesInRow;
     int pendingValues; // left of the last length
 
-    Column(int index, ColumnSpec spec, Column parent, TrevniCodec codec,
+    Column(ColumnSpec spec, Column parent, TrevniCodec codec,
         TrevniChecksum checksum, int blockSize) {
-      this.index = index;
       this.spec = spec;
       this.type = spec.type();
       this.parent = parent;
@@ -539,9 +536,5 @@ public final class TrevniFileWriter implements Closeable {
       descriptors.clear();
       firstValues.clear();
     }
-  }
-
-  static byte[] utf8(String s) {
-    return s.getBytes(StandardCharsets.UTF_8);
   }
 }
