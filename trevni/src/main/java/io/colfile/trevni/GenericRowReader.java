@@ -220,9 +220,9 @@ final class GenericRowReader {
       }
       l.offsets[i] = off;
       l.lengths[i] = n;
-      l.child.ensureCapacity(off + n, true);
       l.childCount = off + n;
       for (int k = 0; k < n; k++) {
+        l.child.ensureCapacity(off + k + 1, true);
         element.read(l.child, off + k);
       }
     }

@@ -337,9 +337,10 @@ public final class RowReader {
       checkNested(path, (long) off + n);
       l.offsets[i] = off;
       l.lengths[i] = n;
-      l.child.ensureCapacity(off + n, true);
       l.childCount = off + n;
       for (int k = 0; k < n; k++) {
+        // grown as elements arrive, so a damaged length fails on the data, not on memory
+        l.child.ensureCapacity(off + k + 1, true);
         if (!simple) {
           c.nextNull();
         }
@@ -368,11 +369,11 @@ public final class RowReader {
       checkNested(path, (long) off + n);
       m.offsets[i] = off;
       m.lengths[i] = n;
-      m.keys.ensureCapacity(off + n, true);
-      m.values.ensureCapacity(off + n, true);
       m.childCount = off + n;
       BytesVector kv = (BytesVector) m.keys;
       for (int k = 0; k < n; k++) {
+        m.keys.ensureCapacity(off + k + 1, true);
+        m.values.ensureCapacity(off + k + 1, true);
         c.nextNull();
         int len = keys.nextBytesLength();
         kv.setRef(off + k, keys.buffer(), keys.position() - len, len);
