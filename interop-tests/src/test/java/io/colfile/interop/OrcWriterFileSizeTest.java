@@ -100,13 +100,16 @@ class OrcWriterFileSizeTest {
         TABLE.append(String.format(Locale.ROOT, "%-22s %-7s %12d %12d %8.4f%n", name, codec,
             theirs, ours, ratio));
         // tiny files: the footer's writer identity (id, software version, calendar) differs
-        // by a few bytes, which is all of the difference there; with ZSTD every chunk is a
-        // frame, and aircompressor's frames carry a 4-byte checksum and a header unlike
-        // zstd-jni's: up to 8 bytes per chunk, and a small file has a chunk or so per stream
-        double slack = codec == CompressionKind.ZSTD ? 32 + 8.0 * streams(schema, rows) : 32;
+        // by a few bytes, which is all of the difference there. ZSTD is another compressor
+        // (aircompressor, not zstd-jni): its frames carry a 4-byte checksum and another header
+        // (up to 8 bytes per chunk, a chunk or so per stream), and on a few kilobytes of poorly
+        // compressible data its output differs by a few percent either way
+        boolean zstd = codec == CompressionKind.ZSTD;
+        double slack = zstd ? 32 + 8.0 * streams(schema, rows) : 32;
         assertThat((double) Math.abs(ours - theirs)).as("%s %s: colfile %d bytes, orc-core %d; "
             + "schema %s; %s", name, codec, ours, theirs, schema, TestSeed.replay())
-            .isLessThanOrEqualTo(Math.max(0.02 * theirs, slack));
+            .isLessThanOrEqualTo(Math.max((zstd && theirs < 65536 ? 0.05 : 0.02) * theirs,
+                slack));
       }
     }
   }
