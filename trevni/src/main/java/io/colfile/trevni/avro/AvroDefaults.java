@@ -2,7 +2,7 @@ package io.colfile.trevni.avro;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Whether a JSON value is a valid default for a schema, by Avro 1.12's rules (its {@code
@@ -15,10 +15,13 @@ final class AvroDefaults {
   private AvroDefaults() {}
 
   /**
-   * @param open records still being defined: Avro cannot look inside them, so a default that
-   *     needs to is refused
+   * Whether {@code value} is valid for {@code s}.
+   *
+   * @param unfinished records whose fields Avro does not know yet where it checks this default
+   * @throws IllegalArgumentException when the check needs the fields of an unfinished record,
+   *     as Avro fails then
    */
-  static boolean isValid(AvroSchema s, Object value, Set<AvroSchema> open) {
+  static boolean isValid(AvroSchema s, Object value, Predicate<AvroSchema> unfinished) {
     switch (s.kind()) {
       case STRING:
       case BYTES:
@@ -41,7 +44,7 @@ final class AvroDefaults {
           return false;
         }
         for (Object e : list) {
-          if (!isValid(s.elementType(), e, open)) {
+          if (!isValid(s.elementType(), e, unfinished)) {
             return false;
           }
         }
@@ -51,26 +54,30 @@ final class AvroDefaults {
           return false;
         }
         for (Object v : map.values()) {
-          if (!isValid(s.valueType(), v, open)) {
+          if (!isValid(s.valueType(), v, unfinished)) {
             return false;
           }
         }
         return true;
       case UNION:
         for (AvroSchema b : s.branches()) {
-          if (isValid(b, value, open)) {
+          if (isValid(b, value, unfinished)) {
             return true;
           }
         }
         return false;
       case RECORD:
-        if (!(value instanceof Map<?, ?> map) || open.contains(s)) {
+        if (!(value instanceof Map<?, ?> map)) {
           return false;
+        }
+        if (unfinished.test(s)) {
+          throw new IllegalArgumentException("Avro checks it before it knows the "
+              + "fields of record " + s.fullName());
         }
         for (AvroSchema.Field f : s.fields()) {
           Object v = map.containsKey(f.name()) ? map.get(f.name())
               : f.defaultValue().orElse(null);
-          if (v == null || !isValid(f.schema(), v, open)) {
+          if (v == null || !isValid(f.schema(), v, unfinished)) {
             return false;
           }
         }

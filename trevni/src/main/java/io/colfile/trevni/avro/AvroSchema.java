@@ -2,6 +2,7 @@ package io.colfile.trevni.avro;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -135,10 +136,16 @@ public final class AvroSchema {
     return unnamed(kind, null, List.of());
   }
 
-  /** A record named {@code fullName} (dotted when it has a namespace). */
+  /**
+   * A record named {@code fullName} (dotted when it has a namespace). Named types inside it
+   * that share a full name must be equal, and none may share the record's.
+   */
   public static AvroSchema record(String fullName, List<Field> fields) {
     AvroSchema s = named(Kind.RECORD, AvroNames.split(fullName, null), null, List.of(), false,
         List.of(), null, 0, Map.of());
+    List<AvroSchema> types = new ArrayList<>();
+    fields.forEach(f -> types.add(f.schema));
+    checkNames(s, types);
     s.setFields(List.copyOf(fields));
     return s;
   }
@@ -164,7 +171,8 @@ public final class AvroSchema {
 
   /**
    * A union of {@code branches}: no branch may be a union, and no two may have the same type,
-   * or for named types the same full name.
+   * or for named types the same full name. Named types inside that share a full name must be
+   * equal.
    */
   public static AvroSchema union(List<AvroSchema> branches) {
     Set<String> seen = new HashSet<>();
@@ -176,7 +184,45 @@ public final class AvroSchema {
         throw new IllegalArgumentException("a union cannot contain " + b.fullName() + " twice");
       }
     }
+    checkNames(null, branches);
     return unnamed(Kind.UNION, null, List.copyOf(branches));
+  }
+
+  /**
+   * Checks that the named types in {@code parts} that share a full name are equal (Avro prints
+   * every one after the first by name), and that none has the name of {@code self}.
+   */
+  private static void checkNames(AvroSchema self, List<AvroSchema> parts) {
+    Map<String, AvroSchema> named = new HashMap<>();
+    if (self != null) {
+      named.put(self.fullName(), self);
+    }
+    Set<AvroSchema> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+    for (AvroSchema p : parts) {
+      collectNames(p, named, seen);
+    }
+  }
+
+  private static void collectNames(AvroSchema s, Map<String, AvroSchema> named,
+      Set<AvroSchema> seen) {
+    if (s.referencedAt != null || !seen.add(s)) {
+      return;
+    }
+    if (s.kind.isNamed()) {
+      AvroSchema other = named.putIfAbsent(s.fullName(), s);
+      if (other != null && !other.equals(s)) {
+        throw new IllegalArgumentException("two different types are named " + s.fullName());
+      }
+    }
+    for (Field f : s.fields) {
+      collectNames(f.schema, named, seen);
+    }
+    if (s.child != null) {
+      collectNames(s.child, named, seen);
+    }
+    for (AvroSchema b : s.branches) {
+      collectNames(b, named, seen);
+    }
   }
 
   /**
@@ -525,7 +571,7 @@ public final class AvroSchema {
      */
     public static Field of(String name, AvroSchema schema, Object defaultValue) {
       Object v = AvroJson.normalize(defaultValue);
-      if (!AvroDefaults.isValid(schema, v, Set.of())) {
+      if (!AvroDefaults.isValid(schema, v, r -> false)) {
         throw new IllegalArgumentException("field '" + name + "': the default "
             + AvroJson.toString(v) + " is not a " + schema);
       }

@@ -2,10 +2,10 @@ package io.colfile.trevni.avro;
 
 import io.colfile.trevni.avro.AvroSchema.Field;
 import io.colfile.trevni.avro.AvroSchema.Kind;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -29,20 +29,19 @@ import java.util.Set;
  *       For primitives, arrays and maps {@code doc}, {@code name}, {@code aliases} and the like
  *       are not properties and are dropped, as Avro drops them.
  *   <li>Field defaults are checked when read (a forward reference counts as a record without
- *       fields) and again once references are resolved, when the records still being resolved
- *       (the field's own and those it is inside) cannot be looked into.
+ *       fields), and again when references are resolved ({@link AvroSchemaResolver}).
  * </ul>
  */
 final class AvroSchemaParser {
   private final Map<String, AvroSchema> defined = new HashMap<>();
-  private final Set<AvroSchema> resolved = Collections.newSetFromMap(new IdentityHashMap<>());
-  private final Set<AvroSchema> open = Collections.newSetFromMap(new IdentityHashMap<>());
+  private final List<AvroSchema> registered = new ArrayList<>();
 
   private AvroSchemaParser() {}
 
   static AvroSchema parse(String json) {
     AvroSchemaParser parser = new AvroSchemaParser();
-    return parser.resolve(parser.schema(AvroJson.read(json), null, "schema"));
+    AvroSchema root = parser.schema(AvroJson.read(json), null, "schema");
+    return AvroSchemaResolver.resolve(root, parser.registered, parser.defined);
   }
 
   private AvroSchema schema(Object json, String space, String where) {
@@ -86,7 +85,7 @@ final class AvroSchemaParser {
         }
         AvroSchema inner = schema(m.get(key), space, where);
         return (type.equals("array") ? AvroSchema.array(inner) : AvroSchema.map(inner))
-            .withProps(props(m, AvroSchema.RESERVED));
+            .withProps(copiedProps(m, where));
       }
       default:
         for (Kind k : Kind.values()) {
@@ -114,6 +113,7 @@ final class AvroSchemaParser {
   private AvroSchema define(AvroSchema s, String where) {
     AvroSchema first = defined.putIfAbsent(s.fullName(), s);
     if (first == null) {
+      registered.add(s);
       return s;
     }
     if (!first.equals(s)) {
@@ -129,7 +129,7 @@ final class AvroSchemaParser {
       throw error(where, "record " + full + " needs a \"fields\" array");
     }
     AvroSchema s = AvroSchema.parsedRecord(name, text(m, "doc"), aliases(m, name[0], where),
-        "error".equals(m.get("type")), props(m, AvroSchema.RESERVED));
+        "error".equals(m.get("type")), copiedProps(m, where));
     List<Field> fields = new ArrayList<>();
     for (Object f : list) {
       fields.add(field(f, name[0], full, where));
@@ -163,8 +163,8 @@ final class AvroSchemaParser {
         throw error(fieldWhere, "the default '" + text + "' is not a number");
       }
     }
-    if (dflt != null && !AvroDefaults.isValid(schema, dflt, Set.of())) {
-      throw invalidDefault(fieldWhere, schema, dflt, "");
+    if (dflt != null && !AvroDefaults.isValid(schema, dflt, r -> false)) {
+      throw invalidDefault(fieldWhere, schema, dflt);
     }
     String order = null;
     if (m.containsKey("order")) {
@@ -272,6 +272,31 @@ final class AvroSchemaParser {
     return m.get(key) instanceof String s ? s : null;
   }
 
+  /**
+   * The properties of a record, array or map. Avro copies these when it resolves references,
+   * by way of Java objects that have no form for integers beyond 64 bits, and fails on them.
+   */
+  private static Map<String, Object> copiedProps(Map<String, Object> m, String where) {
+    Map<String, Object> props = props(m, AvroSchema.RESERVED);
+    props.forEach((k, v) -> {
+      if (holdsBigInteger(v)) {
+        throw error(where, "property '" + k + "' holds an integer beyond 64 bits, which Avro "
+            + "1.12 cannot copy for a " + m.get("type"));
+      }
+    });
+    return props;
+  }
+
+  private static boolean holdsBigInteger(Object v) {
+    if (v instanceof List<?> l) {
+      return l.stream().anyMatch(AvroSchemaParser::holdsBigInteger);
+    }
+    if (v instanceof Map<?, ?> m) {
+      return m.values().stream().anyMatch(AvroSchemaParser::holdsBigInteger);
+    }
+    return v instanceof BigInteger;
+  }
+
   private static Map<String, Object> props(Map<String, Object> m, Set<String> reserved) {
     Map<String, Object> out = new LinkedHashMap<>();
     m.forEach((k, v) -> {
@@ -282,94 +307,13 @@ final class AvroSchemaParser {
     return out.isEmpty() ? Map.of() : Collections.unmodifiableMap(out);
   }
 
-  /** Replaces forward references by what they name, and checks defaults again. */
-  private AvroSchema resolve(AvroSchema s) {
-    if (s.referencedAt() != null) {
-      AvroSchema target = defined.get(s.name());
-      if (target == null) {
-        throw error(s.referencedAt(), "unknown type '" + s.name() + "'");
-      }
-      return resolve(target);
-    }
-    switch (s.kind()) {
-      case RECORD: {
-        if (!resolved.add(s)) {
-          return s;
-        }
-        open.add(s);
-        List<Field> fields = new ArrayList<>();
-        for (Field f : s.fields()) {
-          AvroSchema r = resolve(f.schema());
-          fields.add(r == f.schema() ? f : f.withSchema(r));
-        }
-        s.setFields(List.copyOf(fields));
-        for (Field f : fields) {
-          Object dflt = f.defaultValue().orElse(null);
-          if (dflt != null && !AvroDefaults.isValid(f.schema(), dflt, open)) {
-            AvroSchema unfinished = reachedOpen(f.schema(),
-                Collections.newSetFromMap(new IdentityHashMap<>()));
-            throw invalidDefault("record " + s.fullName() + " field '" + f.name() + "'",
-                f.schema(), dflt, unfinished == null ? "" : " (Avro checks defaults before "
-                    + "the fields of record " + unfinished.fullName() + " are known)");
-          }
-        }
-        open.remove(s);
-        return s;
-      }
-      case ARRAY:
-      case MAP: {
-        AvroSchema inner = s.kind() == Kind.ARRAY ? s.elementType() : s.valueType();
-        AvroSchema r = resolve(inner);
-        if (r == inner) {
-          return s;
-        }
-        return (s.kind() == Kind.ARRAY ? AvroSchema.array(r) : AvroSchema.map(r))
-            .withProps(s.props());
-      }
-      case UNION: {
-        List<AvroSchema> branches = new ArrayList<>();
-        boolean changed = false;
-        for (AvroSchema b : s.branches()) {
-          AvroSchema r = resolve(b);
-          branches.add(r);
-          changed |= r != b;
-        }
-        return changed ? AvroSchema.union(branches) : s;
-      }
-      default:
-        return s;
-    }
-  }
-
-  /** A record still being resolved that {@code s} contains, or null. */
-  private AvroSchema reachedOpen(AvroSchema s, Set<AvroSchema> seen) {
-    if (open.contains(s)) {
-      return s;
-    }
-    if (!seen.add(s)) {
-      return null;
-    }
-    List<AvroSchema> inner = new ArrayList<>(s.branches());
-    if (s.elementType() != null || s.valueType() != null) {
-      inner.add(s.kind() == Kind.ARRAY ? s.elementType() : s.valueType());
-    }
-    s.fields().forEach(f -> inner.add(f.schema()));
-    for (AvroSchema i : inner) {
-      AvroSchema r = reachedOpen(i, seen);
-      if (r != null) {
-        return r;
-      }
-    }
-    return null;
-  }
-
-  private static IllegalArgumentException invalidDefault(String where, AvroSchema schema,
-      Object value, String note) {
+  static IllegalArgumentException invalidDefault(String where, AvroSchema schema,
+      Object value) {
     return error(where, "the default " + AvroJson.toString(value) + " is not a valid "
-        + (schema.kind().isNamed() ? schema.fullName() : schema.toString()) + note);
+        + (schema.kind().isNamed() ? schema.fullName() : schema.toString()));
   }
 
-  private static IllegalArgumentException error(String where, String message) {
+  static IllegalArgumentException error(String where, String message) {
     return new IllegalArgumentException(where + ": " + message);
   }
 }
