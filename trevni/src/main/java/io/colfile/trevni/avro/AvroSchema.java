@@ -161,10 +161,12 @@ public final class AvroSchema {
     return parsedFixed(AvroNames.split(fullName, null), null, List.of(), size, Map.of());
   }
 
+  /** An array of {@code items}. */
   public static AvroSchema array(AvroSchema items) {
     return unnamed(Kind.ARRAY, Objects.requireNonNull(items), List.of());
   }
 
+  /** A map from strings to {@code values}. */
   public static AvroSchema map(AvroSchema values) {
     return unnamed(Kind.MAP, Objects.requireNonNull(values), List.of());
   }
@@ -175,17 +177,9 @@ public final class AvroSchema {
    * equal.
    */
   public static AvroSchema union(List<AvroSchema> branches) {
-    Set<String> seen = new HashSet<>();
-    for (AvroSchema b : branches) {
-      if (b.kind == Kind.UNION) {
-        throw new IllegalArgumentException("a union cannot contain a union directly");
-      }
-      if (!seen.add(b.fullName())) {
-        throw new IllegalArgumentException("a union cannot contain " + b.fullName() + " twice");
-      }
-    }
+    AvroSchema u = parsedUnion(branches);
     checkNames(null, branches);
-    return unnamed(Kind.UNION, null, List.copyOf(branches));
+    return u;
   }
 
   /**
@@ -205,7 +199,7 @@ public final class AvroSchema {
 
   private static void collectNames(AvroSchema s, Map<String, AvroSchema> named,
       Set<AvroSchema> seen) {
-    if (s.referencedAt != null || !seen.add(s)) {
+    if (!seen.add(s)) {
       return;
     }
     if (s.kind.isNamed()) {
@@ -273,6 +267,20 @@ public final class AvroSchema {
     return named(Kind.FIXED, name, doc, aliases, false, List.of(), null, size, props);
   }
 
+  /** A union, checked but for names inside its branches, which the parser checks itself. */
+  static AvroSchema parsedUnion(List<AvroSchema> branches) {
+    Set<String> seen = new HashSet<>();
+    for (AvroSchema b : branches) {
+      if (b.kind == Kind.UNION) {
+        throw new IllegalArgumentException("a union cannot contain a union directly");
+      }
+      if (!seen.add(b.fullName())) {
+        throw new IllegalArgumentException("a union cannot contain " + b.fullName() + " twice");
+      }
+    }
+    return unnamed(Kind.UNION, null, List.copyOf(branches));
+  }
+
   /** A reference to a named type not yet defined; the parser replaces it once all are. */
   static AvroSchema reference(String fullName, String where) {
     return new AvroSchema(Kind.RECORD, fullName, null, null, List.of(), false, List.of(), null,
@@ -316,6 +324,7 @@ public final class AvroSchema {
 
   // ---- accessors ----
 
+  /** What kind of schema this is. */
   public Kind kind() {
     return kind;
   }
@@ -470,11 +479,12 @@ public final class AvroSchema {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof AvroSchema other && same(this, other, new ArrayList<>());
+    return o instanceof AvroSchema other && same(this, other, new IdentityHashMap<>());
   }
 
   /** Equality that assumes the record pairs in {@code assumed} equal (records may recur). */
-  private static boolean same(AvroSchema a, AvroSchema b, List<AvroSchema[]> assumed) {
+  private static boolean same(AvroSchema a, AvroSchema b,
+      Map<AvroSchema, Set<AvroSchema>> assumed) {
     if (a == b) {
       return true;
     }
@@ -484,12 +494,10 @@ public final class AvroSchema {
     }
     switch (a.kind) {
       case RECORD:
-        for (AvroSchema[] pair : assumed) {
-          if (pair[0] == a && pair[1] == b) {
-            return true;
-          }
+        if (!assumed.computeIfAbsent(a, k -> Collections.newSetFromMap(new IdentityHashMap<>()))
+            .add(b)) {
+          return true;
         }
-        assumed.add(new AvroSchema[] {a, b});
         if (a.fields.size() != b.fields.size()) {
           return false;
         }
@@ -588,10 +596,12 @@ public final class AvroSchema {
       return new Field(name, s, doc, defaultValue, order, aliases, props);
     }
 
+    /** The field's name. */
     public String name() {
       return name;
     }
 
+    /** The field's type. */
     public AvroSchema schema() {
       return schema;
     }
@@ -601,6 +611,7 @@ public final class AvroSchema {
       return doc;
     }
 
+    /** Whether the field has a default (which may be {@link #JSON_NULL}). */
     public boolean hasDefault() {
       return defaultValue != null;
     }

@@ -54,7 +54,7 @@ final class AvroSchemaParser {
         branches.add(schema(b, space, where));
       }
       try {
-        return AvroSchema.union(branches);
+        return AvroSchema.parsedUnion(branches);
       } catch (IllegalArgumentException e) {
         throw error(where, e.getMessage());
       }

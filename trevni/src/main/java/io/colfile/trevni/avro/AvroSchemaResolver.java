@@ -143,7 +143,7 @@ final class AvroSchemaResolver {
           branches.add(r);
           changed |= r != b;
         }
-        return changed ? AvroSchema.union(branches) : s;
+        return changed ? AvroSchema.parsedUnion(branches) : s;
       }
       default:
         return s;

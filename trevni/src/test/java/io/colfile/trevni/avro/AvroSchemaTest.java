@@ -151,7 +151,8 @@ class AvroSchemaTest {
     // a type named like a type keyword is printed by its full name
     sameAsAvro(q("{'type':'record','name':'A','namespace':'n','fields':[{'name':'a','type':"
         + "{'type':'record','name':'int','fields':[]}},{'name':'b','type':'n.int'},"
-        + "{'name':'c','type':{'type':'fixed','name':'map','size':1}},{'name':'d','type':'map'}]}"));
+        + "{'name':'c','type':{'type':'fixed','name':'map','size':1}},"
+        + "{'name':'d','type':'map'}]}"));
   }
 
   @Test
@@ -190,7 +191,8 @@ class AvroSchemaTest {
         .isFalse();
     // Avro checks a default while its record (and those around it) have no fields yet
     refused(q("{'type':'record','name':'R','fields':[{'name':'f','type':['null','R'],"
-        + "'default':{}}]}"), "record R field 'f'", "cannot be checked: Avro checks it before it knows the fields of record R");
+        + "'default':{}}]}"), "record R field 'f'",
+        "cannot be checked: Avro checks it before it knows the fields of record R");
   }
 
   @Test
@@ -244,7 +246,8 @@ class AvroSchemaTest {
         + "{'name':'inf','type':'double','default':1e400},"
         + "{'name':'nan','type':'float','default':'NaN'},"
         + "{'name':'text','type':'float','default':' -2 '},"
-        + "{'name':'s','type':'string','default':'\\u00e9\\n\\t\\u0001\\\\\\'/\\u2028\\ud83d\\ude00'},"
+        + "{'name':'s','type':'string','default':"
+        + "'\\u00e9\\n\\t\\u0001\\\\\\'/\\u2028\\ud83d\\ude00'},"
         + "{'name':'by','type':'bytes','default':'\\u00ff'},"
         + "{'name':'a','type':{'type':'array','items':['null','int']},'default':[1,null]},"
         + "{'name':'m','type':{'type':'map','values':'double'},'default':{'x':1,'y':2.5}},"
@@ -318,7 +321,8 @@ class AvroSchemaTest {
     refused(q("{'type':'record','name':'int','fields':[]}"), "cannot be called 'int'");
     refused(q("{'type':'record','name':'R','fields':[{'name':'a','type':'int','default':'x'}]}"),
         "record R field 'a': the default \"x\" is not a valid \"int\"");
-    refused(q("{'type':'record','name':'R','fields':[{'name':'a','type':'int','default':2147483648}]}"),
+    refused(q("{'type':'record','name':'R','fields':[{'name':'a','type':'int',"
+        + "'default':2147483648}]}"),
         "the default 2147483648");
     refused(q("{'type':'record','name':'R','fields':[{'name':'a','type':'float','default':'x'}]}"),
         "the default 'x' is not a number");
@@ -350,7 +354,8 @@ class AvroSchemaTest {
         "{'type':'record','name':'A','fields':[{'name':'r','type':'float','default':'0x1p3'},"
             + "{'name':'s','type':'double','default':'1d'},{'name':'t','type':'double','default':"
             + "'-Infinity'}]}",
-        "{'type':'record','name':'A','fields':[{'name':'a','type':['int','string'],'default':'s'}]}",
+        "{'type':'record','name':'A','fields':[{'name':'a','type':['int','string'],"
+            + "'default':'s'}]}",
         "{'type':'record','name':'A','fields':[{'name':'a','type':{'type':'enum','name':'E',"
             + "'symbols':['X']},'default':'not a symbol'},{'name':'b','type':{'type':'fixed',"
             + "'name':'F','size':2},'default':'longer than two'}]}",

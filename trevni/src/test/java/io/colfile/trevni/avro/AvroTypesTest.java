@@ -118,7 +118,8 @@ class AvroTypesTest {
     assertThat(toType("['int','null']")).isEqualTo(Type.INT);
     assertThat(toType("['null','int','string',{'type':'array','items':'long'}]"))
         .isEqualTo(Type.parse("uniontype<int,string,array<bigint>>"));
-    assertThat(toType("['string','null','bytes']")).isEqualTo(Type.parse("uniontype<string,binary>"));
+    assertThat(toType("['string','null','bytes']"))
+        .isEqualTo(Type.parse("uniontype<string,binary>"));
   }
 
   @Test
