@@ -1,11 +1,5 @@
 package io.colfile.trevni.avro;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.StreamReadConstraints;
-import java.io.IOException;
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -20,15 +14,21 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * An Avro schema: colfile's own small, immutable model of one, so that Trevni files can carry
- * Avro records without Apache Avro on the class path. {@link #parse} accepts what Avro 1.12's
- * {@code Schema.Parser} accepts (names checked, namespaces inherited, named types referenced by
- * name, docs, aliases, defaults, field order, logical types and other properties kept), and
- * {@link #toString()} prints the compact JSON {@code org.apache.avro.Schema#toString()} prints
- * for the same schema, which is what trevni-avro stores under {@code avro.schema}.
+ * An Avro schema: colfile's own small, immutable model, so that Trevni files can carry Avro
+ * records without Apache Avro on the class path.
  *
- * <p>JSON values (defaults and properties) are held as Java objects: String, Long, BigInteger,
- * Double, Boolean, List, Map (insertion-ordered) and {@link #JSON_NULL}.
+ * <p>{@link #parse} accepts exactly what Avro 1.12's {@code new Schema.Parser().parse(json)}
+ * accepts and {@link #toString()} prints, byte for byte, the compact JSON Avro's {@code
+ * Schema.toString()} prints for it (which is what trevni-avro stores under {@code avro.schema}).
+ * A record may refer to itself; such a schema is a graph, not a tree ({@link #isRecursive()}).
+ *
+ * <p>Defaults and properties are JSON values held as Java objects: String, Long (BigInteger
+ * beyond a long), Double, BigDecimal, Boolean, unmodifiable List and insertion-ordered Map, and
+ * {@link #JSON_NULL}.
+ *
+ * <p>Schemas are equal as Avro's are: same kinds, full names, properties, record fields (name,
+ * schema, default, order, properties), enum symbols, fixed sizes and children; docs, aliases,
+ * enum defaults and whether a record is an {@code error} are not compared.
  */
 public final class AvroSchema {
   /** The kinds of Avro schema. */
@@ -46,7 +46,7 @@ public final class AvroSchema {
     }
   }
 
-  /** JSON's null, as a default value or property value. */
+  /** JSON's null, as a default value or a property value. */
   public static final Object JSON_NULL = new Object() {
     @Override
     public String toString() {
@@ -54,192 +54,282 @@ public final class AvroSchema {
     }
   };
 
-  private static final int MAX_DEPTH = 1000;
-  private static final Set<String> SCHEMA_RESERVED = Set.of("doc", "fields", "items", "name",
+  /** The most levels of records, arrays, maps and unions a schema may nest (as Avro's JSON). */
+  static final int MAX_DEPTH = 1000;
+  /** Avro's limit on a fixed's size (its largest Java array). */
+  static final int MAX_FIXED_SIZE = Integer.MAX_VALUE - 8;
+
+  static final Set<String> RESERVED = Set.of("doc", "fields", "items", "name",
       "namespace", "size", "symbols", "values", "type", "aliases");
-  private static final Set<String> ENUM_RESERVED = Set.of("doc", "fields", "items", "name",
+  static final Set<String> ENUM_RESERVED = Set.of("doc", "fields", "items", "name",
       "namespace", "size", "symbols", "values", "type", "aliases", "default");
-  private static final Set<String> FIELD_RESERVED = Set.of("default", "doc", "name", "order",
-      "type", "aliases");
-  private static final JsonFactory JSON = JsonFactory.builder()
-      .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
-      .build();
+  static final Set<String> FIELD_RESERVED =
+      Set.of("default", "doc", "name", "order", "type", "aliases");
 
   private final Kind kind;
   private final String name;
   private final String namespace;
   private final String doc;
   private final List<String> aliases;
-  private List<Field> fields;
+  private final boolean error;
   private final List<String> symbols;
   private final String enumDefault;
   private final int size;
-  private final AvroSchema items;
-  private final AvroSchema values;
+  private final AvroSchema child;
   private final List<AvroSchema> branches;
   private final Map<String, Object> props;
+  private final String referencedAt;
+  // Set after construction (by the parser twice: as read, then resolved): records may recur.
+  private List<Field> fields = List.of();
+  private int depth;
 
   private AvroSchema(Kind kind, String name, String namespace, String doc, List<String> aliases,
-      List<Field> fields, List<String> symbols, String enumDefault, int size, AvroSchema items,
-      AvroSchema values, List<AvroSchema> branches, Map<String, Object> props) {
+      boolean error, List<String> symbols, String enumDefault, int size, AvroSchema child,
+      List<AvroSchema> branches, Map<String, Object> props, String referencedAt) {
     this.kind = kind;
     this.name = name;
     this.namespace = namespace;
     this.doc = doc;
     this.aliases = aliases;
-    this.fields = fields;
+    this.error = error;
     this.symbols = symbols;
     this.enumDefault = enumDefault;
     this.size = size;
-    this.items = items;
-    this.values = values;
+    this.child = child;
     this.branches = branches;
     this.props = props;
+    this.referencedAt = referencedAt;
+    int d = child == null ? 0 : child.depth + 1;
+    for (AvroSchema b : branches) {
+      d = Math.max(d, b.depth + 1);
+    }
+    setDepth(d);
   }
 
-  private static AvroSchema of(Kind kind) {
-    return new AvroSchema(kind, null, null, null, List.of(), List.of(), List.of(), null, 0,
-        null, null, List.of(), Map.of());
+  private static AvroSchema unnamed(Kind kind, AvroSchema child, List<AvroSchema> branches) {
+    return new AvroSchema(kind, null, null, null, List.of(), false, List.of(), null, 0, child,
+        branches, Map.of(), null);
   }
 
-  /** A field of a record. Immutable. */
-  public static final class Field {
-    private final String name;
-    private final AvroSchema schema;
-    private final String doc;
-    private final Object defaultValue;
-    private final String order;
-    private final List<String> aliases;
-    private final Map<String, Object> props;
+  private static AvroSchema named(Kind kind, String[] name, String doc, List<String> aliases,
+      boolean error, List<String> symbols, String enumDefault, int size,
+      Map<String, Object> props) {
+    return new AvroSchema(kind, name[1], name[0], doc, aliases, error, symbols, enumDefault, size,
+        null, List.of(), props, null);
+  }
 
-    private Field(String name, AvroSchema schema, String doc, Object defaultValue, String order,
-        List<String> aliases, Map<String, Object> props) {
-      this.name = validName(name, "field name");
-      this.schema = Objects.requireNonNull(schema, "schema");
-      this.doc = doc;
-      this.defaultValue = defaultValue;
-      this.order = order;
-      this.aliases = aliases;
-      this.props = props;
+  private void setDepth(int d) {
+    if (d > MAX_DEPTH) {
+      throw new IllegalArgumentException("Avro schema nested deeper than " + MAX_DEPTH
+          + " levels");
     }
-
-    public static Field of(String name, AvroSchema schema) {
-      return new Field(name, schema, null, null, null, List.of(), Map.of());
-    }
-
-    /** A field with a default ({@link #JSON_NULL} for null). */
-    public static Field of(String name, AvroSchema schema, Object defaultValue) {
-      return new Field(name, schema, null, Objects.requireNonNull(defaultValue), null,
-          List.of(), Map.of());
-    }
-
-    public String name() {
-      return name;
-    }
-
-    public AvroSchema schema() {
-      return schema;
-    }
-
-    public String doc() {
-      return doc;
-    }
-
-    public boolean hasDefault() {
-      return defaultValue != null;
-    }
-
-    public Optional<Object> defaultValue() {
-      return Optional.ofNullable(defaultValue);
-    }
-
-    /** {@code descending} or {@code ignore}, or null for the default ascending order. */
-    public String order() {
-      return order;
-    }
-
-    public List<String> aliases() {
-      return aliases;
-    }
-
-    public Map<String, Object> props() {
-      return props;
-    }
+    depth = d;
   }
 
   // ---- factories ----
 
-  /** The primitive schema of {@code kind}. */
+  /** The schema of a primitive kind: null, boolean, int, long, float, double, bytes, string. */
   public static AvroSchema primitive(Kind kind) {
     if (!kind.isPrimitive()) {
       throw new IllegalArgumentException(kind + " is not a primitive Avro type");
     }
-    return of(kind);
+    return unnamed(kind, null, List.of());
   }
 
-  /** A record named {@code fullName} (dotted for a namespace). */
+  /**
+   * A record named {@code fullName} (dotted when it has a namespace). Named types inside it
+   * that share a full name must be equal, and none may share the record's.
+   */
   public static AvroSchema record(String fullName, List<Field> fields) {
-    String[] n = splitName(fullName, null);
-    AvroSchema s = new AvroSchema(Kind.RECORD, n[1], n[0], null, List.of(), List.copyOf(fields),
-        List.of(), null, 0, null, null, List.of(), Map.of());
-    checkFields(s);
+    AvroSchema s = named(Kind.RECORD, AvroNames.split(fullName, null), null, List.of(), false,
+        List.of(), null, 0, Map.of());
+    List<AvroSchema> types = new ArrayList<>();
+    fields.forEach(f -> types.add(f.schema));
+    checkNames(s, types);
+    s.setFields(List.copyOf(fields));
     return s;
   }
 
+  /** An enum named {@code fullName} with {@code symbols}, and no default symbol. */
   public static AvroSchema enumeration(String fullName, List<String> symbols) {
-    String[] n = splitName(fullName, null);
-    checkSymbols(n[1], symbols);
-    return new AvroSchema(Kind.ENUM, n[1], n[0], null, List.of(), List.of(),
-        List.copyOf(symbols), null, 0, null, null, List.of(), Map.of());
+    return parsedEnum(AvroNames.split(fullName, null), null, List.of(), List.copyOf(symbols),
+        null, Map.of());
   }
 
+  /** A fixed named {@code fullName} of {@code size} bytes. */
   public static AvroSchema fixed(String fullName, int size) {
-    if (size < 0) {
-      throw new IllegalArgumentException("fixed " + fullName + ": negative size " + size);
-    }
-    String[] n = splitName(fullName, null);
-    return new AvroSchema(Kind.FIXED, n[1], n[0], null, List.of(), List.of(), List.of(), null,
-        size, null, null, List.of(), Map.of());
+    return parsedFixed(AvroNames.split(fullName, null), null, List.of(), size, Map.of());
   }
 
+  /** An array of {@code items}. */
   public static AvroSchema array(AvroSchema items) {
-    return new AvroSchema(Kind.ARRAY, null, null, null, List.of(), List.of(), List.of(), null, 0,
-        Objects.requireNonNull(items), null, List.of(), Map.of());
+    return unnamed(Kind.ARRAY, Objects.requireNonNull(items), List.of());
   }
 
+  /** A map from strings to {@code values}. */
   public static AvroSchema map(AvroSchema values) {
-    return new AvroSchema(Kind.MAP, null, null, null, List.of(), List.of(), List.of(), null, 0,
-        null, Objects.requireNonNull(values), List.of(), Map.of());
+    return unnamed(Kind.MAP, Objects.requireNonNull(values), List.of());
   }
 
+  /**
+   * A union of {@code branches}: no branch may be a union, and no two may have the same type,
+   * or for named types the same full name. Named types inside that share a full name must be
+   * equal.
+   */
   public static AvroSchema union(List<AvroSchema> branches) {
-    checkUnion(branches);
-    return new AvroSchema(Kind.UNION, null, null, null, List.of(), List.of(), List.of(), null, 0,
-        null, null, List.copyOf(branches), Map.of());
+    AvroSchema u = parsedUnion(branches);
+    checkNames(null, branches);
+    return u;
   }
 
-  /** A copy with the property {@code key} set (e.g. {@code logicalType}, {@code precision}). */
-  public AvroSchema withProp(String key, Object value) {
-    if (kind == Kind.UNION) {
-      throw new IllegalArgumentException("unions have no properties");
+  /**
+   * Checks that the named types in {@code parts} that share a full name are equal (Avro prints
+   * every one after the first by name), and that none has the name of {@code self}.
+   */
+  private static void checkNames(AvroSchema self, List<AvroSchema> parts) {
+    Map<String, AvroSchema> named = new HashMap<>();
+    if (self != null) {
+      named.put(self.fullName(), self);
     }
-    if ((kind == Kind.ENUM ? ENUM_RESERVED : SCHEMA_RESERVED).contains(key)) {
-      throw new IllegalArgumentException("'" + key + "' is not a property");
+    Set<AvroSchema> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+    for (AvroSchema p : parts) {
+      collectNames(p, named, seen);
+    }
+  }
+
+  private static void collectNames(AvroSchema s, Map<String, AvroSchema> named,
+      Set<AvroSchema> seen) {
+    if (!seen.add(s)) {
+      return;
+    }
+    if (s.kind.isNamed()) {
+      AvroSchema other = named.putIfAbsent(s.fullName(), s);
+      if (other != null && !other.equals(s)) {
+        throw new IllegalArgumentException("two different types are named " + s.fullName());
+      }
+    }
+    for (Field f : s.fields) {
+      collectNames(f.schema, named, seen);
+    }
+    if (s.child != null) {
+      collectNames(s.child, named, seen);
+    }
+    for (AvroSchema b : s.branches) {
+      collectNames(b, named, seen);
+    }
+  }
+
+  /**
+   * A copy with property {@code key} set to the JSON value {@code value} (for example {@code
+   * logicalType}, {@code precision}, {@code scale} or {@code maxLength}). Unions have none.
+   */
+  public AvroSchema withProp(String key, Object value) {
+    if ((kind == Kind.ENUM ? ENUM_RESERVED : RESERVED).contains(key)) {
+      throw new IllegalArgumentException("'" + key + "' is part of an Avro " + kind.typeName
+          + ", not a property");
     }
     Map<String, Object> p = new LinkedHashMap<>(props);
-    p.put(key, Objects.requireNonNull(value));
-    AvroSchema s = new AvroSchema(kind, name, namespace, doc, aliases, fields, symbols,
-        enumDefault, size, items, values, branches, Collections.unmodifiableMap(p));
+    p.put(Objects.requireNonNull(key), AvroJson.normalize(value));
+    return withProps(Collections.unmodifiableMap(p));
+  }
+
+  // ---- for the parser ----
+
+  /** A record whose fields are set later ({@link #setFields}), as they may refer to it. */
+  static AvroSchema parsedRecord(String[] name, String doc, List<String> aliases, boolean error,
+      Map<String, Object> props) {
+    return named(Kind.RECORD, name, doc, aliases, error, List.of(), null, 0, props);
+  }
+
+  static AvroSchema parsedEnum(String[] name, String doc, List<String> aliases,
+      List<String> symbols, String enumDefault, Map<String, Object> props) {
+    Set<String> seen = new HashSet<>();
+    for (String s : symbols) {
+      AvroNames.check(s, "symbol of enum " + name[1]);
+      if (!seen.add(s)) {
+        throw new IllegalArgumentException("enum " + name[1] + " has the symbol " + s
+            + " twice");
+      }
+    }
+    if (enumDefault != null && !seen.contains(enumDefault)) {
+      throw new IllegalArgumentException("enum " + name[1] + ": the default " + enumDefault
+          + " is not one of its symbols");
+    }
+    return named(Kind.ENUM, name, doc, aliases, false, symbols, enumDefault, 0, props);
+  }
+
+  static AvroSchema parsedFixed(String[] name, String doc, List<String> aliases, int size,
+      Map<String, Object> props) {
+    if (size < 0 || size > MAX_FIXED_SIZE) {
+      throw new IllegalArgumentException("fixed " + name[1] + ": size " + size
+          + " is not from 0 to " + MAX_FIXED_SIZE);
+    }
+    return named(Kind.FIXED, name, doc, aliases, false, List.of(), null, size, props);
+  }
+
+  /** A union, checked but for names inside its branches, which the parser checks itself. */
+  static AvroSchema parsedUnion(List<AvroSchema> branches) {
+    Set<String> seen = new HashSet<>();
+    for (AvroSchema b : branches) {
+      if (b.kind == Kind.UNION) {
+        throw new IllegalArgumentException("a union cannot contain a union directly");
+      }
+      if (!seen.add(b.fullName())) {
+        throw new IllegalArgumentException("a union cannot contain " + b.fullName() + " twice");
+      }
+    }
+    return unnamed(Kind.UNION, null, List.copyOf(branches));
+  }
+
+  /** A reference to a named type not yet defined; the parser replaces it once all are. */
+  static AvroSchema reference(String fullName, String where) {
+    return new AvroSchema(Kind.RECORD, fullName, null, null, List.of(), false, List.of(), null,
+        0, null, List.of(), Map.of(), where);
+  }
+
+  /** Where a reference made by {@link #reference} was made, or null for other schemas. */
+  String referencedAt() {
+    return referencedAt;
+  }
+
+  boolean isError() {
+    return error;
+  }
+
+  void setFields(List<Field> fields) {
+    Set<String> seen = new HashSet<>();
+    int d = 0;
+    for (Field f : fields) {
+      if (!seen.add(f.name)) {
+        throw new IllegalArgumentException("record " + fullName() + " has two fields named '"
+            + f.name + "'");
+      }
+      d = Math.max(d, f.schema.depth + 1);
+    }
+    setDepth(d);
+    this.fields = fields;
+  }
+
+  AvroSchema withProps(Map<String, Object> props) {
+    if (kind == Kind.UNION) {
+      throw new IllegalArgumentException("an Avro union has no properties");
+    }
+    AvroSchema s = new AvroSchema(kind, name, namespace, doc, aliases, error, symbols,
+        enumDefault, size, child, branches, props, referencedAt);
+    if (kind == Kind.RECORD) {
+      s.setFields(fields);
+    }
     return s;
   }
 
   // ---- accessors ----
 
+  /** What kind of schema this is. */
   public Kind kind() {
     return kind;
   }
 
-  /** The simple name of a named type; for others the type's name ("int", "array", "union"). */
+  /** The simple name of a named type; for the others the type's name ("int", "array", ...). */
   public String name() {
     return name != null ? name : kind.typeName;
   }
@@ -249,19 +339,22 @@ public final class AvroSchema {
     return namespace;
   }
 
-  /** {@code namespace.name} of a named type, else {@link #name()}. */
+  /** {@code namespace.name} of a named type (the name alone without one), else {@link #name()}. */
   public String fullName() {
-    return namespace == null ? name() : namespace + "." + name;
+    return AvroNames.full(namespace, name());
   }
 
+  /** The documentation of a named type, or null. */
   public String doc() {
     return doc;
   }
 
+  /** The full names of a named type's aliases. */
   public List<String> aliases() {
     return aliases;
   }
 
+  /** A record's fields (empty for other kinds). */
   public List<Field> fields() {
     return fields;
   }
@@ -276,6 +369,7 @@ public final class AvroSchema {
     return null;
   }
 
+  /** An enum's symbols (empty for other kinds). */
   public List<String> symbols() {
     return symbols;
   }
@@ -290,698 +384,277 @@ public final class AvroSchema {
     return enumDefault;
   }
 
+  /** A fixed's size in bytes (0 for other kinds). */
   public int fixedSize() {
     return size;
   }
 
+  /** An array's items, or null. */
   public AvroSchema elementType() {
-    return items;
+    return kind == Kind.ARRAY ? child : null;
   }
 
+  /** A map's values, or null. */
   public AvroSchema valueType() {
-    return values;
+    return kind == Kind.MAP ? child : null;
   }
 
+  /** A union's branches (empty for other kinds). */
   public List<AvroSchema> branches() {
     return branches;
   }
 
-  /** The {@code logicalType} property, or null. */
+  /** The {@code logicalType} property if it is a string, else null; valid or not. */
   public String logicalType() {
-    Object v = props.get("logicalType");
-    return v instanceof String s ? s : null;
+    return props.get("logicalType") instanceof String s ? s : null;
   }
 
-  /** A property's JSON value, or null. */
+  /** A property's JSON value, or null if there is none. */
   public Object prop(String key) {
     return props.get(key);
   }
 
-  /** The properties in the order they were given. */
+  /** The properties (everything not part of the schema itself, logicalType included), in order. */
   public Map<String, Object> props() {
     return props;
   }
 
-  /** Whether a record contains itself (such schemas cannot be stored in columns). */
+  /** Whether a record contains itself, through any path of fields, items, values and branches. */
   public boolean isRecursive() {
-    return recursive(this, Collections.newSetFromMap(new IdentityHashMap<>()));
+    return recursiveRecord() != null;
   }
 
-  private static boolean recursive(AvroSchema s, Set<AvroSchema> open) {
-    switch (s.kind) {
-      case RECORD:
-        if (!open.add(s)) {
-          return true;
-        }
-        for (Field f : s.fields) {
-          if (recursive(f.schema, open)) {
-            return true;
-          }
-        }
-        open.remove(s);
-        return false;
-      case ARRAY:
-        return recursive(s.items, open);
-      case MAP:
-        return recursive(s.values, open);
-      case UNION:
-        for (AvroSchema b : s.branches) {
-          if (recursive(b, open)) {
-            return true;
-          }
-        }
-        return false;
-      default:
-        return false;
-    }
+  /** A record that contains itself, or null. */
+  AvroSchema recursiveRecord() {
+    return recursive(this, Collections.newSetFromMap(new IdentityHashMap<>()),
+        Collections.newSetFromMap(new IdentityHashMap<>()));
   }
 
-  // ---- validation ----
-
-  private static String validName(String name, String what) {
-    if (name == null || name.isEmpty()) {
-      throw new IllegalArgumentException("empty " + what);
-    }
-    int first = name.codePointAt(0);
-    boolean ok = Character.isLetter(first) || first == '_';
-    for (int i = Character.charCount(first); ok && i < name.length(); ) {
-      int c = name.codePointAt(i);
-      ok = Character.isLetterOrDigit(c) || c == '_';
-      i += Character.charCount(c);
-    }
-    if (!ok) {
-      throw new IllegalArgumentException(what + " '" + name + "' is not a valid Avro name "
-          + "(letters, digits and _, not starting with a digit)");
-    }
-    return name;
-  }
-
-  /** {namespace or null, simple name} of {@code name} given an enclosing namespace. */
-  private static String[] splitName(String name, String space) {
-    if (name == null) {
-      throw new IllegalArgumentException("a named type needs a name");
-    }
-    int dot = name.lastIndexOf('.');
-    if (dot >= 0) {
-      space = name.substring(0, dot);
-      name = name.substring(dot + 1);
-    }
-    validName(name, "name");
-    if (space != null && space.isEmpty()) {
-      space = null;
-    }
-    if (space != null) {
-      for (String part : space.split("\\.", -1)) {
-        validName(part, "namespace part of '" + space + "'");
+  /** Depth-first search for a record met again while {@code open}; {@code done} are clear. */
+  private static AvroSchema recursive(AvroSchema s, Set<AvroSchema> open, Set<AvroSchema> done) {
+    if (s.kind == Kind.RECORD) {
+      if (done.contains(s)) {
+        return null;
       }
-    }
-    return new String[] {space, name};
-  }
-
-  private static void checkFields(AvroSchema record) {
-    Set<String> seen = new HashSet<>();
-    for (Field f : record.fields) {
-      if (!seen.add(f.name)) {
-        throw new IllegalArgumentException("record " + record.fullName()
-            + ": duplicate field '" + f.name + "'");
-      }
-    }
-  }
-
-  private static void checkSymbols(String enumName, List<String> symbols) {
-    Set<String> seen = new HashSet<>();
-    for (String s : symbols) {
-      validName(s, "symbol of enum " + enumName);
-      if (!seen.add(s)) {
-        throw new IllegalArgumentException("enum " + enumName + ": duplicate symbol " + s);
-      }
-    }
-  }
-
-  private static void checkUnion(List<AvroSchema> branches) {
-    Set<String> seen = new HashSet<>();
-    for (AvroSchema b : branches) {
-      if (b.kind == Kind.UNION) {
-        throw new IllegalArgumentException("a union cannot contain a union directly");
-      }
-      String key = b.kind.isNamed() ? b.fullName() : b.kind.typeName;
-      if (!seen.add(key)) {
-        throw new IllegalArgumentException("a union cannot hold " + key + " twice");
-      }
-    }
-  }
-
-  // ---- parsing ----
-
-  /**
-   * Parses Avro schema JSON.
-   *
-   * @throws IllegalArgumentException naming what is wrong and where
-   */
-  public static AvroSchema parse(String json) {
-    Object tree;
-    try (JsonParser p = JSON.createParser(json)) {
-      if (p.nextToken() == null) {
-        throw new IllegalArgumentException("an Avro schema cannot be empty");
-      }
-      tree = readValue(p, 0);
-      if (p.nextToken() != null) {
-        throw new IllegalArgumentException("text after the Avro schema at "
-            + p.currentLocation().getCharOffset());
-      }
-    } catch (IOException e) {
-      throw new IllegalArgumentException("not JSON: " + e.getMessage(), e);
-    }
-    return new Parser().parse(tree, null, "schema", 0);
-  }
-
-  private static Object readValue(JsonParser p, int depth) throws IOException {
-    if (depth > MAX_DEPTH) {
-      throw new IllegalArgumentException("JSON nested deeper than " + MAX_DEPTH);
-    }
-    JsonToken t = p.currentToken();
-    switch (t) {
-      case START_OBJECT: {
-        Map<String, Object> m = new LinkedHashMap<>();
-        while (p.nextToken() != JsonToken.END_OBJECT) {
-          String key = p.currentName();
-          p.nextToken();
-          m.put(key, readValue(p, depth + 1));
-        }
-        return Collections.unmodifiableMap(m);
-      }
-      case START_ARRAY: {
-        List<Object> l = new ArrayList<>();
-        while (p.nextToken() != JsonToken.END_ARRAY) {
-          l.add(readValue(p, depth + 1));
-        }
-        return Collections.unmodifiableList(l);
-      }
-      case VALUE_STRING:
-        return p.getText();
-      case VALUE_NUMBER_INT:
-        return p.getNumberType() == JsonParser.NumberType.BIG_INTEGER ? p.getBigIntegerValue()
-            : (Object) p.getLongValue();
-      case VALUE_NUMBER_FLOAT:
-        return p.getDoubleValue();
-      case VALUE_TRUE:
-        return Boolean.TRUE;
-      case VALUE_FALSE:
-        return Boolean.FALSE;
-      case VALUE_NULL:
-        return JSON_NULL;
-      default:
-        throw new IllegalArgumentException("unexpected JSON " + t);
-    }
-  }
-
-  private static final class Parser {
-    private final Map<String, AvroSchema> named = new HashMap<>();
-
-    AvroSchema parse(Object json, String space, String where, int depth) {
-      if (depth > MAX_DEPTH) {
-        throw new IllegalArgumentException(where + ": schema nested deeper than " + MAX_DEPTH);
-      }
-      if (json instanceof String ref) {
-        return find(ref, space, where);
-      }
-      if (json instanceof List<?> list) {
-        List<AvroSchema> b = new ArrayList<>();
-        for (Object o : list) {
-          b.add(parse(o, space, where, depth + 1));
-        }
-        try {
-          return union(b);
-        } catch (IllegalArgumentException e) {
-          throw new IllegalArgumentException(where + ": " + e.getMessage());
-        }
-      }
-      if (!(json instanceof Map<?, ?>)) {
-        throw new IllegalArgumentException(where + ": a schema must be a type name, an object "
-            + "or a union array, not " + json);
-      }
-      @SuppressWarnings("unchecked")
-      Map<String, Object> m = (Map<String, Object>) json;
-      Object typeValue = m.get("type");
-      if (!(typeValue instanceof String type)) {
-        throw new IllegalArgumentException(where + ": no \"type\" (or not a string) in " + m);
-      }
-      switch (type) {
-        case "record":
-        case "error":
-          return record(m, space, where, depth);
-        case "enum":
-          return enumeration(m, space, where);
-        case "fixed":
-          return fixed(m, space, where);
-        case "array": {
-          if (!m.containsKey("items")) {
-            throw new IllegalArgumentException(where + ": an array has no \"items\"");
-          }
-          AvroSchema s = AvroSchema.array(parse(m.get("items"), space, where + "[]", depth + 1));
-          return withProps(s, m, SCHEMA_RESERVED);
-        }
-        case "map": {
-          if (!m.containsKey("values")) {
-            throw new IllegalArgumentException(where + ": a map has no \"values\"");
-          }
-          AvroSchema s = AvroSchema.map(parse(m.get("values"), space, where + "{}", depth + 1));
-          return withProps(s, m, SCHEMA_RESERVED);
-        }
-        default:
-          for (Kind k : Kind.values()) {
-            if (k.isPrimitive() && k.typeName.equals(type)) {
-              return withProps(of(k), m, SCHEMA_RESERVED);
-            }
-          }
-          throw new IllegalArgumentException(where + ": unknown type '" + type + "'");
-      }
-    }
-
-    private AvroSchema find(String ref, String space, String where) {
-      for (Kind k : Kind.values()) {
-        if (k.isPrimitive() && k.typeName.equals(ref)) {
-          return of(k);
-        }
-      }
-      AvroSchema s = null;
-      if (ref.indexOf('.') < 0 && space != null) {
-        s = named.get(space + "." + ref);
-      }
-      if (s == null) {
-        s = named.get(ref);
-      }
-      if (s == null) {
-        throw new IllegalArgumentException(where + ": unknown type '" + ref + "'");
-      }
-      return s;
-    }
-
-    private String[] name(Map<String, Object> m, String space, String where) {
-      Object n = m.get("name");
-      if (!(n instanceof String)) {
-        throw new IllegalArgumentException(where + ": a " + m.get("type") + " needs a name");
-      }
-      Object ns = m.get("namespace");
-      String explicit = ns instanceof String s ? s : null;
-      try {
-        return splitName((String) n, explicit != null ? explicit : space);
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(where + ": " + e.getMessage());
-      }
-    }
-
-    private void define(AvroSchema s, String where) {
-      if (named.putIfAbsent(s.fullName(), s) != null) {
-        throw new IllegalArgumentException(where + ": " + s.fullName() + " is defined twice");
-      }
-    }
-
-    private AvroSchema record(Map<String, Object> m, String space, String where, int depth) {
-      String[] n = name(m, space, where);
-      String full = n[0] == null ? n[1] : n[0] + "." + n[1];
-      Object fieldList = m.get("fields");
-      if (!(fieldList instanceof List<?> list)) {
-        throw new IllegalArgumentException(where + ": record " + full + " has no fields array");
-      }
-      AvroSchema s = new AvroSchema(Kind.RECORD, n[1], n[0], text(m, "doc"), aliases(m, n[0]),
-          List.of(), List.of(), null, 0, null, null, List.of(), Map.of());
-      s = withProps(s, m, SCHEMA_RESERVED);
-      define(s, where);
-      List<Field> fields = new ArrayList<>();
-      for (Object f : list) {
-        if (!(f instanceof Map<?, ?>)) {
-          throw new IllegalArgumentException(where + ": record " + full
-              + " has a field that is not an object");
-        }
-        @SuppressWarnings("unchecked")
-        Map<String, Object> fm = (Map<String, Object>) f;
-        Object fname = fm.get("name");
-        if (!(fname instanceof String fn)) {
-          throw new IllegalArgumentException(where + ": record " + full + " has a field with "
-              + "no name");
-        }
-        String fwhere = "record " + full + " field '" + fn + "'";
-        if (!fm.containsKey("type")) {
-          throw new IllegalArgumentException(fwhere + ": no type");
-        }
-        AvroSchema ft = parse(fm.get("type"), n[0], fwhere, depth + 1);
-        Object dflt = fm.get("default");
-        if (dflt instanceof String text
-            && (ft.kind == Kind.FLOAT || ft.kind == Kind.DOUBLE)) {
-          try {
-            dflt = Double.parseDouble(text);
-          } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(fwhere + ": default '" + text
-                + "' is not a number");
-          }
-        }
-        String order = null;
-        Object o = fm.get("order");
-        if (o != null) {
-          String os = String.valueOf(o).toLowerCase(Locale.ROOT);
-          if (!os.equals("ascending") && !os.equals("descending") && !os.equals("ignore")) {
-            throw new IllegalArgumentException(fwhere + ": order must be ascending, "
-                + "descending or ignore, not " + o);
-          }
-          order = os.equals("ascending") ? null : os;
-        }
-        List<String> faliases = new ArrayList<>();
-        if (fm.get("aliases") instanceof List<?> al) {
-          for (Object a : al) {
-            faliases.add(String.valueOf(a));
-          }
-        }
-        Map<String, Object> fprops = new LinkedHashMap<>();
-        fm.forEach((k, v) -> {
-          if (!FIELD_RESERVED.contains(k)) {
-            fprops.put(k, v);
-          }
-        });
-        try {
-          fields.add(new Field(fn, ft, text(fm, "doc"), dflt, order, List.copyOf(faliases),
-              Collections.unmodifiableMap(fprops)));
-        } catch (IllegalArgumentException e) {
-          throw new IllegalArgumentException(fwhere + ": " + e.getMessage());
-        }
-      }
-      s.fields = List.copyOf(fields);
-      try {
-        checkFields(s);
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(where + ": " + e.getMessage());
-      }
-      return s;
-    }
-
-    private AvroSchema enumeration(Map<String, Object> m, String space, String where) {
-      String[] n = name(m, space, where);
-      if (!(m.get("symbols") instanceof List<?> list)) {
-        throw new IllegalArgumentException(where + ": enum " + n[1] + " has no symbols array");
-      }
-      List<String> symbols = new ArrayList<>();
-      for (Object o : list) {
-        symbols.add(String.valueOf(o));
-      }
-      try {
-        checkSymbols(n[1], symbols);
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(where + ": " + e.getMessage());
-      }
-      String dflt = text(m, "default");
-      AvroSchema s = new AvroSchema(Kind.ENUM, n[1], n[0], text(m, "doc"), aliases(m, n[0]),
-          List.of(), List.copyOf(symbols), dflt, 0, null, null, List.of(), Map.of());
-      s = withProps(s, m, ENUM_RESERVED);
-      define(s, where);
-      return s;
-    }
-
-    private AvroSchema fixed(Map<String, Object> m, String space, String where) {
-      String[] n = name(m, space, where);
-      Object size = m.get("size");
-      if (!(size instanceof Long l) || l < 0 || l > Integer.MAX_VALUE) {
-        throw new IllegalArgumentException(where + ": fixed " + n[1] + " needs a size from 0 "
-            + "to 2^31-1, not " + size);
-      }
-      AvroSchema s = new AvroSchema(Kind.FIXED, n[1], n[0], text(m, "doc"), aliases(m, n[0]),
-          List.of(), List.of(), null, (int) (long) l, null, null, List.of(), Map.of());
-      s = withProps(s, m, SCHEMA_RESERVED);
-      define(s, where);
-      return s;
-    }
-
-    private static String text(Map<String, Object> m, String key) {
-      return m.get(key) instanceof String s ? s : null;
-    }
-
-    private static List<String> aliases(Map<String, Object> m, String space) {
-      if (!(m.get("aliases") instanceof List<?> list)) {
-        return List.of();
-      }
-      List<String> out = new ArrayList<>();
-      for (Object a : list) {
-        String[] n = splitName(String.valueOf(a), space);
-        out.add(n[0] == null ? n[1] : n[0] + "." + n[1]);
-      }
-      return List.copyOf(out);
-    }
-
-    private static AvroSchema withProps(AvroSchema s, Map<String, Object> m,
-        Set<String> reserved) {
-      Map<String, Object> p = new LinkedHashMap<>();
-      m.forEach((k, v) -> {
-        if (!reserved.contains(k)) {
-          p.put(k, v);
-        }
-      });
-      if (p.isEmpty()) {
+      if (!open.add(s)) {
         return s;
       }
-      return new AvroSchema(s.kind, s.name, s.namespace, s.doc, s.aliases, s.fields, s.symbols,
-          s.enumDefault, s.size, s.items, s.values, s.branches, Collections.unmodifiableMap(p));
+      for (Field f : s.fields) {
+        AvroSchema r = recursive(f.schema, open, done);
+        if (r != null) {
+          return r;
+        }
+      }
+      open.remove(s);
+      done.add(s);
+    } else if (s.child != null) {
+      return recursive(s.child, open, done);
+    } else {
+      for (AvroSchema b : s.branches) {
+        AvroSchema r = recursive(b, open, done);
+        if (r != null) {
+          return r;
+        }
+      }
     }
+    return null;
   }
 
-  // ---- printing ----
+  // ---- text and equality ----
 
-  /** The compact JSON Avro's {@code Schema.toString()} prints. */
+  /**
+   * Parses Avro schema JSON as Avro 1.12's {@code Schema.Parser} does.
+   *
+   * @throws IllegalArgumentException saying what is wrong and where
+   */
+  public static AvroSchema parse(String json) {
+    return AvroSchemaParser.parse(json);
+  }
+
+  /** The compact JSON {@code org.apache.avro.Schema#toString()} prints for this schema. */
   @Override
   public String toString() {
-    StringBuilder sb = new StringBuilder();
-    write(sb, new HashSet<>(), null);
-    return sb.toString();
-  }
-
-  private void write(StringBuilder sb, Set<String> known, String space) {
-    switch (kind) {
-      case RECORD:
-      case ENUM:
-      case FIXED: {
-        if (!known.add(fullName())) {
-          quote(sb, qualified(space));
-          return;
-        }
-        sb.append("{\"type\":\"").append(kind.typeName).append("\",\"name\":");
-        quote(sb, name);
-        if (namespace != null) {
-          if (!namespace.equals(space)) {
-            sb.append(",\"namespace\":");
-            quote(sb, namespace);
-          }
-        } else if (space != null) {
-          sb.append(",\"namespace\":\"\"");
-        }
-        if (doc != null) {
-          sb.append(",\"doc\":");
-          quote(sb, doc);
-        }
-        if (kind == Kind.RECORD) {
-          sb.append(",\"fields\":[");
-          for (int i = 0; i < fields.size(); i++) {
-            if (i > 0) {
-              sb.append(',');
-            }
-            writeField(sb, fields.get(i), known);
-          }
-          sb.append(']');
-        } else if (kind == Kind.ENUM) {
-          sb.append(",\"symbols\":[");
-          for (int i = 0; i < symbols.size(); i++) {
-            if (i > 0) {
-              sb.append(',');
-            }
-            quote(sb, symbols.get(i));
-          }
-          sb.append(']');
-          if (enumDefault != null) {
-            sb.append(",\"default\":");
-            quote(sb, enumDefault);
-          }
-        } else {
-          sb.append(",\"size\":").append(size);
-        }
-        writeProps(sb, props);
-        if (!aliases.isEmpty()) {
-          sb.append(",\"aliases\":[");
-          for (int i = 0; i < aliases.size(); i++) {
-            if (i > 0) {
-              sb.append(',');
-            }
-            String a = aliases.get(i);
-            int dot = a.lastIndexOf('.');
-            String aspace = dot < 0 ? null : a.substring(0, dot);
-            quote(sb, aspace != null && aspace.equals(namespace)
-                && !isTypeName(a.substring(dot + 1)) ? a.substring(dot + 1) : a);
-          }
-          sb.append(']');
-        }
-        sb.append('}');
-        return;
-      }
-      case ARRAY:
-        sb.append("{\"type\":\"array\",\"items\":");
-        items.write(sb, known, space);
-        writeProps(sb, props);
-        sb.append('}');
-        return;
-      case MAP:
-        sb.append("{\"type\":\"map\",\"values\":");
-        values.write(sb, known, space);
-        writeProps(sb, props);
-        sb.append('}');
-        return;
-      case UNION:
-        sb.append('[');
-        for (int i = 0; i < branches.size(); i++) {
-          if (i > 0) {
-            sb.append(',');
-          }
-          branches.get(i).write(sb, known, space);
-        }
-        sb.append(']');
-        return;
-      default:
-        if (props.isEmpty()) {
-          quote(sb, kind.typeName);
-        } else {
-          sb.append("{\"type\":");
-          quote(sb, kind.typeName);
-          writeProps(sb, props);
-          sb.append('}');
-        }
-    }
-  }
-
-  private void writeField(StringBuilder sb, Field f, Set<String> known) {
-    sb.append("{\"name\":");
-    quote(sb, f.name);
-    sb.append(",\"type\":");
-    f.schema.write(sb, known, namespace);
-    if (f.doc != null) {
-      sb.append(",\"doc\":");
-      quote(sb, f.doc);
-    }
-    if (f.defaultValue != null) {
-      sb.append(",\"default\":");
-      writeJson(sb, f.defaultValue);
-    }
-    if (f.order != null) {
-      sb.append(",\"order\":");
-      quote(sb, f.order);
-    }
-    if (!f.aliases.isEmpty()) {
-      sb.append(",\"aliases\":[");
-      for (int i = 0; i < f.aliases.size(); i++) {
-        if (i > 0) {
-          sb.append(',');
-        }
-        quote(sb, f.aliases.get(i));
-      }
-      sb.append(']');
-    }
-    writeProps(sb, f.props);
-    sb.append('}');
-  }
-
-  /** The name a reference to this named type is printed with, as Avro's getQualified. */
-  private String qualified(String space) {
-    if (namespace != null && namespace.equals(space) && !isTypeName(name)) {
-      return name;
-    }
-    return fullName();
-  }
-
-  private static boolean isTypeName(String n) {
-    for (Kind k : Kind.values()) {
-      if (k.typeName.equals(n)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static void writeProps(StringBuilder sb, Map<String, Object> props) {
-    props.forEach((k, v) -> {
-      sb.append(',');
-      quote(sb, k);
-      sb.append(':');
-      writeJson(sb, v);
-    });
-  }
-
-  /** A JSON value as Jackson's generator prints it. */
-  static void writeJson(StringBuilder sb, Object v) {
-    if (v == JSON_NULL || v == null) {
-      sb.append("null");
-    } else if (v instanceof String s) {
-      quote(sb, s);
-    } else if (v instanceof Double d) {
-      if (d.isNaN() || d.isInfinite()) {
-        quote(sb, d.toString());
-      } else {
-        sb.append(d);
-      }
-    } else if (v instanceof Number || v instanceof Boolean) {
-      sb.append(v);
-    } else if (v instanceof List<?> l) {
-      sb.append('[');
-      for (int i = 0; i < l.size(); i++) {
-        if (i > 0) {
-          sb.append(',');
-        }
-        writeJson(sb, l.get(i));
-      }
-      sb.append(']');
-    } else if (v instanceof Map<?, ?> m) {
-      sb.append('{');
-      boolean first = true;
-      for (Map.Entry<?, ?> e : m.entrySet()) {
-        if (!first) {
-          sb.append(',');
-        }
-        first = false;
-        quote(sb, String.valueOf(e.getKey()));
-        sb.append(':');
-        writeJson(sb, e.getValue());
-      }
-      sb.append('}');
-    } else {
-      throw new IllegalArgumentException("not a JSON value: " + v.getClass().getName());
-    }
-  }
-
-  /** A JSON string with Jackson's escapes (short forms, {@code \\u00XX} for other controls). */
-  static void quote(StringBuilder sb, String s) {
-    sb.append('"');
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      switch (c) {
-        case '"' -> sb.append("\\\"");
-        case '\\' -> sb.append("\\\\");
-        case '\n' -> sb.append("\\n");
-        case '\r' -> sb.append("\\r");
-        case '\t' -> sb.append("\\t");
-        case '\b' -> sb.append("\\b");
-        case '\f' -> sb.append("\\f");
-        default -> {
-          if (c < 0x20) {
-            sb.append(String.format("\\u%04X", (int) c));
-          } else {
-            sb.append(c);
-          }
-        }
-      }
-    }
-    sb.append('"');
+    return AvroSchemaPrinter.print(this);
   }
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof AvroSchema other && other.toString().equals(toString());
+    return o instanceof AvroSchema other && same(this, other, new IdentityHashMap<>());
+  }
+
+  /** Equality that assumes the record pairs in {@code assumed} equal (records may recur). */
+  private static boolean same(AvroSchema a, AvroSchema b,
+      Map<AvroSchema, Set<AvroSchema>> assumed) {
+    if (a == b) {
+      return true;
+    }
+    if (a.kind != b.kind || a.referencedAt != null || b.referencedAt != null
+        || !a.fullName().equals(b.fullName()) || !a.props.equals(b.props)) {
+      return false;
+    }
+    switch (a.kind) {
+      case RECORD:
+        if (!assumed.computeIfAbsent(a, k -> Collections.newSetFromMap(new IdentityHashMap<>()))
+            .add(b)) {
+          return true;
+        }
+        if (a.fields.size() != b.fields.size()) {
+          return false;
+        }
+        for (int i = 0; i < a.fields.size(); i++) {
+          Field x = a.fields.get(i);
+          Field y = b.fields.get(i);
+          if (!x.sameApartFromSchema(y) || !same(x.schema, y.schema, assumed)) {
+            return false;
+          }
+        }
+        return true;
+      case ENUM:
+        return a.symbols.equals(b.symbols);
+      case FIXED:
+        return a.size == b.size;
+      case ARRAY:
+      case MAP:
+        return same(a.child, b.child, assumed);
+      case UNION:
+        if (a.branches.size() != b.branches.size()) {
+          return false;
+        }
+        for (int i = 0; i < a.branches.size(); i++) {
+          if (!same(a.branches.get(i), b.branches.get(i), assumed)) {
+            return false;
+          }
+        }
+        return true;
+      default:
+        return true;
+    }
   }
 
   @Override
   public int hashCode() {
-    return toString().hashCode();
+    // Records contribute their field names only, so that hashing ends in recursive schemas.
+    int h = 31 * (31 * kind.hashCode() + fullName().hashCode()) + props.hashCode();
+    if (kind == Kind.RECORD) {
+      for (Field f : fields) {
+        h = 31 * h + f.name.hashCode();
+      }
+    } else if (child != null) {
+      h = 31 * h + child.hashCode();
+    } else {
+      h = 31 * h + branches.hashCode() + symbols.hashCode() + size;
+    }
+    return h;
+  }
+
+  /** A field of a record. Immutable. */
+  public static final class Field {
+    private final String name;
+    private final AvroSchema schema;
+    private final String doc;
+    private final Object defaultValue;
+    private final String order;
+    private final List<String> aliases;
+    private final Map<String, Object> props;
+
+    private Field(String name, AvroSchema schema, String doc, Object defaultValue, String order,
+        List<String> aliases, Map<String, Object> props) {
+      this.name = AvroNames.check(name, "field name");
+      this.schema = Objects.requireNonNull(schema, "schema");
+      this.doc = doc;
+      this.defaultValue = defaultValue;
+      this.order = order;
+      this.aliases = aliases;
+      this.props = props;
+    }
+
+    /** A field without a default. */
+    public static Field of(String name, AvroSchema schema) {
+      return new Field(name, schema, null, null, null, List.of(), Map.of());
+    }
+
+    /**
+     * A field with a default: a JSON value ({@link #JSON_NULL} for null) valid for {@code
+     * schema} as Avro judges it (for a union, valid for any branch).
+     */
+    public static Field of(String name, AvroSchema schema, Object defaultValue) {
+      Object v = AvroJson.normalize(defaultValue);
+      if (!AvroDefaults.isValid(schema, v, r -> false)) {
+        throw new IllegalArgumentException("field '" + name + "': the default "
+            + AvroJson.toString(v) + " is not a " + schema);
+      }
+      return new Field(name, schema, null, v, null, List.of(), Map.of());
+    }
+
+    /** A field as parsed; the parser has checked the default and order. */
+    static Field parsed(String name, AvroSchema schema, String doc, Object defaultValue,
+        String order, Set<String> aliases, Map<String, Object> props) {
+      return new Field(name, schema, doc, defaultValue, order, List.copyOf(aliases), props);
+    }
+
+    Field withSchema(AvroSchema s) {
+      return new Field(name, s, doc, defaultValue, order, aliases, props);
+    }
+
+    /** The field's name. */
+    public String name() {
+      return name;
+    }
+
+    /** The field's type. */
+    public AvroSchema schema() {
+      return schema;
+    }
+
+    /** The field's documentation, or null. */
+    public String doc() {
+      return doc;
+    }
+
+    /** Whether the field has a default (which may be {@link #JSON_NULL}). */
+    public boolean hasDefault() {
+      return defaultValue != null;
+    }
+
+    /** The default's JSON value ({@link #JSON_NULL} for null), if the field has one. */
+    public Optional<Object> defaultValue() {
+      return Optional.ofNullable(defaultValue);
+    }
+
+    /** {@code descending} or {@code ignore}; null for the usual ascending order. */
+    public String order() {
+      return order;
+    }
+
+    /** The field's aliases, in order, without repeats. */
+    public List<String> aliases() {
+      return aliases;
+    }
+
+    /** The field's properties (everything not part of the field itself), in order. */
+    public Map<String, Object> props() {
+      return props;
+    }
+
+    private boolean sameApartFromSchema(Field o) {
+      return name.equals(o.name) && Objects.equals(defaultValue, o.defaultValue)
+          && Objects.equals(order, o.order) && props.equals(o.props);
+    }
+
+    /** Fields are equal as Avro's are: name, schema, default, order and properties. */
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Field f && sameApartFromSchema(f) && schema.equals(f.schema);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * name.hashCode() + schema.hashCode();
+    }
+
+    @Override
+    public String toString() {
+      return name + ": " + schema;
+    }
   }
 }

@@ -3,6 +3,8 @@ package io.colfile.trevni.avro;
 import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
 import io.colfile.core.vector.DecimalVector;
+import io.colfile.trevni.avro.AvroSchema.Field;
+import io.colfile.trevni.avro.AvroSchema.Kind;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -16,26 +18,32 @@ import java.util.Set;
  * of several types → uniontype of the non-null ones, enum → string (the symbol), fixed →
  * binary, null → boolean (always null); the logical types date, decimal, timestamp-millis /
  * micros / nanos (→ timestamp with local time zone) and local-timestamp-* (→ timestamp), and
- * Hive's varchar/char strings with maxLength, become the corresponding colfile types.
+ * Hive's varchar/char strings with maxLength, become the corresponding colfile types. Logical
+ * types Avro finds invalid are ignored, as Avro ignores them.
  *
  * <p>colfile to Avro ({@link #fromType}): a struct becomes a record named {@code Row} (nested
  * ones after their path: {@code Row_a}, {@code Row_a_element}, ...) whose fields are all {@code
  * ["null", T]} with default null; see the method for each type.
  */
 public final class AvroTypes {
+  /** The most columns {@link #toType} makes: named types reused by name multiply columns. */
+  static final int MAX_COLUMNS = 100_000;
+
   private AvroTypes() {}
 
   /**
    * The colfile type of values of {@code s}.
    *
-   * @throws IllegalArgumentException for recursive schemas
+   * @throws IllegalArgumentException for recursive schemas, and schemas of more than 100,000
+   *     columns
    */
   public static Type toType(AvroSchema s) {
-    if (s.isRecursive()) {
+    AvroSchema recursive = s.recursiveRecord();
+    if (recursive != null) {
       throw new IllegalArgumentException("recursive schemas cannot be stored in columns: "
-          + s.fullName() + " contains itself");
+          + "record " + recursive.fullName() + " refers to itself");
     }
-    return convert(s);
+    return convert(s, new int[1]);
   }
 
   /**
@@ -45,7 +53,7 @@ public final class AvroTypes {
    */
   public static Type rowType(AvroSchema s) {
     Type t = toType(s);
-    if (s.kind() != AvroSchema.Kind.RECORD && t.kind() == TypeKind.STRUCT) {
+    if (s.kind() != Kind.RECORD && t.kind() == TypeKind.STRUCT) {
       return Type.struct(List.of("value"), List.of(t));
     }
     return t;
@@ -53,20 +61,22 @@ public final class AvroTypes {
 
   /** Whether {@code s} admits null: the null schema, or a union with a null branch. */
   public static boolean isNullable(AvroSchema s) {
-    if (s.kind() == AvroSchema.Kind.NULL) {
+    if (s.kind() == Kind.NULL) {
       return true;
     }
-    if (s.kind() == AvroSchema.Kind.UNION) {
-      for (AvroSchema b : s.branches()) {
-        if (b.kind() == AvroSchema.Kind.NULL) {
-          return true;
-        }
+    for (AvroSchema b : s.branches()) {
+      if (b.kind() == Kind.NULL) {
+        return true;
       }
     }
     return false;
   }
 
-  private static Type convert(AvroSchema s) {
+  private static Type convert(AvroSchema s, int[] columns) {
+    if (++columns[0] > MAX_COLUMNS) {
+      throw new IllegalArgumentException("the Avro schema has more than " + MAX_COLUMNS
+          + " columns once its named types are expanded");
+    }
     String logical = s.logicalType();
     switch (s.kind()) {
       case NULL:
@@ -98,28 +108,30 @@ public final class AvroTypes {
       }
       case BYTES:
       case FIXED:
-        return "decimal".equals(logical) && validDecimal(s) ? Type.decimal(
-            intProp(s, "precision"), Math.max(0, intProp(s, "scale"))) : Type.BINARY;
+        return "decimal".equals(logical) && validDecimal(s)
+            ? Type.decimal(intProp(s, "precision"), s.prop("scale") == null ? 0
+                : intProp(s, "scale"))
+            : Type.BINARY;
       case ENUM:
         return Type.STRING;
       case RECORD: {
         List<String> names = new ArrayList<>();
         List<Type> types = new ArrayList<>();
-        for (AvroSchema.Field f : s.fields()) {
+        for (Field f : s.fields()) {
           names.add(f.name());
-          types.add(convert(f.schema()));
+          types.add(convert(f.schema(), columns));
         }
         return Type.struct(names, types);
       }
       case ARRAY:
-        return Type.list(convert(s.elementType()));
+        return Type.list(convert(s.elementType(), columns));
       case MAP:
-        return Type.map(Type.STRING, convert(s.valueType()));
+        return Type.map(Type.STRING, convert(s.valueType(), columns));
       case UNION: {
         List<Type> branches = new ArrayList<>();
         for (AvroSchema b : s.branches()) {
-          if (b.kind() != AvroSchema.Kind.NULL) {
-            branches.add(convert(b));
+          if (b.kind() != Kind.NULL) {
+            branches.add(convert(b, columns));
           }
         }
         return branches.isEmpty() ? Type.BOOLEAN
@@ -130,26 +142,30 @@ public final class AvroTypes {
     }
   }
 
-  /** Avro's rules for a decimal logical type, else it is ignored. */
+  /**
+   * Avro's rules for the decimal logical type (int precision at least 1, int scale from 0 to
+   * the precision, absent meaning 0; for fixed, no more digits than its bytes hold) and colfile's
+   * (precision at most 38).
+   */
   private static boolean validDecimal(AvroSchema s) {
     int precision = intProp(s, "precision");
-    Object scaleProp = s.prop("scale");
-    int scale = scaleProp == null ? 0 : intProp(s, "scale");
+    int scale = s.prop("scale") == null ? 0 : intProp(s, "scale");
     if (precision < 1 || precision > Type.MAX_DECIMAL_PRECISION || scale < 0
         || scale > precision) {
       return false;
     }
-    if (s.kind() == AvroSchema.Kind.FIXED) {
-      // the most digits a two's-complement number of that many bytes holds
-      long bits = 8L * s.fixedSize() - 1;
-      return bits > 0 && precision <= Math.floor(bits * Math.log10(2));
+    if (s.kind() == Kind.FIXED) {
+      // the digits a two's-complement number of that many bytes always holds, counted as Avro
+      // counts them (in int arithmetic)
+      long maxPrecision = Math.round(Math.floor(Math.log10(2) * (8 * s.fixedSize() - 1)));
+      return precision <= maxPrecision;
     }
     return true;
   }
 
+  /** A property holding a non-negative int, else -1 (logical types want JSON integers). */
   private static int intProp(AvroSchema s, String key) {
-    Object v = s.prop(key);
-    if (v instanceof Long l && l >= Integer.MIN_VALUE && l <= Integer.MAX_VALUE) {
+    if (s.prop(key) instanceof Long l && l >= 0 && l <= Integer.MAX_VALUE) {
       return (int) (long) l;
     }
     return -1;
@@ -157,125 +173,138 @@ public final class AvroTypes {
 
   /**
    * The Avro record schema for rows of {@code rowType}, a struct: a record named {@code Row}
-   * whose fields are {@code ["null", T]} with default null. BOOLEAN → boolean; tinyint, smallint,
-   * int → int; bigint → long; float, double; string → string; varchar(n) and char(n) → string
-   * with {@code logicalType} varchar/char and {@code maxLength} (Hive's convention); binary →
-   * bytes; decimal(p,s) → bytes with the decimal logical type (Hive 0.11's decimals without
-   * precision → decimal(38,6)); date → int/date; timestamp → long/local-timestamp-nanos;
+   * whose fields are {@code ["null", T]} with default null. boolean → boolean; tinyint,
+   * smallint, int → int; bigint → long; float, double; string → string; varchar(n) and char(n)
+   * → string with {@code logicalType} varchar/char and {@code maxLength} (Hive's convention);
+   * binary → bytes; decimal(p,s) → bytes with the decimal logical type (Hive 0.11's decimals
+   * without precision → decimal(38,6)); date → int/date; timestamp → long/local-timestamp-nanos;
    * timestamp with local time zone → long/timestamp-nanos; array → array of nullable elements;
-   * map with string keys → map of nullable values, with other keys an array of {@code key}/{@code
-   * value} records (Avro maps have string keys only); struct → record; uniontype → {@code
-   * ["null", b1, ..., bn]}.
+   * map with string, varchar or char keys → map of nullable values, with other keys an array of
+   * {@code key}/{@code value} records (Avro maps have string keys only); struct → record;
+   * uniontype → {@code ["null", b1, ..., bn]}.
+   *
+   * <p>Nested records are named after their place: {@code Row_a} for struct field {@code a},
+   * {@code <parent>_element} for a list's element, {@code <parent>_value} for a map's value,
+   * {@code <parent>_entry} for a map's entry, {@code <parent>_<i>} for union branch i; a name
+   * already used in the schema gets a further {@code _2}, {@code _3}, ... so that each is unique.
    *
    * @throws IllegalArgumentException when a field name is not a valid Avro name, or a union has
-   *     two branches Avro cannot tell apart (say int and smallint)
+   *     two branches Avro cannot tell apart (say int and smallint, or two arrays)
    */
   public static AvroSchema fromType(Type rowType) {
     if (rowType.kind() != TypeKind.STRUCT) {
       throw new IllegalArgumentException("rows must be a struct to be Avro records, not "
           + rowType);
     }
-    return record(rowType, "Row", "");
+    return new FromType().record(rowType, "Row", "", 0);
   }
 
-  private static AvroSchema record(Type t, String name, String path) {
-    List<AvroSchema.Field> fields = new ArrayList<>();
-    for (int i = 0; i < t.children().size(); i++) {
-      String field = t.fieldNames().get(i);
-      String fieldPath = path.isEmpty() ? field : path + "." + field;
-      try {
-        AvroSchema.Field.of(field, AvroSchema.primitive(AvroSchema.Kind.NULL));
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("field '" + field + "'"
-            + (path.isEmpty() ? "" : " of " + path) + ": not a valid Avro name (letters, "
-            + "digits and _, not starting with a digit)");
+  /** One conversion: the record names used so far. */
+  private static final class FromType {
+    private final Set<String> names = new HashSet<>();
+
+    AvroSchema record(Type t, String name, String path, int depth) {
+      String unique = name;
+      for (int n = 2; !names.add(unique); n++) {
+        unique = name + "_" + n;
       }
-      fields.add(AvroSchema.Field.of(field, nullable(t.child(i), name + "_" + field, fieldPath),
-          AvroSchema.JSON_NULL));
-    }
-    return AvroSchema.record(name, fields);
-  }
-
-  private static AvroSchema nullable(Type t, String name, String path) {
-    List<AvroSchema> branches = new ArrayList<>();
-    branches.add(AvroSchema.primitive(AvroSchema.Kind.NULL));
-    if (t.kind() == TypeKind.UNION) {
-      Set<String> kinds = new HashSet<>();
+      List<Field> fields = new ArrayList<>();
       for (int i = 0; i < t.children().size(); i++) {
-        AvroSchema b = of(t.child(i), name + "_" + i, path + "." + i);
-        String key = b.kind() == AvroSchema.Kind.RECORD ? b.fullName() : b.kind().name();
-        if (!kinds.add(key)) {
-          throw new IllegalArgumentException("column " + path + ": " + t + " has two variants "
-              + "that are both Avro " + b.kind().name().toLowerCase() + ", which an Avro union "
-              + "cannot hold");
+        String field = t.fieldNames().get(i);
+        if (!AvroNames.isValid(field)) {
+          throw new IllegalArgumentException("field '" + field + "' of "
+              + (path.isEmpty() ? "the row" : path) + ": not a valid Avro name (letters, "
+              + "digits and _ , not starting with a digit)");
         }
-        branches.add(b);
+        String fieldPath = path.isEmpty() ? field : path + "." + field;
+        fields.add(Field.of(field,
+            nullable(t.child(i), unique + "_" + field, fieldPath, depth + 1),
+            AvroSchema.JSON_NULL));
       }
-    } else {
-      branches.add(of(t, name, path));
+      return AvroSchema.record(unique, fields);
     }
-    return AvroSchema.union(branches);
-  }
 
-  private static AvroSchema logical(AvroSchema.Kind kind, String logicalType) {
-    return AvroSchema.primitive(kind).withProp("logicalType", logicalType);
-  }
-
-  private static AvroSchema of(Type t, String name, String path) {
-    switch (t.kind()) {
-      case BOOLEAN:
-        return AvroSchema.primitive(AvroSchema.Kind.BOOLEAN);
-      case BYTE:
-      case SHORT:
-      case INT:
-        return AvroSchema.primitive(AvroSchema.Kind.INT);
-      case LONG:
-        return AvroSchema.primitive(AvroSchema.Kind.LONG);
-      case FLOAT:
-        return AvroSchema.primitive(AvroSchema.Kind.FLOAT);
-      case DOUBLE:
-        return AvroSchema.primitive(AvroSchema.Kind.DOUBLE);
-      case STRING:
-        return AvroSchema.primitive(AvroSchema.Kind.STRING);
-      case VARCHAR:
-        return logical(AvroSchema.Kind.STRING, "varchar").withProp("maxLength",
-            (long) t.maxLength());
-      case CHAR:
-        return logical(AvroSchema.Kind.STRING, "char").withProp("maxLength",
-            (long) t.maxLength());
-      case BINARY:
-        return AvroSchema.primitive(AvroSchema.Kind.BYTES);
-      case DECIMAL: {
-        boolean unknown = t.precision() == 0;
-        return logical(AvroSchema.Kind.BYTES, "decimal")
-            .withProp("precision", (long) (unknown ? Type.MAX_DECIMAL_PRECISION : t.precision()))
-            .withProp("scale",
-                (long) (unknown ? DecimalVector.UNKNOWN_PRECISION_SCALE : t.scale()));
-      }
-      case DATE:
-        return logical(AvroSchema.Kind.INT, "date");
-      case TIMESTAMP:
-        return logical(AvroSchema.Kind.LONG, "local-timestamp-nanos");
-      case TIMESTAMP_INSTANT:
-        return logical(AvroSchema.Kind.LONG, "timestamp-nanos");
-      case STRUCT:
-        return record(t, name, path);
-      case LIST:
-        return AvroSchema.array(nullable(t.child(0), name + "_element", path + "[]"));
-      case MAP: {
-        TypeKind key = t.child(0).kind();
-        if (key == TypeKind.STRING || key == TypeKind.VARCHAR || key == TypeKind.CHAR) {
-          return AvroSchema.map(nullable(t.child(1), name + "_value", path + ".value"));
+    private AvroSchema nullable(Type t, String name, String path, int depth) {
+      List<AvroSchema> branches = new ArrayList<>();
+      branches.add(AvroSchema.primitive(Kind.NULL));
+      if (t.kind() == TypeKind.UNION) {
+        for (int i = 0; i < t.children().size(); i++) {
+          branches.add(of(t.child(i), name + "_" + i, path + "." + i, depth + 1));
         }
-        // Avro maps have string keys: other maps become arrays of key/value records
-        Type entry = Type.struct(List.of("key", "value"), List.of(t.child(0), t.child(1)));
-        return AvroSchema.array(record(entry, name + "_entry", path));
+      } else {
+        branches.add(of(t, name, path, depth));
       }
-      case UNION:
-        throw new IllegalArgumentException("column " + path + ": a union directly inside a "
-            + "union cannot be stored in Avro");
-      default:
-        throw new IllegalArgumentException("column " + path + ": no Avro type for " + t);
+      try {
+        return AvroSchema.union(branches);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("column " + path + ": " + t + " cannot be an Avro "
+            + "union: " + e.getMessage(), e);
+      }
+    }
+
+    private AvroSchema of(Type t, String name, String path, int depth) {
+      if (depth > AvroSchema.MAX_DEPTH) {
+        throw new IllegalArgumentException("column " + path + ": nested deeper than Avro "
+            + "schemas may be");
+      }
+      switch (t.kind()) {
+        case BOOLEAN:
+          return AvroSchema.primitive(Kind.BOOLEAN);
+        case BYTE:
+        case SHORT:
+        case INT:
+          return AvroSchema.primitive(Kind.INT);
+        case LONG:
+          return AvroSchema.primitive(Kind.LONG);
+        case FLOAT:
+          return AvroSchema.primitive(Kind.FLOAT);
+        case DOUBLE:
+          return AvroSchema.primitive(Kind.DOUBLE);
+        case STRING:
+          return AvroSchema.primitive(Kind.STRING);
+        case VARCHAR:
+          return logical(Kind.STRING, "varchar").withProp("maxLength", t.maxLength());
+        case CHAR:
+          return logical(Kind.STRING, "char").withProp("maxLength", t.maxLength());
+        case BINARY:
+          return AvroSchema.primitive(Kind.BYTES);
+        case DECIMAL: {
+          boolean unknown = t.precision() == 0;
+          return logical(Kind.BYTES, "decimal")
+              .withProp("precision", unknown ? Type.MAX_DECIMAL_PRECISION : t.precision())
+              .withProp("scale", unknown ? DecimalVector.UNKNOWN_PRECISION_SCALE : t.scale());
+        }
+        case DATE:
+          return logical(Kind.INT, "date");
+        case TIMESTAMP:
+          return logical(Kind.LONG, "local-timestamp-nanos");
+        case TIMESTAMP_INSTANT:
+          return logical(Kind.LONG, "timestamp-nanos");
+        case STRUCT:
+          return record(t, name, path, depth);
+        case LIST:
+          return AvroSchema.array(nullable(t.child(0), name + "_element", path + "[]",
+              depth + 1));
+        case MAP: {
+          TypeKind key = t.child(0).kind();
+          if (key == TypeKind.STRING || key == TypeKind.VARCHAR || key == TypeKind.CHAR) {
+            return AvroSchema.map(nullable(t.child(1), name + "_value", path + ".value",
+                depth + 1));
+          }
+          // Avro maps have string keys: other maps become arrays of key/value records
+          Type entry = Type.struct(List.of("key", "value"), List.of(t.child(0), t.child(1)));
+          return AvroSchema.array(record(entry, name + "_entry", path, depth + 1));
+        }
+        case UNION:
+          throw new IllegalArgumentException("column " + path + ": a union directly inside a "
+              + "union cannot be stored in Avro");
+        default:
+          throw new AssertionError(t.kind());
+      }
+    }
+
+    private static AvroSchema logical(Kind kind, String logicalType) {
+      return AvroSchema.primitive(kind).withProp("logicalType", logicalType);
     }
   }
 }
