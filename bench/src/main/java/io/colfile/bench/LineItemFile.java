@@ -1,5 +1,11 @@
 package io.colfile.bench;
 
+import io.colfile.core.types.Type;
+import io.colfile.core.vector.BytesVector;
+import io.colfile.core.vector.ColumnBatch;
+import io.colfile.core.vector.DecimalVector;
+import io.colfile.core.vector.DoubleVector;
+import io.colfile.core.vector.LongVector;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.function.Consumer;
@@ -154,5 +160,31 @@ public final class LineItemFile {
       b.append(WORDS[r.nextInt(WORDS.length)]).append(' ');
     }
     return b.substring(0, length);
+  }
+
+  /**
+   * The same rows as a colfile batch of {@code type} (whose columns match the batch's), sharing
+   * the string bytes and copying the rest.
+   */
+  static ColumnBatch toColfile(VectorizedRowBatch b, Type type) {
+    ColumnBatch c = new ColumnBatch(type, b.getMaxSize());
+    for (int col = 0; col < b.cols.length; col++) {
+      var v = b.cols[col];
+      if (v instanceof Decimal64ColumnVector d) {   // before LongColumnVector, its superclass
+        System.arraycopy(d.vector, 0, ((DecimalVector) c.cols[col]).unscaled, 0, b.size);
+      } else if (v instanceof LongColumnVector l) {
+        System.arraycopy(l.vector, 0, ((LongVector) c.cols[col]).vector, 0, b.size);
+      } else if (v instanceof DoubleColumnVector d) {
+        System.arraycopy(d.vector, 0, ((DoubleVector) c.cols[col]).vector, 0, b.size);
+      } else {
+        BytesColumnVector s = (BytesColumnVector) v;
+        BytesVector t = (BytesVector) c.cols[col];
+        for (int i = 0; i < b.size; i++) {
+          t.setRef(i, s.vector[i], s.start[i], s.length[i]);
+        }
+      }
+    }
+    c.size = b.size;
+    return c;
   }
 }

@@ -3,11 +3,7 @@ package io.colfile.bench;
 import io.colfile.core.codec.CompressionCodec;
 import io.colfile.core.io.OutputFile;
 import io.colfile.core.types.Type;
-import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.ColumnBatch;
-import io.colfile.core.vector.DecimalVector;
-import io.colfile.core.vector.DoubleVector;
-import io.colfile.core.vector.LongVector;
 import io.colfile.orc.OrcWriter;
 import io.colfile.orc.OrcWriterOptions;
 import java.io.IOException;
@@ -19,10 +15,6 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.hive.ql.exec.vector.BytesColumnVector;
-import org.apache.hadoop.hive.ql.exec.vector.Decimal64ColumnVector;
-import org.apache.hadoop.hive.ql.exec.vector.DoubleColumnVector;
-import org.apache.hadoop.hive.ql.exec.vector.LongColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
 import org.apache.orc.CompressionKind;
 import org.apache.orc.OrcFile;
@@ -72,7 +64,7 @@ public class OrcWriteBenchmark {
     schema = Type.parse(LineItemFile.SCHEMA.toString());
     LineItemFile.generate(rows, b -> {
       orcBatches.add(b);
-      colfileBatches.add(convert(b));
+      colfileBatches.add(LineItemFile.toColfile(b, schema));
     });
     dir = Files.createTempDirectory("colfile-write-bench");
     conf = new Configuration();
@@ -92,27 +84,6 @@ public class OrcWriteBenchmark {
     Files.delete(dir);
   }
 
-  private ColumnBatch convert(VectorizedRowBatch b) {
-    ColumnBatch c = new ColumnBatch(schema, b.getMaxSize());
-    for (int col = 0; col < b.cols.length; col++) {
-      var v = b.cols[col];
-      if (v instanceof Decimal64ColumnVector d) {   // before LongColumnVector, its superclass
-        System.arraycopy(d.vector, 0, ((DecimalVector) c.cols[col]).unscaled, 0, b.size);
-      } else if (v instanceof LongColumnVector l) {
-        System.arraycopy(l.vector, 0, ((LongVector) c.cols[col]).vector, 0, b.size);
-      } else if (v instanceof DoubleColumnVector d) {
-        System.arraycopy(d.vector, 0, ((DoubleVector) c.cols[col]).vector, 0, b.size);
-      } else {
-        BytesColumnVector s = (BytesColumnVector) v;
-        BytesVector t = (BytesVector) c.cols[col];
-        for (int i = 0; i < b.size; i++) {
-          t.setRef(i, s.vector[i], s.start[i], s.length[i]);
-        }
-      }
-    }
-    c.size = b.size;
-    return c;
-  }
 
   @Benchmark
   public long orcCoreWrite() throws IOException {

@@ -1,11 +1,7 @@
 package io.colfile.bench;
 
 import io.colfile.core.types.Type;
-import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.ColumnBatch;
-import io.colfile.core.vector.DecimalVector;
-import io.colfile.core.vector.DoubleVector;
-import io.colfile.core.vector.LongVector;
 import io.colfile.trevni.avro.AvroSchema;
 import io.colfile.trevni.avro.AvroTypes;
 import java.math.BigInteger;
@@ -68,7 +64,7 @@ final class TrevniData {
         records(b, records);
       }
       if (batches != null) {
-        batches.add(batch(b));
+        batches.add(LineItemFile.toColfile(b, TYPE));
       }
     });
   }
@@ -93,27 +89,5 @@ final class TrevniData {
       }
       out.add(r);
     }
-  }
-
-  private static ColumnBatch batch(VectorizedRowBatch b) {
-    ColumnBatch c = new ColumnBatch(TYPE, b.getMaxSize());
-    for (int col = 0; col < b.cols.length; col++) {
-      var v = b.cols[col];
-      if (v instanceof Decimal64ColumnVector d) {
-        System.arraycopy(d.vector, 0, ((DecimalVector) c.cols[col]).unscaled, 0, b.size);
-      } else if (v instanceof LongColumnVector l) {
-        System.arraycopy(l.vector, 0, ((LongVector) c.cols[col]).vector, 0, b.size);
-      } else if (v instanceof DoubleColumnVector d) {
-        System.arraycopy(d.vector, 0, ((DoubleVector) c.cols[col]).vector, 0, b.size);
-      } else {
-        BytesColumnVector s = (BytesColumnVector) v;
-        BytesVector t = (BytesVector) c.cols[col];
-        for (int i = 0; i < b.size; i++) {
-          t.setRef(i, s.vector[i], s.start[i], s.length[i]);
-        }
-      }
-    }
-    c.size = b.size;
-    return c;
   }
 }
