@@ -23,6 +23,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -81,6 +82,11 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
   @Option(names = "--bloom-columns", split = ",", paramLabel = "NAME",
       description = "Columns that get bloom filters (comma-separated).")
   private List<String> bloomColumns;
+
+  @Option(names = "--set", paramLabel = "KEY=VALUE",
+      description = "A format-specific setting, e.g. trevni.checksum=crc32 or "
+          + "trevni.codec=bzip2 (repeatable).")
+  private Map<String, String> properties;
 
   @Override
   public Path file() {
@@ -149,6 +155,11 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
       }
       if (blockSize != null) {
         o = o.withBlockSize(blockSize);
+      }
+      if (properties != null) {
+        for (Map.Entry<String, String> e : properties.entrySet()) {
+          o = o.withProperty(e.getKey(), e.getValue());
+        }
       }
       return bloomColumns == null ? o : o.withBloomFilterColumns(bloomColumns);
     } catch (IllegalArgumentException e) {

@@ -74,6 +74,20 @@ class TrevniConvertTest {
   }
 
   @Test
+  void formatPropertiesChooseBzip2AndCrc32() throws IOException {
+    Path orc = REPO.resolve("testdata/orc/sample.orc");
+    Path trv = dir.resolve("sample.trv");
+    Cli.Result r = Cli.run("convert", orc.toString(), trv.toString(), "--format", "trevni",
+        "--set", "trevni.codec=bzip2", "--set", "trevni.checksum=crc32");
+    assertThat(r.status()).as(r.err()).isZero();
+    String meta = Cli.run("meta", trv.toString()).out();
+    assertThat(meta).contains("trevni.codec: bzip2", "trevni.checksum: crc32",
+        "codec: bzip2", "checksum: crc32");
+    assertThat(Cli.run("cat", trv.toString()).out())
+        .isEqualTo(Cli.run("cat", orc.toString()).out());
+  }
+
+  @Test
   void whatTrevniCannotHoldIsAUsageError() throws IOException {
     Path in = dir.resolve("rows.jsonl");
     Files.writeString(in, "{\"a\": 1}\n");
@@ -83,6 +97,11 @@ class TrevniConvertTest {
       {"convert", in.toString(), out.toString(), "--format", "trevni", "--bloom-columns", "a"},
       {"convert", in.toString(), out.toString(), "--format", "trevni", "--schema",
         "struct<`a b`:int>"},
+      {"convert", in.toString(), out.toString(), "--format", "trevni", "--set",
+        "trevni.checksum=md5"},
+      {"convert", in.toString(), out.toString(), "--format", "trevni", "--set",
+        "trevni.sync=1"},
+      {"convert", in.toString(), out.toString(), "--set", "trevni.codec=bzip2"},
     };
     for (String[] args : cases) {
       Cli.Result res = Cli.run(args);

@@ -1,10 +1,14 @@
 package io.colfile.core;
 
 import io.colfile.core.codec.CompressionCodec;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 
 /**
  * The options every format's writer understands, for {@link ColFile#writer}: compression, the
@@ -13,16 +17,19 @@ import java.util.OptionalLong;
  * options class (e.g. {@code OrcWriterOptions}) offers everything else. Immutable.
  */
 public final class WriteOptions {
-  private static final WriteOptions DEFAULTS = new WriteOptions(null, -1, List.of());
+  private static final WriteOptions DEFAULTS = new WriteOptions(null, -1, List.of(), Map.of());
 
   private final CompressionCodec compression;
   private final long blockSize;
   private final List<String> bloomFilterColumns;
+  private final Map<String, String> properties;
 
-  private WriteOptions(CompressionCodec compression, long blockSize, List<String> bloom) {
+  private WriteOptions(CompressionCodec compression, long blockSize, List<String> bloom,
+      Map<String, String> properties) {
     this.compression = compression;
     this.blockSize = blockSize;
     this.bloomFilterColumns = List.copyOf(bloom);
+    this.properties = properties;
   }
 
   public static WriteOptions defaults() {
@@ -31,7 +38,7 @@ public final class WriteOptions {
 
   public WriteOptions withCompression(CompressionCodec codec) {
     return new WriteOptions(Objects.requireNonNull(codec, "codec"), blockSize,
-        bloomFilterColumns);
+        bloomFilterColumns, properties);
   }
 
   /** The format's unit of buffering in bytes: ORC's stripe size, Trevni's and CFile's block. */
@@ -39,11 +46,47 @@ public final class WriteOptions {
     if (bytes <= 0) {
       throw new IllegalArgumentException("block size must be positive, got " + bytes);
     }
-    return new WriteOptions(compression, bytes, bloomFilterColumns);
+    return new WriteOptions(compression, bytes, bloomFilterColumns, properties);
   }
 
   public WriteOptions withBloomFilterColumns(List<String> columns) {
-    return new WriteOptions(compression, blockSize, columns);
+    return new WriteOptions(compression, blockSize, columns, properties);
+  }
+
+  /**
+   * A format-specific setting, named with the format's prefix (e.g. {@code trevni.checksum} =
+   * {@code crc32}); each format documents the keys it takes and refuses keys with its prefix
+   * that it does not know.
+   */
+  public WriteOptions withProperty(String key, String value) {
+    Map<String, String> p = new LinkedHashMap<>(properties);
+    p.put(Objects.requireNonNull(key, "key"), Objects.requireNonNull(value, "value"));
+    return new WriteOptions(compression, blockSize, bloomFilterColumns,
+        Collections.unmodifiableMap(p));
+  }
+
+  /** The format-specific settings, in the order they were given. */
+  public Map<String, String> properties() {
+    return properties;
+  }
+
+  /**
+   * Checks that every property is meant for the format with {@code prefix} (e.g. {@code
+   * "trevni."}) and is one of {@code known}.
+   *
+   * @throws IllegalArgumentException naming the first property that is not
+   */
+  public void checkProperties(String format, String prefix, Set<String> known) {
+    for (String key : properties.keySet()) {
+      if (!key.startsWith(prefix)) {
+        throw new IllegalArgumentException(format + " takes no property " + key
+            + (known.isEmpty() ? "" : " (it takes " + String.join(", ", known) + ")"));
+      }
+      if (!known.contains(key)) {
+        throw new IllegalArgumentException("unknown " + format + " property " + key
+            + (known.isEmpty() ? "" : " (known: " + String.join(", ", known) + ")"));
+      }
+    }
   }
 
   public Optional<CompressionCodec> compression() {

@@ -8,6 +8,7 @@ import io.colfile.core.io.InputFile;
 import io.colfile.core.io.OutputFile;
 import io.colfile.core.types.Type;
 import java.io.IOException;
+import java.util.Set;
 
 /** Registers ORC with {@link io.colfile.core.ColFile}: files that start with "ORC". */
 public final class OrcFormat implements FormatProvider {
@@ -30,6 +31,7 @@ public final class OrcFormat implements FormatProvider {
   @Override
   public FileWriter create(OutputFile file, Type schema, WriteOptions options)
       throws IOException {
+    options.checkProperties(name(), "orc.", Set.of());
     OrcWriterOptions.Builder b = OrcWriterOptions.builder();
     options.compression().ifPresent(b::compression);
     options.blockSize().ifPresent(b::stripeSize);
