@@ -24,9 +24,11 @@ import java.util.zip.CRC32;
  * same boolean packing. One deliberate difference: with the {@code null} codec and {@code crc32},
  * Avro 1.12 writes zero checksums (which it then cannot read); colfile writes the real CRC.
  *
- * <p>Like Avro's writer, this one holds the compressed blocks in memory until {@link #close()},
- * which writes the file; it appears at its target only then. After an exception or {@link
- * #abort()}, nothing is written.
+ * <p>Trevni's header, which comes first, holds every column's start, so the file is written
+ * only by {@link #close()}; until then finished blocks are kept compressed, in memory up to
+ * {@link TrevniWriterOptions#memoryLimit()} and beyond it in a temporary file (Avro's writer
+ * keeps everything in memory). The file appears at its target only on close; after an
+ * exception or {@link #abort()}, nothing is written and the temporary file is gone.
  */
 public final class TrevniFileWriter implements Closeable {
   static final byte[] MAGIC = {'T', 'r', 'v', 2};
@@ -35,6 +37,7 @@ public final class TrevniFileWriter implements Closeable {
   private TrevniMetadata fileMetadata;
   private final Column[] columns;
   private final int blockSize;
+  private final BlockStore store;
   private long rowCount;
   private boolean inRow;
   private boolean closed;
@@ -44,6 +47,7 @@ public final class TrevniFileWriter implements Closeable {
     this.target = Objects.requireNonNull(target, "target");
     this.fileMetadata = fileMetadata;
     this.blockSize = options.blockSize();
+    this.store = new BlockStore(options.memoryLimit());
     this.columns = new Column[specs.size()];
     Map<String, Integer> seen = new HashMap<>();
     for (int i = 0; i < columns.length; i++) {
@@ -67,7 +71,7 @@ public final class TrevniFileWriter implements Closeable {
       TrevniCodec codec = spec.codec().orElse(options.codec().orElse(TrevniCodec.NULL));
       TrevniChecksum checksum =
           spec.checksum().orElse(options.checksum().orElse(TrevniChecksum.NULL));
-      columns[i] = new Column(spec, parent, codec, checksum, blockSize);
+      columns[i] = new Column(spec, parent, codec, checksum, blockSize, store);
       seen.put(spec.name(), i);
     }
   }
@@ -111,6 +115,11 @@ public final class TrevniFileWriter implements Closeable {
       size += c.storedBytes + c.buf.size() + 4;
     }
     return size;
+  }
+
+  /** Bytes of finished blocks moved to the temporary file so far. */
+  long spilledBytes() {
+    return store.spilledBytes();
   }
 
   /** Starts a row. */
@@ -289,6 +298,7 @@ public final class TrevniFileWriter implements Closeable {
     for (Column c : columns) {
       c.release();
     }
+    store.close();
   }
 
   private byte[] header() {
@@ -350,7 +360,8 @@ public final class TrevniFileWriter implements Closeable {
     // finished blocks
     final List<int[]> descriptors = new ArrayList<>(); // rows, raw size, stored size
     final List<byte[]> firstValues = new ArrayList<>();
-    final List<byte[]> data = new ArrayList<>(); // compressed bytes + checksum
+    final BlockStore store;
+    final List<BlockStore.Chunk> data = new ArrayList<>(); // compressed bytes + checksum
     long storedBytes;
 
     int rowsInBlock;
@@ -367,7 +378,8 @@ public final class TrevniFileWriter implements Closeable {
     int pendingValues; // left of the last length
 
     Column(ColumnSpec spec, Column parent, TrevniCodec codec,
-        TrevniChecksum checksum, int blockSize) {
+        TrevniChecksum checksum, int blockSize, BlockStore store) {
+      this.store = store;
       this.spec = spec;
       this.type = spec.type();
       this.parent = parent;
@@ -498,7 +510,7 @@ public final class TrevniFileWriter implements Closeable {
         stored[compressed.length + 3] = (byte) value;
       }
       descriptors.add(new int[] {rowsInBlock, raw, compressed.length});
-      data.add(stored);
+      data.add(store.add(stored));
       if (spec.hasFirstValues()) {
         firstValues.add(firstValue == null ? new byte[0] : firstValue);
       }
@@ -526,8 +538,8 @@ public final class TrevniFileWriter implements Closeable {
         }
       }
       out.write(table.array(), 0, table.size());
-      for (byte[] d : data) {
-        out.write(d);
+      for (BlockStore.Chunk d : data) {
+        store.writeTo(d, out);
       }
     }
 

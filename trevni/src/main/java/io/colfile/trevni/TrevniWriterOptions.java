@@ -19,18 +19,22 @@ import java.util.Optional;
 public final class TrevniWriterOptions {
   /** Apache Avro's block size, 64 KiB. */
   public static final int DEFAULT_BLOCK_SIZE = 64 * 1024;
+  /** Finished blocks kept in memory before they go to a temporary file: 64 MiB. */
+  public static final long DEFAULT_MEMORY_LIMIT = 64L << 20;
 
   private static final TrevniWriterOptions DEFAULTS = builder().build();
 
   private final TrevniCodec codec;
   private final TrevniChecksum checksum;
   private final int blockSize;
+  private final long memoryLimit;
   private final TrevniMetadata metadata;
 
   private TrevniWriterOptions(Builder b) {
     this.codec = b.codec;
     this.checksum = b.checksum;
     this.blockSize = b.blockSize;
+    this.memoryLimit = b.memoryLimit;
     this.metadata = TrevniMetadata.of(b.metadata);
   }
 
@@ -48,6 +52,7 @@ public final class TrevniWriterOptions {
     b.codec = codec;
     b.checksum = checksum;
     b.blockSize = blockSize;
+    b.memoryLimit = memoryLimit;
     b.metadata.putAll(metadata.asMap());
     return b;
   }
@@ -64,6 +69,15 @@ public final class TrevniWriterOptions {
 
   public int blockSize() {
     return blockSize;
+  }
+
+  /**
+   * Bytes of finished (compressed) blocks a writer keeps in memory; beyond them blocks go to a
+   * temporary file until the file is written, since Trevni's header, which comes first, holds
+   * every column's start.
+   */
+  public long memoryLimit() {
+    return memoryLimit;
   }
 
   /** The file's user metadata, in the order it was added. */
@@ -90,6 +104,7 @@ public final class TrevniWriterOptions {
     private TrevniCodec codec;
     private TrevniChecksum checksum;
     private int blockSize = DEFAULT_BLOCK_SIZE;
+    private long memoryLimit = DEFAULT_MEMORY_LIMIT;
     private final LinkedHashMap<String, byte[]> metadata = new LinkedHashMap<>();
 
     private Builder() {}
@@ -110,6 +125,15 @@ public final class TrevniWriterOptions {
         throw new IllegalArgumentException("block size must be at least 1 byte, got " + bytes);
       }
       this.blockSize = bytes;
+      return this;
+    }
+
+    /** See {@link TrevniWriterOptions#memoryLimit()}; 0 sends every block to the file. */
+    public Builder memoryLimit(long bytes) {
+      if (bytes < 0) {
+        throw new IllegalArgumentException("memory limit must not be negative, got " + bytes);
+      }
+      this.memoryLimit = bytes;
       return this;
     }
 

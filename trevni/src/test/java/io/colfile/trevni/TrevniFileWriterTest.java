@@ -241,6 +241,52 @@ class TrevniFileWriterTest {
   }
 
   @Test
+  void blocksSpilledToATemporaryFileGiveTheSameFile() throws Exception {
+    List<ColumnSpec> cols = List.of(ColumnSpec.of("i", ValueType.LONG),
+        ColumnSpec.of("s", ValueType.STRING).asArray());
+    java.util.function.Consumer<TrevniFileWriter> rows = w -> {
+      for (int r = 0; r < 40_000; r++) {
+        w.startRow();
+        w.writeLong(0, r * 7919L);
+        w.writeLength(1, r % 3);
+        for (int k = 0; k < r % 3; k++) {
+          w.writeString(1, "v" + (r * k));
+        }
+        w.endRow();
+      }
+    };
+    TrevniWriterOptions.Builder b = TrevniWriterOptions.builder().codec(TrevniCodec.DEFLATE)
+        .checksum(TrevniChecksum.CRC32).blockSize(2048);
+    byte[] inMemory = TrevniFiles.write(dir, cols, b.build(), rows);
+    long tempFilesBefore = countTempBlockFiles();
+    byte[] spilled = TrevniFiles.write(dir, cols, b.memoryLimit(0).build(), rows);
+    byte[] someSpilled = TrevniFiles.write(dir, cols, b.memoryLimit(10_000).build(), rows);
+    assertThat(spilled).isEqualTo(inMemory);
+    assertThat(someSpilled).isEqualTo(inMemory);
+    assertThat(countTempBlockFiles()).as("temporary block files left").isEqualTo(tempFilesBefore);
+    // an aborted writer leaves no temporary file either
+    TrevniFileWriter w = TrevniFileWriter.create(io.colfile.core.io.OutputFile.local(
+        dir.resolve("aborted.trv")), cols, b.memoryLimit(0).build());
+    for (int r = 0; r < 5_000; r++) {
+      w.startRow();
+      w.writeLong(0, r);
+      w.writeLength(1, 0);
+      w.endRow();
+    }
+    assertThat(w.spilledBytes()).isPositive();
+    w.abort();
+    assertThat(countTempBlockFiles()).isEqualTo(tempFilesBefore);
+    assertThat(Files.exists(dir.resolve("aborted.trv"))).isFalse();
+  }
+
+  private static long countTempBlockFiles() throws java.io.IOException {
+    try (var files = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+      return files.filter(p -> p.getFileName().toString().startsWith("colfile-trevni-")
+          && p.getFileName().toString().endsWith(".blocks")).count();
+    }
+  }
+
+  @Test
   void protocolMistakesNameTheColumn() {
     List<ColumnSpec> cols = List.of(ColumnSpec.of("a", ValueType.INT).asArray(),
         ColumnSpec.of("b", ValueType.STRING));
