@@ -33,11 +33,12 @@ import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code colfile convert}: JSON lines (as {@code colfile cat} prints them), CSV with a header,
- * or any column file colfile reads, into a format colfile writes (ORC). The output appears only when the whole input was
- * converted; on any error nothing is left at OUT and a file already there is untouched.
+ * or any column file colfile reads, into a format colfile writes (ORC or Trevni). The output
+ * appears only when the whole input was converted; on any error nothing is left at OUT and a
+ * file already there is untouched.
  */
 @Command(name = "convert", mixinStandardHelpOptions = true, versionProvider = Version.class,
-    description = "Convert JSON lines, CSV or a column file into ORC.")
+    description = "Convert JSON lines, CSV or a column file into ORC or Trevni.")
 final class ConvertCommand implements Callable<Integer>, FileCommand {
   enum InputFormat {
     AUTO,

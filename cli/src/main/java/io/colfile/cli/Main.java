@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "colfile", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Reads ORC, Trevni and Kudu CFile column files (the format is detected from "
-        + "the file's bytes) and writes ORC.",
+        + "the file's bytes) and writes ORC and Trevni.",
     subcommands = {CatCommand.class, SchemaCommand.class, MetaCommand.class,
         ConvertCommand.class},
     usageHelpAutoWidth = true)
