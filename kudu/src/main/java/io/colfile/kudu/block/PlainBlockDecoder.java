@@ -1,0 +1,65 @@
+package io.colfile.kudu.block;
+
+import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.vector.BytesVector;
+
+/** Reads PLAIN fixed-width blocks; see {@link PlainBlockEncoder} for the layout. */
+final class PlainBlockDecoder implements BlockDecoder {
+  private final byte[] buf;
+  private final int start;
+  private final int width;
+  private final int count;
+  private final long firstOrdinal;
+  private int pos;
+
+  PlainBlockDecoder(byte[] buf, int offset, int length, int width)
+      throws MalformedInputException {
+    if (length < PlainBlockEncoder.HEADER) {
+      throw new MalformedInputException(0, "PLAIN block of " + length
+          + " bytes is shorter than its 8-byte header");
+    }
+    long n = Bytes.getIntLE(buf, offset) & 0xFFFFFFFFL;
+    if (PlainBlockEncoder.HEADER + n * width != length) {
+      throw new MalformedInputException(0, "PLAIN block says " + n + " values of " + width
+          + " bytes but holds " + (length - PlainBlockEncoder.HEADER) + " bytes of values");
+    }
+    this.buf = buf;
+    this.start = offset + PlainBlockEncoder.HEADER;
+    this.width = width;
+    this.count = (int) n;
+    this.firstOrdinal = Bytes.getIntLE(buf, offset + 4) & 0xFFFFFFFFL;
+  }
+
+  @Override
+  public int count() {
+    return count;
+  }
+
+  @Override
+  public long firstOrdinal() {
+    return firstOrdinal;
+  }
+
+  @Override
+  public int position() {
+    return pos;
+  }
+
+  @Override
+  public void seek(int index) {
+    Bytes.checkIndex(index, count);
+    pos = index;
+  }
+
+  @Override
+  public void readCells(byte[] dst, int dstOffset, int n) {
+    Bytes.checkRead(pos, n, count);
+    System.arraycopy(buf, start + pos * width, dst, dstOffset, n * width);
+    pos += n;
+  }
+
+  @Override
+  public void readBinary(BytesVector dst, int row, int n) {
+    throw new IllegalStateException("PLAIN fixed-width blocks hold cells");
+  }
+}
