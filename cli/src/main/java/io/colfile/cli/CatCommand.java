@@ -64,7 +64,7 @@ final class CatCommand implements Callable<Integer>, FileCommand {
         checkColumns(reader.schema(), columns);
         options = options.withColumns(columns);
       }
-      print(reader, options, new JsonLinesWriter(main.stdout()));
+      print(reader, options, new JsonLinesWriter(main.stdout(), reader.timestampStyle()));
     }
     return Failures.OK;
   }

@@ -4,17 +4,19 @@ import io.colfile.core.ColFile;
 import io.colfile.core.FileReader;
 import io.colfile.core.io.InputFile;
 import java.io.IOException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Opens a file of any installed format, detected from its bytes by {@link ColFile}. */
+/**
+ * Opens a file of any installed format, detected from its bytes by {@link ColFile}, or a dataset
+ * stored as a directory (a Kudu rowset).
+ */
 final class ColumnFiles {
   private ColumnFiles() {}
 
   static FileReader open(Path path) throws IOException {
     if (Files.isDirectory(path)) {
-      throw new FileSystemException(path.toString(), null, "is a directory");
+      return ColFile.openDirectory(path);
     }
     InputFile in = InputFile.local(path);
     try {

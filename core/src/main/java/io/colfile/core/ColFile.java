@@ -5,6 +5,7 @@ import io.colfile.core.io.InputFile;
 import io.colfile.core.io.OutputFile;
 import io.colfile.core.types.Type;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
@@ -47,6 +48,21 @@ public final class ColFile {
   /** Opens {@code file} with the format its bytes show. */
   public static FileReader open(InputFile file) throws IOException {
     return detect(file).open(file);
+  }
+
+  /**
+   * Opens a dataset stored as a directory (a Kudu rowset), with the format that recognises it.
+   *
+   * @throws CorruptFileException if no installed format does
+   */
+  public static FileReader openDirectory(Path dir) throws IOException {
+    for (FormatProvider p : formats()) {
+      if (p.matchesDirectory(dir)) {
+        return p.openDirectory(dir);
+      }
+    }
+    throw new CorruptFileException(dir.toString(), "", -1,
+        "is a directory, and not a dataset of any format colfile reads as a directory");
   }
 
   /** The installed format called {@code name} (case-insensitive), e.g. {@code orc}. */

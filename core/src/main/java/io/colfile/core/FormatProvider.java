@@ -5,6 +5,7 @@ import io.colfile.core.error.UnsupportedFeatureException;
 import io.colfile.core.io.OutputFile;
 import io.colfile.core.types.Type;
 import java.io.IOException;
+import java.nio.file.Path;
 
 /**
  * A file format colfile can open, found through {@link java.util.ServiceLoader}. Format modules
@@ -22,6 +23,36 @@ public interface FormatProvider {
 
   /** Opens the file. */
   FileReader open(InputFile file) throws IOException;
+
+  /**
+   * Whether {@code dir} holds a dataset this format stores as a directory of files (a Kudu
+   * rowset), which {@link #openDirectory} reads.
+   */
+  default boolean matchesDirectory(Path dir) {
+    return false;
+  }
+
+  /** Opens a dataset stored as the directory {@code dir}. */
+  default FileReader openDirectory(Path dir) throws IOException {
+    throw new UnsupportedFeatureException(name() + " datasets are files, not directories");
+  }
+
+  /** Whether this format writes a directory (see {@link #createDirectory}) rather than a file. */
+  default boolean writesDirectories() {
+    return false;
+  }
+
+  /**
+   * Starts writing a dataset as the new directory {@code dir}; nothing appears there until the
+   * writer is closed.
+   *
+   * @throws UnsupportedFeatureException if the format writes files
+   * @throws IllegalArgumentException if the options do not fit the schema or the format
+   */
+  default FileWriter createDirectory(Path dir, Type schema, WriteOptions options)
+      throws IOException {
+    throw new UnsupportedFeatureException(name() + " writes files, not directories");
+  }
 
   /**
    * Starts writing a file of this format; nothing appears at {@code file} until the writer is

@@ -80,4 +80,17 @@ public enum CompressionCodec {
   public static Compressor zlib(int level, int strategy) {
     return new DeflateCompressor(level, strategy, true);
   }
+
+  /**
+   * A compressor of wrapped zlib streams (RFC 1950: 2-byte header, DEFLATE data, Adler-32), the
+   * form Kudu's ZLIB stores, at {@code level} with the default strategy.
+   */
+  public static Compressor zlibStream(int level) {
+    return new DeflateCompressor(level, Deflater.DEFAULT_STRATEGY, false);
+  }
+
+  /** A decompressor of wrapped zlib streams (RFC 1950), the mirror of {@link #zlibStream}. */
+  public static Decompressor zlibStreamDecompressor() {
+    return new InflateDecompressor(false);
+  }
 }

@@ -25,14 +25,14 @@ final class CompoundPrinters {
     private final byte[][] prefixes;
     private final ValuePrinter[] fields;
 
-    StructPrinter(Type type) {
+    StructPrinter(Type type, JsonLinesWriter.TimestampStyle style) {
       int n = type.children().size();
       prefixes = new byte[n][];
       fields = new ValuePrinter[n];
       for (int i = 0; i < n; i++) {
         String prefix = (i == 0 ? "{" : ", ") + "\"" + type.fieldNames().get(i) + "\": ";
         prefixes[i] = prefix.getBytes(StandardCharsets.UTF_8);
-        fields[i] = ValuePrinters.create(type.child(i));
+        fields[i] = ValuePrinters.create(type.child(i), style);
       }
     }
 
@@ -58,8 +58,8 @@ final class CompoundPrinters {
   static final class ListPrinter extends ValuePrinter {
     private final ValuePrinter element;
 
-    ListPrinter(Type type) {
-      element = ValuePrinters.create(type.child(0));
+    ListPrinter(Type type, JsonLinesWriter.TimestampStyle style) {
+      element = ValuePrinters.create(type.child(0), style);
     }
 
     @Override
@@ -83,9 +83,9 @@ final class CompoundPrinters {
     private final ValuePrinter key;
     private final ValuePrinter value;
 
-    MapPrinter(Type type) {
-      key = ValuePrinters.create(type.child(0));
-      value = ValuePrinters.create(type.child(1));
+    MapPrinter(Type type, JsonLinesWriter.TimestampStyle style) {
+      key = ValuePrinters.create(type.child(0), style);
+      value = ValuePrinters.create(type.child(1), style);
     }
 
     @Override
@@ -112,10 +112,10 @@ final class CompoundPrinters {
   static final class UnionPrinter extends ValuePrinter {
     private final ValuePrinter[] variants;
 
-    UnionPrinter(Type type) {
+    UnionPrinter(Type type, JsonLinesWriter.TimestampStyle style) {
       variants = new ValuePrinter[type.children().size()];
       for (int i = 0; i < variants.length; i++) {
-        variants[i] = ValuePrinters.create(type.child(i));
+        variants[i] = ValuePrinters.create(type.child(i), style);
       }
     }
 

@@ -45,6 +45,14 @@ final class Dates {
    * .001}, {@code .000000222}), as Apache ORC C++ prints them.
    */
   static void appendTimestamp(ByteSink out, long seconds, int nanos) {
+    appendTimestamp(out, seconds, nanos, false);
+  }
+
+  /**
+   * {@code micros}: the fraction as exactly six digits (microseconds, Kudu's convention), else
+   * the nanoseconds with trailing zeros removed but at least one digit (ORC's).
+   */
+  static void appendTimestamp(ByteSink out, long seconds, int nanos, boolean micros) {
     appendDate(out, Math.floorDiv(seconds, SECONDS_PER_DAY));
     int secondOfDay = (int) Math.floorMod(seconds, SECONDS_PER_DAY);
     out.put(' ');
@@ -54,6 +62,10 @@ final class Dates {
     out.put(':');
     out.putTwoDigits(secondOfDay % 60);
     out.put('.');
+    if (micros) {
+      out.putPadded(nanos / 1000, 6);
+      return;
+    }
     if (nanos == 0) {
       out.put('0');
       return;

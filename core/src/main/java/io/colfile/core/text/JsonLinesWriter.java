@@ -24,13 +24,28 @@ import java.util.Objects;
  * thread-safe.
  */
 public final class JsonLinesWriter implements Flushable {
+  /** How timestamps show their fraction of a second. */
+  public enum TimestampStyle {
+    /** Nanoseconds with trailing zeros removed, at least one digit ({@code .5}, {@code .0}): ORC. */
+    TRIMMED_NANOS,
+    /** Exactly six digits, microseconds ({@code .500000}): Kudu's unixtime_micros. */
+    MICROS
+  }
+
   private final ByteSink sink;
+  private final TimestampStyle style;
   private Type printedType;
   private ValuePrinter root;
 
   /** A writer into {@code out}, buffering 64 KiB at a time. */
   public JsonLinesWriter(OutputStream out) {
+    this(out, TimestampStyle.TRIMMED_NANOS);
+  }
+
+  /** A writer into {@code out} that prints timestamps in {@code style}. */
+  public JsonLinesWriter(OutputStream out, TimestampStyle style) {
     this.sink = new ByteSink(Objects.requireNonNull(out), ByteSink.DEFAULT_CAPACITY);
+    this.style = Objects.requireNonNull(style);
   }
 
   /** Prints every row of {@code batch} (rows {@code [0, batch.size)}), one line each. */
@@ -73,7 +88,7 @@ public final class JsonLinesWriter implements Flushable {
   /** The printer tree for {@code type}, built once and reused while batches keep that schema. */
   private ValuePrinter printerFor(Type type) {
     if (type != printedType && !type.equals(printedType)) {
-      root = ValuePrinters.create(type);
+      root = ValuePrinters.create(type, style);
       printedType = type;
     }
     return root;

@@ -18,6 +18,10 @@ final class ValuePrinters {
   private ValuePrinters() {}
 
   static ValuePrinter create(Type type) {
+    return create(type, JsonLinesWriter.TimestampStyle.TRIMMED_NANOS);
+  }
+
+  static ValuePrinter create(Type type, JsonLinesWriter.TimestampStyle style) {
     switch (type.kind()) {
       case BOOLEAN: return new BooleanPrinter();
       case BYTE: case SHORT: case INT: case LONG: return new LongPrinter();
@@ -27,11 +31,12 @@ final class ValuePrinters {
       case BINARY: return new BinaryPrinter();
       case DECIMAL: return new DecimalPrinter();
       case DATE: return new DatePrinter();
-      case TIMESTAMP: case TIMESTAMP_INSTANT: return new TimestampPrinter();
-      case STRUCT: return new CompoundPrinters.StructPrinter(type);
-      case LIST: return new CompoundPrinters.ListPrinter(type);
-      case MAP: return new CompoundPrinters.MapPrinter(type);
-      case UNION: return new CompoundPrinters.UnionPrinter(type);
+      case TIMESTAMP: case TIMESTAMP_INSTANT:
+        return new TimestampPrinter(style == JsonLinesWriter.TimestampStyle.MICROS);
+      case STRUCT: return new CompoundPrinters.StructPrinter(type, style);
+      case LIST: return new CompoundPrinters.ListPrinter(type, style);
+      case MAP: return new CompoundPrinters.MapPrinter(type, style);
+      case UNION: return new CompoundPrinters.UnionPrinter(type, style);
       default: throw new IllegalArgumentException("no printer for " + type);
     }
   }
@@ -122,11 +127,17 @@ final class ValuePrinters {
 
   /** Both timestamp kinds: the vector already holds wall-clock (or UTC) seconds. */
   static final class TimestampPrinter extends ValuePrinter {
+    private final boolean micros;
+
+    TimestampPrinter(boolean micros) {
+      this.micros = micros;
+    }
+
     @Override
     void printValue(ByteSink out, ColumnVector v, int row) {
       TimestampVector t = (TimestampVector) v;
       out.put('"');
-      Dates.appendTimestamp(out, t.seconds[row], t.nanos[row]);
+      Dates.appendTimestamp(out, t.seconds[row], t.nanos[row], micros);
       out.put('"');
     }
   }

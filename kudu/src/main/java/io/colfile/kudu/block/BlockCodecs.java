@@ -33,4 +33,9 @@ public final class BlockCodecs {
     }
     throw new IllegalArgumentException("no " + encoding + " decoder for " + type);
   }
+
+  /** The dictionary block of a DICT encoder at the end of a file, or null for other encoders. */
+  public static byte[] dictionaryBlock(BlockEncoder encoder) {
+    return null;
+  }
 }

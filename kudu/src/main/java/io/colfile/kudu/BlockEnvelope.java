@@ -1,0 +1,129 @@
+package io.colfile.kudu;
+
+import io.colfile.core.codec.CompressionCodec;
+import io.colfile.core.codec.Compressor;
+import io.colfile.core.codec.Decompressor;
+import io.colfile.core.codec.MalformedInputException;
+import io.colfile.kudu.block.Bytes;
+import java.util.Arrays;
+
+/**
+ * The frame every block of a CFile goes through, data, index, dictionary and bloom blocks alike
+ * (cfile.md section 4): encode, then compress, then checksum.
+ *
+ * <pre>
+ * Block    ::= Stored | Stored crc32c:u32le        (the CRC when the footer's CHECKSUM bit is set)
+ * Stored   ::= payload                             (NO_COMPRESSION)
+ *            | uncompressed_size:u32le codec_bytes   v2, compressed
+ *            | uncompressed_size:u32le payload       v2, "not worth it": size == remaining length
+ *            | compressed_size:u32le uncompressed_size:u32le codec_bytes    v1
+ * </pre>
+ *
+ * A payload is stored raw inside a compressed file when compression saves less than 10 % (Kudu's
+ * {@code --min_compression_ratio} 0.9); a genuinely compressed payload is always shorter than its
+ * uncompressed size, which is how a reader tells the two apart. Kudu's codecs: raw Snappy
+ * blocks, raw LZ4 blocks and wrapped zlib streams at level 6.
+ */
+final class BlockEnvelope {
+  /** The largest uncompressed block Kudu writes or reads with a codec (max_cfile_block_size). */
+  static final int MAX_BLOCK_SIZE = 16 << 20;
+  private static final double MIN_COMPRESSION_RATIO = 0.9;
+
+  private BlockEnvelope() {}
+
+  /** The compressor for a Kudu codec, or null for NO_COMPRESSION. */
+  static Compressor compressor(KuduCompression c) {
+    return switch (c) {
+      case NONE -> null;
+      case SNAPPY -> CompressionCodec.SNAPPY.newCompressor();
+      case LZ4 -> CompressionCodec.LZ4.newCompressor();
+      case ZLIB -> CompressionCodec.zlibStream(6);
+      case DEFAULT -> throw new IllegalArgumentException("DEFAULT compression is resolved first");
+    };
+  }
+
+  /** The decompressor for a Kudu codec, or null for NO_COMPRESSION. */
+  static Decompressor decompressor(KuduCompression c) {
+    return switch (c) {
+      case NONE -> null;
+      case SNAPPY -> CompressionCodec.SNAPPY.newDecompressor();
+      case LZ4 -> CompressionCodec.LZ4.newDecompressor();
+      case ZLIB -> CompressionCodec.zlibStreamDecompressor();
+      case DEFAULT -> throw new IllegalArgumentException("DEFAULT compression is resolved first");
+    };
+  }
+
+  /**
+   * The stored form of {@code payload} (v2), compressed with {@code compressor} unless that is
+   * null or saves less than 10 %.
+   */
+  static byte[] store(byte[] payload, Compressor compressor) {
+    if (compressor == null) {
+      return payload;
+    }
+    if (payload.length > MAX_BLOCK_SIZE) {
+      throw new IllegalStateException("a block of " + payload.length
+          + " bytes exceeds Kudu's 16 MiB limit for compressed files");
+    }
+    byte[] out = new byte[4 + compressor.maxCompressedLength(payload.length)];
+    Bytes.putIntLE(out, 0, payload.length);
+    int n = compressor.compress(payload, 0, payload.length, out, 4, out.length - 4);
+    if (n < 0 || n >= payload.length || (double) n / payload.length > MIN_COMPRESSION_RATIO) {
+      byte[] raw = new byte[4 + payload.length];
+      Bytes.putIntLE(raw, 0, payload.length);
+      System.arraycopy(payload, 0, raw, 4, payload.length);
+      return raw;
+    }
+    return Arrays.copyOf(out, 4 + n);
+  }
+
+  /**
+   * The payload of a block stored as {@code buf[offset, offset + length)} (checksum already
+   * removed) in a file of {@code version} compressed with {@code decompressor} (null for none).
+   * Returns {@code buf} itself, sliced by the returned range, when nothing needs decompressing.
+   */
+  static BlockSlice open(byte[] buf, int offset, int length, int version,
+      Decompressor decompressor) throws MalformedInputException {
+    if (decompressor == null) {
+      return new BlockSlice(buf, offset, length);
+    }
+    int header = version == 1 ? 8 : 4;
+    if (length < header) {
+      throw new MalformedInputException(0, "compressed block of " + length
+          + " bytes is shorter than its " + header + "-byte size header");
+    }
+    long uncompressed = Bytes.getIntLE(buf, offset + header - 4) & 0xFFFFFFFFL;
+    int stored = length - header;
+    if (uncompressed > MAX_BLOCK_SIZE) {
+      throw new MalformedInputException(header - 4, "block claims " + uncompressed
+          + " uncompressed bytes, more than Kudu's 16 MiB limit");
+    }
+    if (version == 1) {
+      long compressed = Bytes.getIntLE(buf, offset) & 0xFFFFFFFFL;
+      if (compressed != stored) {
+        throw new MalformedInputException(0, "v1 block header says " + compressed
+            + " compressed bytes, the block holds " + stored);
+      }
+    } else if (uncompressed == stored) {
+      return new BlockSlice(buf, offset + header, stored); // stored raw: compression did not pay
+    } else if (stored > uncompressed) {
+      throw new MalformedInputException(0, "block holds " + stored
+          + " compressed bytes for " + uncompressed + " uncompressed ones");
+    }
+    byte[] out = new byte[(int) uncompressed];
+    int n;
+    try {
+      n = decompressor.decompress(buf, offset + header, stored, out, 0, out.length);
+    } catch (MalformedInputException e) {
+      throw new MalformedInputException(header + e.offset(), e.getMessage(), e);
+    } catch (RuntimeException e) {
+      // aircompressor reports some damage as runtime exceptions of its own
+      throw new MalformedInputException(header, "cannot decompress the block: " + e, e);
+    }
+    if (n != uncompressed) {
+      throw new MalformedInputException(header, "block decompressed to " + n
+          + " bytes, its header says " + uncompressed);
+    }
+    return new BlockSlice(out, 0, n);
+  }
+}

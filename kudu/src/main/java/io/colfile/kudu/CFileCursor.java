@@ -1,0 +1,364 @@
+package io.colfile.kudu;
+
+import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.encoding.ByteCursor;
+import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.vector.BytesVector;
+import io.colfile.core.vector.ColumnVector;
+import io.colfile.kudu.block.BlockDecoder;
+import io.colfile.kudu.block.Bytes;
+import io.colfile.kudu.index.IndexTreeReader;
+import io.colfile.kudu.meta.BlockPointer;
+import java.io.IOException;
+import java.util.Arrays;
+
+/**
+ * Reads the values of a CFile in ordinal order from any position, as Kudu's CFileIterator does:
+ * {@link #seekToFirst}, {@link #seekToOrdinal} through the positional index, {@link
+ * #seekAtOrAfter} through the value index, then {@link #read} batches. Data blocks are found by
+ * walking the positional index's leaves left to right (the value index's in files without one,
+ * such as DeltaFiles), and each block's null bitmap (section 5) is applied on the way.
+ *
+ * <p>Every block is checked against what the indexes and the footer say: its first ordinal
+ * follows the previous block's last, the non-NULL values match the bitmap, and the file ends
+ * exactly after {@code num_values} cells.
+ */
+public final class CFileCursor {
+  private final CFileReader reader;
+  private final KuduType type;
+  private final int width;
+  private final IndexTreeReader index;
+  private final boolean positional;
+
+  /** The current block, or null when not positioned. */
+  private BlockPointer block;
+  private long blockFirst;
+  private int blockRows;
+  private NullBitmap nulls;
+  private BlockDecoder decoder;
+  private int rowInBlock;
+  private boolean atEnd = true;
+
+  private byte[] cells = new byte[0];
+  private byte[] expanded = new byte[0];
+  private boolean[] nonNull = new boolean[0];
+  private BytesVector binary;
+
+  CFileCursor(CFileReader reader) throws IOException {
+    this.reader = reader;
+    this.type = reader.dataType();
+    this.width = type.physical().width();
+    IndexTreeReader pos = reader.positionalIndex();
+    this.positional = pos != null;
+    this.index = pos != null ? pos : reader.valueIndex();
+    if (index == null && reader.numValues() > 0) {
+      throw reader.corrupt("footer", -1, "the file has " + reader.numValues()
+          + " values but neither a positional nor a value index to find them");
+    }
+  }
+
+  /** Moves to the first row. */
+  public void seekToFirst() throws IOException {
+    if (index == null || !index.seekToFirst()) {
+      end(0);
+      return;
+    }
+    load(0);
+  }
+
+  /**
+   * Moves to row {@code ordinal}; false (and the end) if the file has no such row. Uses the
+   * positional index, or walks the blocks from the start in files without one.
+   */
+  public boolean seekToOrdinal(long ordinal) throws IOException {
+    if (ordinal < 0) {
+      throw new IllegalArgumentException("negative ordinal " + ordinal);
+    }
+    if (ordinal >= reader.numValues()) {
+      end(reader.numValues());
+      return false;
+    }
+    if (positional && ordinal <= 0xFFFFFFFFL) {
+      byte[] key = new byte[4];
+      Bytes.putIntBE(key, 0, (int) ordinal);
+      if (!index.seek(key, true)) {
+        throw reader.corrupt("posidx", -1, "the positional index has no entry at or before "
+            + "ordinal " + ordinal);
+      }
+      load(-1);
+      if (ordinal < blockFirst || ordinal >= blockFirst + blockRows) {
+        throw reader.corrupt("data block @" + block.offset(), -1, "the positional index "
+            + "sends ordinal " + ordinal + " to a block of ordinals " + blockFirst + " to "
+            + (blockFirst + blockRows - 1));
+      }
+    } else {
+      seekToFirst();
+      while (!atEnd && blockFirst + blockRows <= ordinal) {
+        nextBlock();
+      }
+      if (atEnd) {
+        return false;
+      }
+    }
+    skipInBlock((int) (ordinal - blockFirst));
+    return true;
+  }
+
+  /**
+   * Moves to the first value at or after {@code key} in the value index's order (cfile.md
+   * section 8.4): {@code key} is key-encoded as the file's index keys are (section 9), and the
+   * file's values must be sorted, as Kudu writes key columns. Returns true when that value's key
+   * equals {@code key}; after the last value the cursor is at the end.
+   *
+   * @throws IllegalStateException if the file has no value index
+   */
+  public boolean seekAtOrAfter(byte[] key) throws IOException {
+    IndexTreeReader validx = positional ? reader.valueIndex() : index;
+    if (validx == null || reader.footer().valueIndexRoot() == null) {
+      throw new IllegalStateException(reader.name() + " has no value index");
+    }
+    if (reader.isNullable()) {
+      throw new IllegalStateException(reader.name() + ": value seeks need a non-nullable column");
+    }
+    // The last block whose key is strictly before the target: every earlier block ends before
+    // it (index keys separate blocks, section 8.2), so the first value at or after the target is
+    // in this block or, if this block ends before it, first in the next.
+    if (!validx.seek(key, false) && !validx.seekToFirst()) {
+      end(0);
+      return false;
+    }
+    while (true) {
+      BlockPointer ptr = validx.pointer();
+      BlockDecoder d = decoder(reader.readBlock(ptr, "data block"), ptr);
+      ValueKeys.Search found;
+      try {
+        found = ValueKeys.lowerBound(type, d, key);
+      } catch (MalformedInputException e) {
+        throw reader.corrupt("data block @" + ptr.offset(), e.offset(), e.getMessage(), e);
+      }
+      if (found.index() < d.count()) {
+        if (positional) {
+          seekToOrdinal(d.firstOrdinal() + found.index());
+        } else {
+          load(-1);
+          skipInBlock(found.index());
+        }
+        return found.exact();
+      }
+      if (!validx.next()) {
+        end(reader.numValues());
+        return false;
+      }
+    }
+  }
+
+  /** The ordinal of the next row to read. */
+  public long ordinal() {
+    return atEnd ? reader.numValues() : blockFirst + rowInBlock;
+  }
+
+  /** True if rows are left to read. */
+  public boolean hasNext() throws IOException {
+    while (!atEnd && rowInBlock == blockRows) {
+      nextBlock();
+    }
+    return !atEnd;
+  }
+
+  /**
+   * Reads up to {@code max} rows into rows {@code [row, ...)} of {@code dst}, a vector of the
+   * file's type as {@link KuduTypes} maps it, NULLs flagged; returns how many were read (0 at
+   * the end).
+   */
+  public int read(ColumnVector dst, int row, int max) throws IOException {
+    int done = 0;
+    while (done < max && hasNext()) {
+      int k = Math.min(max - done, blockRows - rowInBlock);
+      readInBlock(dst, row + done, k);
+      done += k;
+    }
+    return done;
+  }
+
+  private void readInBlock(ColumnVector dst, int row, int k) throws IOException {
+    int present = k;
+    if (nulls != null) {
+      nonNull = grow(nonNull, k);
+      present = bitmap(() -> nulls.next(nonNull, k));
+    }
+    try {
+      if (width < 0) {
+        readBinary((BytesVector) dst, row, k, present);
+      } else {
+        readFixed(dst, row, k, present);
+      }
+    } catch (MalformedInputException e) {
+      throw blockError(e);
+    }
+    if (nulls != null) {
+      for (int i = 0; i < k; i++) {
+        if (!nonNull[i]) {
+          dst.setNull(row + i);
+        } else if (!dst.noNulls) {
+          dst.isNull[row + i] = false;
+        }
+      }
+    } else if (!dst.noNulls) {
+      Arrays.fill(dst.isNull, row, row + k, false);
+    }
+    rowInBlock += k;
+  }
+
+  private void readFixed(ColumnVector dst, int row, int k, int present)
+      throws MalformedInputException {
+    cells = grow(cells, present * width);
+    decoder.readCells(cells, 0, present);
+    byte[] src = cells;
+    if (present != k) {
+      expanded = grow(expanded, k * width);
+      for (int i = 0, p = 0; i < k; i++) {
+        if (nonNull[i]) {
+          System.arraycopy(cells, p * width, expanded, i * width, width);
+          p++;
+        }
+      }
+      src = expanded;
+    }
+    CellVectors.read(type, src, dst, row, k);
+  }
+
+  private void readBinary(BytesVector dst, int row, int k, int present)
+      throws MalformedInputException {
+    if (present == k) {
+      decoder.readBinary(dst, row, k);
+      return;
+    }
+    if (binary == null || binary.capacity() < present) {
+      binary = new BytesVector(Math.max(present, 1024));
+    }
+    decoder.readBinary(binary, 0, present);
+    for (int i = 0, p = 0; i < k; i++) {
+      if (nonNull[i]) {
+        dst.setRef(row + i, binary.vector[p], binary.start[p], binary.length[p]);
+        p++;
+      }
+    }
+  }
+
+  /** Reads the next block of the index walk. */
+  private void nextBlock() throws IOException {
+    long expected = blockFirst + blockRows;
+    if (!index.next()) {
+      end(expected);
+      return;
+    }
+    load(expected);
+  }
+
+  /**
+   * Loads the block the index points at; {@code expectedFirst} is the ordinal it must start at
+   * (or -1 after a seek).
+   */
+  private void load(long expectedFirst) throws IOException {
+    BlockPointer ptr = index.pointer();
+    BlockSlice slice = reader.readBlock(ptr, "data block");
+    block = ptr;
+    nulls = null;
+    int off = slice.offset();
+    int len = slice.length();
+    int rows = -1;
+    if (reader.isNullable()) {
+      try {
+        ByteCursor in = new ByteCursor(slice.buf(), off, len);
+        long numRows = in.readVarLong();
+        long bitmapLen = in.readVarLong();
+        if (numRows > Integer.MAX_VALUE || bitmapLen > in.remaining()) {
+          throw new MalformedInputException(0, "null header says " + numRows + " rows and a "
+              + bitmapLen + "-byte bitmap, " + in.remaining() + " bytes left");
+        }
+        rows = (int) numRows;
+        nulls = new NullBitmap(slice.buf(), in.position(), (int) bitmapLen, rows);
+        off = in.position() + (int) bitmapLen;
+        len = slice.offset() + slice.length() - off;
+      } catch (MalformedInputException e) {
+        throw reader.corrupt("data block @" + ptr.offset(), e.offset(), e.getMessage(), e);
+      }
+    }
+    decoder = decoder(new BlockSlice(slice.buf(), off, len), ptr);
+    blockRows = rows < 0 ? decoder.count() : rows;
+    blockFirst = decoder.firstOrdinal();
+    rowInBlock = 0;
+    atEnd = false;
+    if (expectedFirst >= 0 && blockFirst != expectedFirst) {
+      throw reader.corrupt("data block @" + ptr.offset(), 0, "block starts at ordinal "
+          + blockFirst + ", expected " + expectedFirst);
+    }
+    if (blockFirst + blockRows > reader.numValues()) {
+      throw reader.corrupt("data block @" + ptr.offset(), 0, "block holds ordinals "
+          + blockFirst + " to " + (blockFirst + blockRows - 1) + " of a file of "
+          + reader.numValues() + " values");
+    }
+    if (nulls != null && decoder.count() > blockRows) {
+      throw reader.corrupt("data block @" + ptr.offset(), 0, "block has " + decoder.count()
+          + " values for " + blockRows + " rows");
+    }
+  }
+
+  BlockDecoder decoder(BlockSlice slice, BlockPointer ptr) throws IOException {
+    try {
+      return reader.blockDecoder(slice);
+    } catch (MalformedInputException e) {
+      throw reader.corrupt("data block @" + ptr.offset(), e.offset(), e.getMessage(), e);
+    }
+  }
+
+  /** Moves {@code rows} rows into the current block from its start. */
+  private void skipInBlock(int rows) throws IOException {
+    int present = rows;
+    if (nulls != null) {
+      present = bitmap(() -> nulls.next(null, rows));
+    }
+    try {
+      decoder.seek(present);
+    } catch (MalformedInputException e) {
+      throw blockError(e);
+    }
+    rowInBlock = rows;
+  }
+
+  private void end(long ordinal) throws CorruptFileException {
+    if (ordinal != reader.numValues() && !(ordinal == 0 && reader.numValues() == 0)) {
+      throw reader.corrupt(positional ? "posidx" : "validx", -1, "the index ends after " + ordinal + " of "
+          + reader.numValues() + " values");
+    }
+    atEnd = true;
+    block = null;
+    decoder = null;
+  }
+
+  private interface BitmapRead {
+    int run() throws MalformedInputException;
+  }
+
+  private int bitmap(BitmapRead r) throws CorruptFileException {
+    try {
+      int present = r.run();
+      return present;
+    } catch (MalformedInputException e) {
+      throw reader.corrupt("data block @" + block.offset() + " / null bitmap", e.offset(),
+          e.getMessage(), e);
+    }
+  }
+
+  private CorruptFileException blockError(MalformedInputException e) {
+    return reader.corrupt("data block @" + block.offset(), e.offset(), e.getMessage(), e);
+  }
+
+  private static byte[] grow(byte[] a, int n) {
+    return a.length >= n ? a : new byte[Math.max(n, a.length * 2)];
+  }
+
+  private static boolean[] grow(boolean[] a, int n) {
+    return a.length >= n ? a : new boolean[Math.max(n, a.length * 2)];
+  }
+}

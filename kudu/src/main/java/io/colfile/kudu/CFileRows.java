@@ -1,0 +1,88 @@
+package io.colfile.kudu;
+
+import io.colfile.core.BatchReader;
+import io.colfile.core.FileReader;
+import io.colfile.core.ReadOptions;
+import io.colfile.core.text.JsonLinesWriter;
+import io.colfile.core.types.Type;
+import io.colfile.core.vector.ColumnBatch;
+import java.io.IOException;
+import java.util.Map;
+
+/**
+ * One CFile seen through colfile's common API: its cells as rows of a bare value of the type
+ * {@link KuduTypes#toType} gives, whatever the file's role, as {@code kudu fs dump cfile} prints
+ * them (a DeltaFile's or an ad-hoc index's cells are binary; a BloomFile has none).
+ */
+final class CFileRows implements FileReader {
+  private final CFileReader file;
+  private final Type type;
+
+  CFileRows(CFileReader file) {
+    this.file = file;
+    this.type = KuduTypes.toType(file.dataType());
+  }
+
+  @Override
+  public String formatName() {
+    return KuduFormat.NAME;
+  }
+
+  @Override
+  public Type schema() {
+    return type;
+  }
+
+  @Override
+  public long numberOfRows() {
+    return file.numValues();
+  }
+
+  @Override
+  public JsonLinesWriter.TimestampStyle timestampStyle() {
+    return JsonLinesWriter.TimestampStyle.MICROS;
+  }
+
+  @Override
+  public Map<String, Object> describe() throws IOException {
+    Map<String, Object> out = FileReader.super.describe();
+    out.putAll(CFileDescription.describe(file));
+    return out;
+  }
+
+  @Override
+  public BatchReader read(ReadOptions options) throws IOException {
+    if (options.columns().isPresent()) {
+      throw new IllegalArgumentException("a CFile holds one column; it has no columns to pick");
+    }
+    CFileCursor cursor = file.newCursor();
+    cursor.seekToFirst();
+    int batchSize = options.batchSize();
+    return new BatchReader() {
+      @Override
+      public Type schema() {
+        return type;
+      }
+
+      @Override
+      public ColumnBatch newBatch() {
+        return new ColumnBatch(type, batchSize);
+      }
+
+      @Override
+      public boolean next(ColumnBatch batch) throws IOException {
+        batch.reset();
+        batch.size = cursor.read(batch.cols[0], 0, batch.capacity());
+        return batch.size > 0;
+      }
+
+      @Override
+      public void close() {}
+    };
+  }
+
+  @Override
+  public void close() throws IOException {
+    file.close();
+  }
+}

@@ -1,0 +1,332 @@
+package io.colfile.kudu;
+
+import io.colfile.core.codec.Compressor;
+import io.colfile.core.encoding.Varints;
+import io.colfile.core.io.AtomicOutputStream;
+import io.colfile.core.io.OutputFile;
+import io.colfile.core.vector.BytesVector;
+import io.colfile.core.vector.ColumnVector;
+import io.colfile.kudu.block.BlockCodecs;
+import io.colfile.kudu.block.BlockEncoder;
+import io.colfile.kudu.block.Bytes;
+import io.colfile.kudu.index.IndexTreeWriter;
+import io.colfile.kudu.meta.BlockPointer;
+import io.colfile.kudu.meta.CFileFooter;
+import io.colfile.kudu.meta.MetaCodec;
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.AbstractMap;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.CRC32C;
+
+/**
+ * Writes one CFile v2 as Kudu 1.17 writes it (cfile.md sections 3 to 8; layout on {@link
+ * CFileReader}): an empty header, data blocks in ordinal order with the index blocks interleaved
+ * as they fill (section 3.6), then the rest of the positional index, the rest of the value index,
+ * the dictionary block (DICT files) and the footer. The file appears at its target only when
+ * {@link #close()} returns; {@link #abort()}, or a failure, leaves nothing there.
+ *
+ * <p>Values arrive as vectors of the type's colfile counterpart ({@link KuduTypes}), or as raw
+ * blocks ({@link #appendRawBlock}, for BloomFiles). NULLs go into each block's null bitmap;
+ * the encoder decides where blocks end.
+ */
+public final class CFileWriter implements Closeable {
+  private static final int CHUNK = 4096;
+
+  private final String name;
+  private final CFileWriterOptions options;
+  private final KuduType type;
+  private final int width;
+  private final AtomicOutputStream out;
+  private final Compressor compressor;
+  private final BlockEncoder encoder;
+  private final IndexTreeWriter posidx;
+  private final IndexTreeWriter validx;
+  private final List<Map.Entry<String, byte[]>> metadata;
+
+  private long ordinal;
+  private long blockFirst;
+  private int blockRows;
+  private boolean[] blockBits = new boolean[64];
+  private byte[] firstKey;
+  private byte[] lastKey;
+  private byte[] previousLastKey = new byte[0];
+  private byte[] cells = new byte[0];
+  private final int[] rows = new int[CHUNK];
+  private boolean rawBlocks;
+  private boolean done;
+
+  private CFileWriter(OutputFile file, CFileWriterOptions options) throws IOException {
+    this.name = file.name();
+    this.options = options;
+    this.type = options.type();
+    this.width = type.physical().width();
+    this.compressor = BlockEnvelope.compressor(options.compression());
+    this.encoder = BlockCodecs.encoder(options.encoding(), type.physical(), options.blockSize());
+    this.metadata = new ArrayList<>(options.metadata());
+    this.posidx = options.positionalIndex()
+        ? new IndexTreeWriter(options.indexBlockSize(), this::writeBlock) : null;
+    this.validx = options.valueIndex()
+        ? new IndexTreeWriter(options.indexBlockSize(), this::writeBlock) : null;
+    this.out = file.create();
+    try {
+      writeHeader();
+    } catch (IOException | RuntimeException e) {
+      out.abort();
+      throw e;
+    }
+  }
+
+  /** Starts writing a CFile at {@code file}. */
+  public static CFileWriter create(OutputFile file, CFileWriterOptions options)
+      throws IOException {
+    return new CFileWriter(file, options);
+  }
+
+  public CFileWriterOptions options() {
+    return options;
+  }
+
+  /** Cells appended so far, NULLs included. */
+  public long numValues() {
+    return ordinal;
+  }
+
+  /**
+   * Appends rows {@code [from, from + n)} of {@code values}, a vector of the column's colfile
+   * type ({@link KuduTypes#toType}); NULL rows need a nullable column.
+   *
+   * @throws IllegalArgumentException naming the row when a value does not fit the Kudu type, or
+   *     a NULL arrives for a non-nullable column
+   */
+  public void append(ColumnVector values, int from, int n) throws IOException {
+    checkOpen();
+    if (rawBlocks) {
+      throw new IllegalStateException("a CFile holds either values or raw blocks");
+    }
+    int end = from + n;
+    int r = from;
+    while (r < end) {
+      int k = 1;
+      if (values.isNull(r)) {
+        if (!options.nullable()) {
+          throw new IllegalArgumentException("row " + r + " is NULL in a non-nullable column");
+        }
+        while (r + k < end && values.isNull(r + k)) {
+          k++;
+        }
+        addBits(false, k);
+        blockRows += k;
+        ordinal += k;
+      } else {
+        while (r + k < end && k < CHUNK && !values.isNull(r + k)) {
+          k++;
+        }
+        appendPresent(values, r, k);
+      }
+      r += k;
+    }
+  }
+
+  /** Encodes the non-NULL rows {@code [from, from + n)}, finishing blocks as they fill. */
+  private void appendPresent(ColumnVector values, int from, int n) throws IOException {
+    if (width > 0) {
+      for (int i = 0; i < n; i++) {
+        rows[i] = from + i;
+      }
+      if (cells.length < n * width) {
+        cells = new byte[Math.max(n * width, cells.length * 2)];
+      }
+      CellVectors.write(type, values, rows, n, cells);
+    }
+    int done = 0;
+    while (done < n) {
+      boolean starting = encoder.count() == 0;
+      int taken = width > 0
+          ? encoder.addCells(cells, done * width, n - done)
+          : encoder.addBinary((BytesVector) values, from + done, n - done);
+      if (taken <= 0) {
+        throw new IllegalStateException(options.encoding() + " encoder took no value");
+      }
+      if (validx != null) {
+        if (starting) {
+          firstKey = key(values, from, done);
+        }
+        lastKey = key(values, from, done + taken - 1);
+      }
+      addBits(true, taken);
+      blockRows += taken;
+      ordinal += taken;
+      done += taken;
+      if (encoder.isFull()) {
+        finishBlock();
+      }
+    }
+  }
+
+  /** The value index key of value {@code i} of the run that starts at row {@code from}. */
+  private byte[] key(ColumnVector values, int from, int i) {
+    if (width > 0) {
+      return ValueKeys.cellKey(type.physical(), cells, i * width);
+    }
+    BytesVector b = (BytesVector) values;
+    int r = from + i;
+    byte[] v = Arrays.copyOfRange(b.vector[r], b.start[r], b.start[r] + b.length[r]);
+    return options.valueIndexKey() == null ? v : options.valueIndexKey().apply(v);
+  }
+
+  /**
+   * Appends a block whose payload the caller built (a BloomFile's filter blocks, cfile.md section
+   * 10.1), indexed in the value index by {@code firstKey}, shortened against {@code
+   * previousLastKey} (the last key of the previous raw block, or empty) as options say.
+   */
+  public void appendRawBlock(byte[] payload, byte[] firstKey, byte[] previousLastKey)
+      throws IOException {
+    checkOpen();
+    if (ordinal > 0) {
+      throw new IllegalStateException("a CFile holds either values or raw blocks");
+    }
+    if (validx == null) {
+      throw new IllegalStateException("raw blocks are found through a value index");
+    }
+    rawBlocks = true;
+    BlockPointer ptr = writeBlock(payload);
+    validx.append(options.optimizeIndexKeys()
+        ? ValueKeys.separator(previousLastKey, firstKey) : firstKey.clone(), ptr);
+  }
+
+  /** Adds a footer metadata pair (Kudu stores min_key, max_key and deltafilestats there). */
+  public void addMetadata(String key, byte[] value) {
+    checkOpen();
+    metadata.add(new AbstractMap.SimpleImmutableEntry<>(key, value.clone()));
+  }
+
+  private void addBits(boolean present, int n) {
+    if (!options.nullable()) {
+      return;
+    }
+    if (blockRows + n > blockBits.length) {
+      blockBits = Arrays.copyOf(blockBits, Math.max(blockRows + n, blockBits.length * 2));
+    }
+    Arrays.fill(blockBits, blockRows, blockRows + n, present);
+  }
+
+  private void finishBlock() throws IOException {
+    if (blockRows == 0) {
+      return;
+    }
+    byte[] inner = encoder.finish(blockFirst);
+    byte[] payload = options.nullable() ? nullable(inner) : inner;
+    BlockPointer ptr = writeBlock(payload);
+    if (posidx != null) {
+      byte[] key = new byte[4];
+      Bytes.putIntBE(key, 0, (int) blockFirst);
+      posidx.append(key, ptr);
+    }
+    if (validx != null) {
+      validx.append(options.optimizeIndexKeys()
+          ? ValueKeys.separator(previousLastKey, firstKey) : firstKey, ptr);
+      previousLastKey = lastKey;
+    }
+    blockFirst += blockRows;
+    blockRows = 0;
+  }
+
+  /** The nullable block (section 5): rows, bitmap length, RLE bitmap, inner block. */
+  private byte[] nullable(byte[] inner) {
+    byte[] bitmap = NullBitmapWriter.encode(blockBits, blockRows);
+    byte[] head = new byte[10];
+    int p = Varints.writeVarLong(head, 0, blockRows);
+    p = Varints.writeVarLong(head, p, bitmap.length);
+    byte[] out = new byte[p + bitmap.length + inner.length];
+    System.arraycopy(head, 0, out, 0, p);
+    System.arraycopy(bitmap, 0, out, p, bitmap.length);
+    System.arraycopy(inner, 0, out, p + bitmap.length, inner.length);
+    return out;
+  }
+
+  /** Writes a block through the envelope (section 4) and returns its pointer. */
+  private BlockPointer writeBlock(byte[] payload) throws IOException {
+    long offset = out.position();
+    byte[] stored = BlockEnvelope.store(payload, compressor);
+    out.write(stored);
+    int size = stored.length;
+    if (options.checksums()) {
+      writeCrc(stored);
+      size += 4;
+    }
+    return new BlockPointer(offset, size);
+  }
+
+  private void writeCrc(byte[]... parts) throws IOException {
+    CRC32C crc = new CRC32C();
+    for (byte[] p : parts) {
+      crc.update(p);
+    }
+    byte[] b = new byte[4];
+    Bytes.putIntLE(b, 0, (int) crc.getValue());
+    out.write(b);
+  }
+
+  private void writeHeader() throws IOException {
+    byte[] pb = MetaCodec.writeHeader(List.of());
+    byte[] start = new byte[12];
+    System.arraycopy(CFileReader.MAGIC_V2, 0, start, 0, 8);
+    Bytes.putIntLE(start, 8, pb.length);
+    out.write(start);
+    out.write(pb);
+    if (options.checksums()) {
+      writeCrc(start, pb);
+    }
+  }
+
+  /** Finishes the file (remaining blocks, indexes, dictionary, footer) and publishes it. */
+  @Override
+  public void close() throws IOException {
+    if (done) {
+      return;
+    }
+    try {
+      finishBlock();
+      BlockPointer posRoot = posidx == null ? null : posidx.finish();
+      BlockPointer valRoot = validx == null ? null : validx.finish();
+      BlockPointer dict = null;
+      byte[] dictBlock = BlockCodecs.dictionaryBlock(encoder);
+      if (dictBlock != null) {
+        dict = writeBlock(dictBlock);
+      }
+      CFileFooter footer = new CFileFooter(type, options.encoding(), ordinal, posRoot, valRoot,
+          options.compression(), metadata, options.nullable(), dict,
+          options.checksums() ? CFileFooter.CHECKSUM : 0, null);
+      byte[] pb = MetaCodec.writeFooter(footer);
+      byte[] tail = new byte[12];
+      System.arraycopy(CFileReader.MAGIC_V2, 0, tail, 0, 8);
+      Bytes.putIntLE(tail, 8, pb.length);
+      if (options.checksums()) {
+        writeCrc(pb, tail);
+      }
+      out.write(pb);
+      out.write(tail);
+      done = true;
+      out.close();
+    } catch (IOException | RuntimeException | Error e) {
+      abort();
+      throw e;
+    }
+  }
+
+  /** Discards the file: nothing appears at the target. Idempotent. */
+  public void abort() {
+    done = true;
+    out.abort();
+  }
+
+  private void checkOpen() {
+    if (done) {
+      throw new IllegalStateException(name + " is already closed");
+    }
+  }
+}
