@@ -131,6 +131,43 @@ public final class CFileWriter implements Closeable {
     }
   }
 
+  /**
+   * Appends {@code n} fixed-width cells (the physical type's little-endian bytes, BOOL one byte)
+   * from {@code src[offset ...]}, one per row; rows with {@code isNull[i]} true (when {@code
+   * isNull} is not null) are NULL and their cells are ignored.
+   */
+  public void appendCells(byte[] src, int offset, boolean[] isNull, int n) throws IOException {
+    checkOpen();
+    if (width < 0) {
+      throw new IllegalStateException(type.kuduName() + " values are not cells");
+    }
+    int r = 0;
+    while (r < n) {
+      int k = 1;
+      if (isNull != null && isNull[r]) {
+        if (!options.nullable()) {
+          throw new IllegalArgumentException("row " + r + " is NULL in a non-nullable column");
+        }
+        while (r + k < n && isNull[r + k]) {
+          k++;
+        }
+        addBits(false, k);
+        blockRows += k;
+        ordinal += k;
+      } else {
+        while (r + k < n && k < CHUNK && (isNull == null || !isNull[r + k])) {
+          k++;
+        }
+        if (cells.length < k * width) {
+          cells = new byte[Math.max(k * width, cells.length * 2)];
+        }
+        System.arraycopy(src, offset + r * width, cells, 0, k * width);
+        appendEncoded(null, 0, k);
+      }
+      r += k;
+    }
+  }
+
   /** Encodes the non-NULL rows {@code [from, from + n)}, finishing blocks as they fill. */
   private void appendPresent(ColumnVector values, int from, int n) throws IOException {
     if (width > 0) {
@@ -142,6 +179,14 @@ public final class CFileWriter implements Closeable {
       }
       CellVectors.write(type, values, rows, n, cells);
     }
+    appendEncoded(values, from, n);
+  }
+
+  /**
+   * Hands {@code n} non-NULL values to the encoder, finishing blocks as they fill: fixed-width
+   * ones from {@link #cells}, binary ones from rows {@code [from, from + n)} of {@code values}.
+   */
+  private void appendEncoded(ColumnVector values, int from, int n) throws IOException {
     int done = 0;
     while (done < n) {
       boolean starting = encoder.count() == 0;

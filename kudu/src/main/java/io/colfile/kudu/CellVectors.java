@@ -7,6 +7,7 @@ import io.colfile.core.vector.LongVector;
 import io.colfile.core.vector.TimestampVector;
 import io.colfile.kudu.block.Bytes;
 import java.math.BigInteger;
+import java.util.Arrays;
 
 /**
  * Moves fixed-width cells (the physical type's little-endian bytes, as encoders and decoders
@@ -14,7 +15,7 @@ import java.math.BigInteger;
  * FLOAT and DOUBLE in {@link DoubleVector}, UNIXTIME_MICROS in {@link TimestampVector} (whole
  * seconds and nanoseconds, UTC), decimals in {@link DecimalVector} as unscaled values.
  */
-final class CellVectors {
+public final class CellVectors {
   private static final long MICROS = 1_000_000L;
   private static final BigInteger MIN_128 = BigInteger.ONE.shiftLeft(127).negate();
   private static final BigInteger MAX_128 = BigInteger.ONE.shiftLeft(127).subtract(BigInteger.ONE);
@@ -22,7 +23,7 @@ final class CellVectors {
   private CellVectors() {}
 
   /** Sets rows {@code [row, row + n)} of {@code dst} from the cells at {@code cells[0...]}. */
-  static void read(KuduType t, byte[] cells, ColumnVector dst, int row, int n) {
+  public static void read(KuduType t, byte[] cells, ColumnVector dst, int row, int n) {
     PhysicalType p = t.physical();
     int w = p.width();
     switch (t) {
@@ -103,7 +104,7 @@ final class CellVectors {
   }
 
   /** A 16-byte little-endian two's-complement integer. */
-  static BigInteger int128(byte[] cells, int off) {
+  public static BigInteger int128(byte[] cells, int off) {
     long lo = Bytes.getLongLE(cells, off);
     long hi = Bytes.getLongLE(cells, off + 8);
     if (hi == (lo >> 63)) {
@@ -116,29 +117,27 @@ final class CellVectors {
   }
 
   /**
-   * Stores rows {@code rows[0..n)} of {@code src} as cells at {@code cells[0...]}.
+   * Stores rows {@code rows[0..n)} of {@code src} as cells at {@code cells[0...]}; NULL rows get
+   * zero cells.
    *
    * @throws IllegalArgumentException naming the row when a value does not fit the Kudu type
    */
-  static void write(KuduType t, ColumnVector src, int[] rows, int n, byte[] cells) {
+  public static void write(KuduType t, ColumnVector src, int[] rows, int n, byte[] cells) {
     int w = t.physical().width();
-    switch (t) {
-      case FLOAT -> {
-        double[] v = ((DoubleVector) src).vector;
-        for (int i = 0; i < n; i++) {
-          Bytes.putIntLE(cells, 4 * i, Float.floatToRawIntBits((float) v[rows[i]]));
-        }
+    for (int i = 0; i < n; i++) {
+      int r = rows[i];
+      int off = w * i;
+      if (!src.noNulls && src.isNull[r]) {
+        Arrays.fill(cells, off, off + w, (byte) 0);
+        continue;
       }
-      case DOUBLE -> {
-        double[] v = ((DoubleVector) src).vector;
-        for (int i = 0; i < n; i++) {
-          Bytes.putLongLE(cells, 8 * i, Double.doubleToRawLongBits(v[rows[i]]));
-        }
-      }
-      case UNIXTIME_MICROS -> {
-        TimestampVector v = (TimestampVector) src;
-        for (int i = 0; i < n; i++) {
-          int r = rows[i];
+      switch (t) {
+        case FLOAT -> Bytes.putIntLE(cells, off,
+            Float.floatToRawIntBits((float) ((DoubleVector) src).vector[r]));
+        case DOUBLE -> Bytes.putLongLE(cells, off,
+            Double.doubleToRawLongBits(((DoubleVector) src).vector[r]));
+        case UNIXTIME_MICROS -> {
+          TimestampVector v = (TimestampVector) src;
           long micros;
           try {
             micros = Math.addExact(Math.multiplyExact(v.seconds[r], MICROS), v.nanos[r] / 1000);
@@ -146,16 +145,12 @@ final class CellVectors {
             throw new IllegalArgumentException("row " + r + ": timestamp of " + v.seconds[r]
                 + " seconds is beyond the range of unixtime_micros");
           }
-          Bytes.putLongLE(cells, 8 * i, micros);
+          Bytes.putLongLE(cells, off, micros);
         }
-      }
-      case DECIMAL32, DECIMAL64, DECIMAL128, INT128 -> {
-        DecimalVector v = (DecimalVector) src;
-        for (int i = 0; i < n; i++) {
-          int r = rows[i];
+        case DECIMAL32, DECIMAL64, DECIMAL128, INT128 -> {
+          DecimalVector v = (DecimalVector) src;
           if (w == 16) {
-            putInt128(cells, 16 * i, v.isWide ? v.wide[r] : BigInteger.valueOf(v.unscaled[r]),
-                r, t);
+            putInt128(cells, off, v.isWide ? v.wide[r] : BigInteger.valueOf(v.unscaled[r]), r, t);
           } else {
             long u;
             if (v.isWide) {
@@ -170,31 +165,24 @@ final class CellVectors {
             if (w == 4 && u != (int) u) {
               throw tooWide(r, u, t);
             }
-            Bytes.putCell(cells, w * i, w, u);
+            Bytes.putCell(cells, off, w, u);
           }
         }
-      }
-      case UINT64 -> {
-        BigInteger[] v = ((DecimalVector) src).wide;
-        for (int i = 0; i < n; i++) {
-          BigInteger b = v[rows[i]];
+        case UINT64 -> {
+          BigInteger b = ((DecimalVector) src).wide[r];
           if (b.signum() < 0 || b.bitLength() > 64) {
-            throw tooWide(rows[i], b, t);
+            throw tooWide(r, b, t);
           }
-          Bytes.putLongLE(cells, 8 * i, b.longValue());
+          Bytes.putLongLE(cells, off, b.longValue());
         }
-      }
-      default -> {
-        long[] v = ((LongVector) src).vector;
-        for (int i = 0; i < n; i++) {
-          int r = rows[i];
-          long x = v[r];
+        default -> {
+          long x = ((LongVector) src).vector[r];
           if (t == KuduType.BOOL) {
             x = x != 0 ? 1 : 0;
           } else if (!fits(t, x)) {
             throw tooWide(r, x, t);
           }
-          Bytes.putCell(cells, w * i, w, x);
+          Bytes.putCell(cells, off, w, x);
         }
       }
     }
