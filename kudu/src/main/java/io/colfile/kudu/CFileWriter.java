@@ -42,7 +42,8 @@ public final class CFileWriter implements Closeable {
   private final int width;
   private final AtomicOutputStream out;
   private final Compressor compressor;
-  private final BlockEncoder encoder;
+  /** Created with the first value: raw-block files (BloomFiles) have none. */
+  private BlockEncoder encoder;
   private final IndexTreeWriter posidx;
   private final IndexTreeWriter validx;
   private final List<Map.Entry<String, byte[]>> metadata;
@@ -65,7 +66,6 @@ public final class CFileWriter implements Closeable {
     this.type = options.type();
     this.width = type.physical().width();
     this.compressor = BlockEnvelope.compressor(options.compression());
-    this.encoder = BlockCodecs.encoder(options.encoding(), type.physical(), options.blockSize());
     this.metadata = new ArrayList<>(options.metadata());
     this.posidx = options.positionalIndex()
         ? new IndexTreeWriter(options.indexBlockSize(), this::writeBlock) : null;
@@ -187,6 +187,9 @@ public final class CFileWriter implements Closeable {
    * ones from {@link #cells}, binary ones from rows {@code [from, from + n)} of {@code values}.
    */
   private void appendEncoded(ColumnVector values, int from, int n) throws IOException {
+    if (encoder == null) {
+      encoder = BlockCodecs.encoder(options.encoding(), type.physical(), options.blockSize());
+    }
     int done = 0;
     while (done < n) {
       boolean starting = encoder.count() == 0;
@@ -339,7 +342,7 @@ public final class CFileWriter implements Closeable {
       BlockPointer posRoot = posidx == null ? null : posidx.finish();
       BlockPointer valRoot = validx == null ? null : validx.finish();
       BlockPointer dict = null;
-      byte[] dictBlock = BlockCodecs.dictionaryBlock(encoder);
+      byte[] dictBlock = encoder == null ? null : BlockCodecs.dictionaryBlock(encoder);
       if (dictBlock != null) {
         dict = writeBlock(dictBlock);
       }

@@ -3,6 +3,8 @@ package io.colfile.kudu;
 import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.kudu.block.BlockDecoder;
+import io.colfile.kudu.key.KeyBuffer;
+import io.colfile.kudu.key.KeyEncoder;
 import java.util.Arrays;
 
 /**
@@ -17,25 +19,15 @@ final class ValueKeys {
   record Search(int index, boolean exact) {}
 
   /** The key of the cell at {@code cells[offset]} of physical type {@code p}, into {@code out}. */
-  static void encodeCell(PhysicalType p, byte[] cells, int offset, byte[] out) {
-    int w = p.width();
-    if (!p.isInteger()) {
-      throw new IllegalStateException(p + " values have no index keys");
-    }
-    // little-endian cell to big-endian key
-    for (int i = 0; i < w; i++) {
-      out[i] = cells[offset + w - 1 - i];
-    }
-    if (p.isSigned()) {
-      out[0] ^= (byte) 0x80;
-    }
+  static void encodeCell(PhysicalType p, byte[] cells, int offset, KeyBuffer out) {
+    KeyEncoder.encodeCell(p, cells, offset, out.reset());
   }
 
-  /** The key of a whole cell array slot, as a new array. */
+  /** The key of a cell, as a new array. */
   static byte[] cellKey(PhysicalType p, byte[] cells, int offset) {
-    byte[] out = new byte[p.width()];
+    KeyBuffer out = new KeyBuffer(p.width());
     encodeCell(p, cells, offset, out);
-    return out;
+    return out.toByteArray();
   }
 
   /**
@@ -69,11 +61,11 @@ final class ValueKeys {
       int w = p.width();
       byte[] cells = new byte[n * w];
       d.readCells(cells, 0, n);
-      byte[] k = new byte[w];
+      KeyBuffer k = new KeyBuffer(w);
       while (lo < hi) {
         int mid = (lo + hi) >>> 1;
         encodeCell(p, cells, mid * w, k);
-        if (Arrays.compareUnsigned(k, key) < 0) {
+        if (Arrays.compareUnsigned(k.array(), 0, w, key, 0, key.length) < 0) {
           lo = mid + 1;
         } else {
           hi = mid;
@@ -81,7 +73,7 @@ final class ValueKeys {
       }
       if (lo < n) {
         encodeCell(p, cells, lo * w, k);
-        exact = Arrays.equals(k, key);
+        exact = Arrays.equals(k.array(), 0, w, key, 0, key.length);
       }
     }
     return new Search(lo, exact);

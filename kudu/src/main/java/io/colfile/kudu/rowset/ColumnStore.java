@@ -89,6 +89,21 @@ final class ColumnStore {
     dst.setRef(dstRow, data, offsets[row], offsets[row + 1] - offsets[row]);
   }
 
+  /** The bytes the binary values live in. */
+  byte[] data() {
+    return data;
+  }
+
+  /** Where the value of row {@code row} (binary types) starts in {@link #data()}. */
+  int start(int row) {
+    return offsets[row];
+  }
+
+  /** The length of the value of row {@code row} (binary types). */
+  int length(int row) {
+    return offsets[row + 1] - offsets[row];
+  }
+
   /** The value of row {@code row} (binary types), as a new array. */
   byte[] binary(int row) {
     return Arrays.copyOfRange(data, offsets[row], offsets[row + 1]);

@@ -1,0 +1,79 @@
+package io.colfile.kudu.bloom;
+
+import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.io.InputFile;
+import io.colfile.kudu.BlockSlice;
+import io.colfile.kudu.CFileReader;
+import io.colfile.kudu.KuduCompression;
+import io.colfile.kudu.index.IndexTreeReader;
+import io.colfile.kudu.meta.BlockPointer;
+import java.io.Closeable;
+import java.io.IOException;
+
+/**
+ * Probes a BloomFile (cfile.md section 10.3): the value index leads to the one filter block
+ * whose key range can hold the key; a key before the first block's key is definitely absent.
+ * The last filter block probed is kept, as lookups in key order mostly stay in one block.
+ */
+public final class BloomFileReader implements Closeable {
+  private final CFileReader file;
+  private final IndexTreeReader index;
+  private BlockPointer cachedBlock;
+  private BloomFilter cached;
+
+  private BloomFileReader(CFileReader file) throws CorruptFileException {
+    this.file = file;
+    this.index = file.valueIndex();
+    if (index == null) {
+      throw new CorruptFileException(file.name(), "footer", -1,
+          "a BloomFile needs a value index to find its filters");
+    }
+    if (file.compression() != KuduCompression.NONE) {
+      throw new CorruptFileException(file.name(), "footer", -1,
+          "BloomFiles are never compressed; this one says " + file.compression().kuduName());
+    }
+  }
+
+  public static BloomFileReader open(InputFile in) throws IOException {
+    CFileReader f = CFileReader.open(in);
+    try {
+      return new BloomFileReader(f);
+    } catch (IOException | RuntimeException e) {
+      f.close();
+      throw e;
+    }
+  }
+
+  /** The CFile underneath. */
+  public CFileReader file() {
+    return file;
+  }
+
+  /** False if the rowset certainly has no row with this encoded key; true if it may have. */
+  public boolean mayContain(byte[] key) throws IOException {
+    if (!index.seek(key, true)) {
+      return false;
+    }
+    return filter(index.pointer()).mayContain(key);
+  }
+
+  private BloomFilter filter(BlockPointer ptr) throws IOException {
+    if (!ptr.equals(cachedBlock)) {
+      BlockSlice b = file.readBlock(ptr, "bloom block");
+      try {
+        cached = BloomFilter.fromBlock(b.buf(), b.offset(), b.length());
+      } catch (MalformedInputException e) {
+        throw new CorruptFileException(file.name(), "bloom block @" + ptr.offset(), e.offset(),
+            e.getMessage(), e);
+      }
+      cachedBlock = ptr;
+    }
+    return cached;
+  }
+
+  @Override
+  public void close() throws IOException {
+    file.close();
+  }
+}

@@ -1,0 +1,89 @@
+package io.colfile.kudu.bloom;
+
+import io.colfile.core.io.OutputFile;
+import io.colfile.kudu.CFileWriter;
+import io.colfile.kudu.CFileWriterOptions;
+import io.colfile.kudu.KuduCompression;
+import io.colfile.kudu.KuduEncoding;
+import io.colfile.kudu.KuduType;
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.Arrays;
+
+/**
+ * Writes a BloomFile as Kudu's DiskRowSet writer does (cfile.md section 10): the encoded keys of
+ * the rows, in row order, go into a filter sized by {@link BloomFilterSizing#TABLET}; when it
+ * holds its expected number of keys (1710) it is written as a raw block of a BINARY / PLAIN /
+ * uncompressed CFile, indexed in the value index by its first key (shortened against the
+ * previous block's last key), and a fresh filter starts. No positional index; {@code
+ * num_values} stays 0.
+ */
+public final class BloomFileWriter implements Closeable {
+  private final CFileWriter file;
+  private final BloomFilter filter;
+  private final int expected;
+  private byte[] firstKey;
+  private byte[] lastKey;
+  private byte[] previousLastKey = new byte[0];
+
+  private BloomFileWriter(CFileWriter file, BloomFilterSizing sizing) {
+    this.file = file;
+    this.filter = new BloomFilter(sizing);
+    this.expected = sizing.expectedCount();
+  }
+
+  /** A writer of a tablet's BloomFile at {@code out}, with or without CRC-32C checksums. */
+  public static BloomFileWriter create(OutputFile out, boolean checksums) throws IOException {
+    return create(out, BloomFilterSizing.TABLET, checksums);
+  }
+
+  public static BloomFileWriter create(OutputFile out, BloomFilterSizing sizing,
+      boolean checksums) throws IOException {
+    CFileWriterOptions options = CFileWriterOptions.builder(KuduType.BINARY)
+        .encoding(KuduEncoding.PLAIN).compression(KuduCompression.NONE)
+        .positionalIndex(false).valueIndex(true).checksums(checksums).build();
+    return new BloomFileWriter(CFileWriter.create(out, options), sizing);
+  }
+
+  /** Adds the encoded key {@code key[off, off + len)}; keys arrive in row order. */
+  public void add(byte[] key, int off, int len) throws IOException {
+    if (filter.count() == 0) {
+      firstKey = Arrays.copyOfRange(key, off, off + len);
+    }
+    filter.add(key, off, len);
+    lastKey = Arrays.copyOfRange(key, off, off + len);
+    if (filter.count() >= expected) {
+      flush();
+    }
+  }
+
+  public void add(byte[] key) throws IOException {
+    add(key, 0, key.length);
+  }
+
+  private void flush() throws IOException {
+    if (filter.count() == 0) {
+      return;
+    }
+    file.appendRawBlock(filter.toBlock(), firstKey, previousLastKey);
+    previousLastKey = lastKey;
+    filter.clear();
+  }
+
+  /** Writes the last filter and the file's indexes and footer, and publishes the file. */
+  @Override
+  public void close() throws IOException {
+    try {
+      flush();
+    } catch (IOException | RuntimeException e) {
+      file.abort();
+      throw e;
+    }
+    file.close();
+  }
+
+  /** Gives up: nothing appears at the target. */
+  public void abort() {
+    file.abort();
+  }
+}
