@@ -69,7 +69,10 @@ public final class DumpValues {
     };
   }
 
-  /** The cell of a value line of {@code type}: LE physical bytes or raw bytes; null for NULL. */
+  /**
+   * The cell of a value line of {@code type}: LE physical bytes or raw bytes; null for NULL.
+   * Refuses INT128 and DECIMAL128, whose text Kudu prints ambiguously.
+   */
   public static byte[] cell(KuduType type, String line) {
     if (line.equals("NULL")) {
       return null;
@@ -90,25 +93,50 @@ public final class DumpValues {
         Bytes.putLongLE(b, 0, Double.doubleToRawLongBits(Double.parseDouble(floatText(line))));
         return b;
       }
-      case INT128: {
-        BigInteger v = type == KuduType.INT128 ? new BigInteger(line) : decimal(line);
-        byte[] be = v.toByteArray();
-        if (be.length > 16) {
-          throw new IllegalArgumentException("more than 128 bits: " + line);
-        }
-        byte[] le = new byte[16];
-        byte fill = (byte) (v.signum() < 0 ? 0xff : 0);
-        for (int i = 0; i < 16; i++) {
-          le[i] = i < be.length ? be[be.length - 1 - i] : fill;
-        }
-        return le;
-      }
+      case INT128:
+        // "123" is 123, or 10^20 + 23 printed Kudu's lossy way: no text can be trusted.
+        throw new IllegalArgumentException("cannot tell which 128-bit value " + line
+            + " is: Kudu prints magnitudes of 2^64 and more without zero-padding their middle"
+            + " digits (see kuduInt128Text); take the value from elsewhere and check it with"
+            + " kuduInt128Text");
       default: {
         byte[] b = new byte[p.width()];
         Bytes.putCell(b, 0, p.width(), integer(type, line));
         return b;
       }
     }
+  }
+
+  /** The 16 little-endian bytes of a 128-bit two's-complement value. */
+  public static byte[] int128Cell(BigInteger v) {
+    byte[] be = v.toByteArray();
+    if (be.length > 16) {
+      throw new IllegalArgumentException("more than 128 bits: " + v);
+    }
+    byte[] le = new byte[16];
+    byte fill = (byte) (v.signum() < 0 ? 0xff : 0);
+    for (int i = 0; i < 16; i++) {
+      le[i] = i < be.length ? be[be.length - 1 - i] : fill;
+    }
+    return le;
+  }
+
+  /**
+   * How Kudu 1.17 prints a 128-bit integer (gutil {@code FastInt128ToBufferLeft}): a sign, then
+   * the magnitude in plain decimal if it fits in 64 bits; otherwise magnitude / 10^20, then
+   * (magnitude mod 10^20) / 10, then the last digit, each part without leading zeros. So 10^30 +
+   * 301 prints as "10000000000301": the dump loses digits, and its text cannot be parsed back
+   * for such values; compare known values' text with this instead.
+   */
+  public static String kuduInt128Text(BigInteger v) {
+    BigInteger u = v.abs();
+    String sign = v.signum() < 0 ? "-" : "";
+    if (u.bitLength() <= 64) {
+      return sign + u;
+    }
+    BigInteger[] top = u.divideAndRemainder(BigInteger.TEN.pow(20));
+    BigInteger[] middle = top[1].divideAndRemainder(BigInteger.TEN);
+    return sign + top[0] + middle[0] + middle[1];
   }
 
   private static String floatText(String line) {

@@ -29,8 +29,12 @@ public final class KuduSharedData {
   /** One key or value column of a table, as manifest.json describes it. */
   public record Column(String name, String kuduType, boolean primaryKey) {}
 
-  /** One table of the corpus: its directory, columns and whether Kudu added a key column. */
-  public record Table(String name, Path dir, List<Column> columns, boolean nonUniqueKey) {
+  /**
+   * One table of the corpus: its directory, columns, whether Kudu added a key column, and the
+   * rows of the two insert batches (rowset 0 holds batch 1, rowset 1 batch 2).
+   */
+  public record Table(String name, Path dir, List<Column> columns, boolean nonUniqueKey,
+      int rows1, int rows2) {
     /**
      * The primary-key column names in key order. A non-unique primary key gets Kudu's
      * server-added {@code auto_incrementing_id} (INT64) as its last key column.
@@ -109,6 +113,8 @@ public final class KuduSharedData {
   private static Table readTable(JsonParser p, Path dir) throws IOException {
     String name = null;
     boolean nonUnique = false;
+    int rows1 = 0;
+    int rows2 = 0;
     List<Column> columns = new ArrayList<>();
     while (p.nextToken() == JsonToken.FIELD_NAME) {
       String field = p.currentName();
@@ -116,6 +122,8 @@ public final class KuduSharedData {
       switch (field) {
         case "table" -> name = p.getText();
         case "non_unique_primary_key" -> nonUnique = p.getBooleanValue();
+        case "rows_batch1" -> rows1 = p.getIntValue();
+        case "rows_batch2" -> rows2 = p.getIntValue();
         case "columns" -> {
           while (p.nextToken() == JsonToken.START_OBJECT) {
             String col = null;
@@ -137,7 +145,7 @@ public final class KuduSharedData {
         default -> p.skipChildren();
       }
     }
-    return new Table(name, dir.resolve(name), List.copyOf(columns), nonUnique);
+    return new Table(name, dir.resolve(name), List.copyOf(columns), nonUnique, rows1, rows2);
   }
 
   private static void expect(JsonToken got, JsonToken want) {
