@@ -1,5 +1,6 @@
 package io.colfile.kudu.block;
 
+import io.colfile.core.codec.MalformedInputException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -82,6 +83,30 @@ public final class Bytes {
       case 8 -> putLongLE(b, off, v);
       default -> throw new IllegalArgumentException("cell width " + width);
     }
+  }
+
+  /**
+   * A block header's u32 ordinal. Kudu's row ids are 32-bit unsigned, so a CFile holds at most
+   * 2^32 rows; a larger ordinal is a caller bug.
+   */
+  static int ordinal(long firstOrdinal) {
+    if (firstOrdinal < 0 || firstOrdinal > 0xFFFFFFFFL) {
+      throw new IllegalArgumentException("ordinal " + firstOrdinal + " does not fit Kudu's u32");
+    }
+    return (int) firstOrdinal;
+  }
+
+  /**
+   * A block header's u32 count as an int, or a {@link MalformedInputException} at {@code
+   * offset}: no block of a Java byte array can hold more values than an int counts.
+   */
+  static int count(byte[] b, int off, int offsetInBlock, String what)
+      throws MalformedInputException {
+    long n = getIntLE(b, off) & 0xFFFFFFFFL;
+    if (n > Integer.MAX_VALUE - 8) {
+      throw new MalformedInputException(offsetInBlock, what + " count " + n + " is absurd");
+    }
+    return (int) n;
   }
 
   /** Checks a decoder position (0 to count inclusive); a caller bug otherwise. */

@@ -59,7 +59,7 @@ final class PlainBlockEncoder implements BlockEncoder {
   @Override
   public byte[] finish(long firstOrdinal) {
     Bytes.putIntLE(buf, 0, count);
-    Bytes.putIntLE(buf, 4, (int) firstOrdinal);
+    Bytes.putIntLE(buf, 4, Bytes.ordinal(firstOrdinal));
     byte[] block = Arrays.copyOf(buf, HEADER + count * width);
     count = 0;
     return block;

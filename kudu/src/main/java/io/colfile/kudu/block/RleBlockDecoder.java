@@ -1,0 +1,94 @@
+package io.colfile.kudu.block;
+
+import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.vector.BytesVector;
+import io.colfile.kudu.PhysicalType;
+
+/**
+ * Reads RLE blocks; see {@link RleBlockEncoder} for the layout. The constructor walks the run
+ * headers once (no values are unpacked) to check that the stream holds the header's count, so a
+ * damaged block fails before any value is read. Seeking backwards restarts from the first run,
+ * as Kudu does.
+ */
+final class RleBlockDecoder implements BlockDecoder {
+  private static final int SCRATCH = 256;
+
+  private final int width;
+  private final boolean bool;
+  private final int count;
+  private final long firstOrdinal;
+  private final RleDecoder rle;
+  private long[] scratch;
+  private int pos;
+
+  RleBlockDecoder(PhysicalType type, byte[] buf, int offset, int length)
+      throws MalformedInputException {
+    if (length < RleBlockEncoder.HEADER) {
+      throw new MalformedInputException(0, "RLE block of " + length
+          + " bytes is shorter than its 8-byte header");
+    }
+    this.width = type.width();
+    this.bool = type == PhysicalType.BOOL;
+    this.count = Bytes.count(buf, offset, 0, "RLE block");
+    this.firstOrdinal = Bytes.getIntLE(buf, offset + 4) & 0xFFFFFFFFL;
+    this.rle = new RleDecoder(buf, offset + RleBlockEncoder.HEADER,
+        length - RleBlockEncoder.HEADER, bool ? 1 : 8 * width, false, offset);
+    rle.skip(count);
+    rle.rewind();
+  }
+
+  @Override
+  public int count() {
+    return count;
+  }
+
+  @Override
+  public long firstOrdinal() {
+    return firstOrdinal;
+  }
+
+  @Override
+  public int position() {
+    return pos;
+  }
+
+  @Override
+  public void seek(int index) throws MalformedInputException {
+    Bytes.checkIndex(index, count);
+    if (index < pos) {
+      rle.rewind();
+      pos = 0;
+    }
+    rle.skip(index - pos);
+    pos = index;
+  }
+
+  @Override
+  public void readCells(byte[] dst, int dstOffset, int n) throws MalformedInputException {
+    Bytes.checkRead(pos, n, count);
+    if (scratch == null) {
+      scratch = new long[SCRATCH];
+    }
+    int out = dstOffset;
+    for (int done = 0; done < n; ) {
+      int k = Math.min(SCRATCH, n - done);
+      rle.read(scratch, 0, k);
+      if (bool) {
+        for (int i = 0; i < k; i++) {
+          dst[out++] = (byte) scratch[i];
+        }
+      } else {
+        for (int i = 0; i < k; i++, out += width) {
+          Bytes.putCell(dst, out, width, scratch[i]);
+        }
+      }
+      done += k;
+    }
+    pos += n;
+  }
+
+  @Override
+  public void readBinary(BytesVector dst, int row, int n) {
+    throw new IllegalStateException("RLE blocks hold cells");
+  }
+}

@@ -1,0 +1,281 @@
+package io.colfile.kudu.block;
+
+import io.colfile.core.codec.MalformedInputException;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * Reads the run-length / bit-packed streams of {@link RleEncoder} (layout there; cfile.md section
+ * 6.3.2) over {@code buf[offset, offset + length)}, which it does not copy.
+ *
+ * <p>The stream records no count: the caller knows it (a block header's count, a null header's
+ * row count) and never asks for more. What the stream cannot deliver is a {@link
+ * MalformedInputException} with the offset of the bad run relative to {@code offset}: a run
+ * header or repeated value cut off, an indicator that overflows Kudu's int32, a run of zero
+ * values (which would never advance), a repeated value wider than the bit width, or literal
+ * values past the end. Bits of a literal group beyond the last value asked for are never read,
+ * so a last literal run that holds fewer than its groups' values (as Kudu writes it) is fine.
+ *
+ * <p>Values come back zero-extended, or sign-extended from the bit width when the decoder was
+ * made {@code signed}. Not thread-safe.
+ */
+public final class RleDecoder {
+  private final byte[] buf;
+  private final int start;
+  private final int limit;
+  private final int base;
+  private final int bitWidth;
+  private final long mask;
+  private final int valueBytes;
+  private final boolean signed;
+
+  /** Index of the next run header (a long: a hostile literal run can point far past the end). */
+  private long nextRun;
+  private long repeatLeft;
+  private long literalLeft;
+  /** The value of the current repeated run, as returned (sign-extended if signed). */
+  private long runValue;
+  /** Bit index into buf of the next literal value. */
+  private long bitPos;
+  /** Index of the current run's header, for error offsets. */
+  private int runAt;
+  private long position;
+
+  /** A decoder of unsigned values of {@code bitWidth} (1 to 64) bits. */
+  public RleDecoder(byte[] buf, int offset, int length, int bitWidth) {
+    this(buf, offset, length, bitWidth, false, offset);
+  }
+
+  /** A decoder whose values are sign-extended from {@code bitWidth} bits when {@code signed}. */
+  public RleDecoder(byte[] buf, int offset, int length, int bitWidth, boolean signed) {
+    this(buf, offset, length, bitWidth, signed, offset);
+  }
+
+  /** As above, reporting error offsets relative to {@code buf[base]} (a block's start). */
+  RleDecoder(byte[] buf, int offset, int length, int bitWidth, boolean signed, int base) {
+    Objects.checkFromIndexSize(offset, length, buf.length);
+    if (bitWidth < 1 || bitWidth > 64) {
+      throw new IllegalArgumentException("bit width " + bitWidth + " is not 1 to 64");
+    }
+    this.buf = buf;
+    this.start = offset;
+    this.limit = offset + length;
+    this.base = base;
+    this.bitWidth = bitWidth;
+    this.mask = bitWidth == 64 ? -1L : (1L << bitWidth) - 1;
+    this.valueBytes = (bitWidth + 7) / 8;
+    this.signed = signed && bitWidth < 64;
+    rewind();
+  }
+
+  /** The number of values read or skipped since the start. */
+  public long position() {
+    return position;
+  }
+
+  /** Goes back to the start of the stream. */
+  public void rewind() {
+    nextRun = start;
+    repeatLeft = 0;
+    literalLeft = 0;
+    position = 0;
+  }
+
+  /** The next value. */
+  public long next() throws MalformedInputException {
+    if (repeatLeft == 0 && literalLeft == 0) {
+      readRunHeader();
+    }
+    position++;
+    if (repeatLeft > 0) {
+      repeatLeft--;
+      return runValue;
+    }
+    checkLiterals(1);
+    literalLeft--;
+    long v = extend(bits(bitPos));
+    bitPos += bitWidth;
+    return v;
+  }
+
+  /** Reads the next {@code n} values into {@code dst[offset, offset + n)}. */
+  public void read(long[] dst, int offset, int n) throws MalformedInputException {
+    Objects.checkFromIndexSize(offset, n, dst.length);
+    int end = offset + n;
+    while (offset < end) {
+      if (repeatLeft == 0 && literalLeft == 0) {
+        readRunHeader();
+      }
+      int k;
+      if (repeatLeft > 0) {
+        k = (int) Math.min(end - offset, repeatLeft);
+        Arrays.fill(dst, offset, offset + k, runValue);
+        repeatLeft -= k;
+      } else {
+        k = (int) Math.min(end - offset, literalLeft);
+        checkLiterals(k);
+        long bit = bitPos;
+        for (int i = 0; i < k; i++, bit += bitWidth) {
+          dst[offset + i] = extend(bits(bit));
+        }
+        bitPos = bit;
+        literalLeft -= k;
+      }
+      offset += k;
+      position += k;
+    }
+  }
+
+  /** Skips the next {@code n} values. */
+  public void skip(long n) throws MalformedInputException {
+    skip(n, false);
+  }
+
+  /**
+   * Skips the next {@code n} values and returns how many of them were not zero: for a null
+   * bitmap, the non-NULL rows among them, i.e. how far the inner block must move.
+   */
+  public long skipCountingNonZero(long n) throws MalformedInputException {
+    return skip(n, true);
+  }
+
+  private long skip(long n, boolean countNonZero) throws MalformedInputException {
+    if (n < 0) {
+      throw new IllegalArgumentException("cannot skip " + n + " values");
+    }
+    long nonZero = 0;
+    while (n > 0) {
+      if (repeatLeft == 0 && literalLeft == 0) {
+        readRunHeader();
+      }
+      long k;
+      if (repeatLeft > 0) {
+        k = Math.min(n, repeatLeft);
+        repeatLeft -= k;
+        if (runValue != 0) {
+          nonZero += k;
+        }
+      } else {
+        k = Math.min(n, literalLeft);
+        checkLiterals(k);
+        if (countNonZero) {
+          nonZero += countNonZero(bitPos, k);
+        }
+        bitPos += k * bitWidth;
+        literalLeft -= k;
+      }
+      n -= k;
+      position += k;
+    }
+    return nonZero;
+  }
+
+  private long countNonZero(long bit, long k) {
+    long nonZero = 0;
+    if (bitWidth == 1) {
+      // One bit per value: count set bits a word at a time while at least 57 remain.
+      long end = bit + k;
+      while (end - bit >= 57) {
+        nonZero += Long.bitCount(bits(bit, 57));
+        bit += 57;
+      }
+      return nonZero + Long.bitCount(bits(bit, (int) (end - bit)));
+    }
+    for (long i = 0; i < k; i++, bit += bitWidth) {
+      if (bits(bit) != 0) {
+        nonZero++;
+      }
+    }
+    return nonZero;
+  }
+
+  private void readRunHeader() throws MalformedInputException {
+    if (nextRun >= limit) {
+      throw new MalformedInputException(Math.min(nextRun, limit) - base,
+          "RLE stream ends after " + position + " values; more were expected");
+    }
+    int at = (int) nextRun;
+    long indicator = 0;
+    int p = at;
+    for (int shift = 0; ; shift += 7) {
+      if (p == limit) {
+        throw new MalformedInputException(at - base, "RLE run indicator is cut off");
+      }
+      int b = buf[p++];
+      indicator |= (long) (b & 0x7F) << shift;
+      if (b >= 0) {
+        break;
+      }
+      if (shift == 28) {
+        throw new MalformedInputException(at - base, "RLE run indicator overflows 5 bytes");
+      }
+    }
+    if (indicator > Integer.MAX_VALUE) {
+      throw new MalformedInputException(at - base,
+          "RLE run indicator " + indicator + " overflows Kudu's int32");
+    }
+    long runLength = indicator >>> 1;
+    if (runLength == 0) {
+      throw new MalformedInputException(at - base, "RLE run of zero values");
+    }
+    runAt = at;
+    if ((indicator & 1) != 0) {
+      literalLeft = runLength * 8;
+      bitPos = (long) p * 8;
+      nextRun = p + runLength * bitWidth;
+    } else {
+      if (limit - p < valueBytes) {
+        throw new MalformedInputException(at - base, "RLE repeated run's value is cut off");
+      }
+      long v = 0;
+      for (int i = 0; i < valueBytes; i++) {
+        v |= (buf[p + i] & 0xFFL) << 8 * i;
+      }
+      if ((v & ~mask) != 0) {
+        throw new MalformedInputException(at - base, "RLE repeated value " + Long.toHexString(v)
+            + " is wider than " + bitWidth + " bits");
+      }
+      runValue = extend(v);
+      repeatLeft = runLength;
+      nextRun = p + valueBytes;
+    }
+  }
+
+  private void checkLiterals(long k) throws MalformedInputException {
+    if (bitPos + k * bitWidth > (long) limit * 8) {
+      throw new MalformedInputException(runAt - base, "RLE literal run holds fewer values than"
+          + " the " + (position + k) + " read (stream cut short?)");
+    }
+  }
+
+  /** The bitWidth bits at bit index {@code bit} of buf, which lie before the limit. */
+  private long bits(long bit) {
+    return bits(bit, bitWidth);
+  }
+
+  private long bits(long bit, int width) {
+    if (width == 0) {
+      return 0;
+    }
+    int at = (int) (bit >>> 3);
+    int shift = (int) (bit & 7);
+    long v;
+    if (at + 8 <= buf.length) {
+      v = Bytes.getLongLE(buf, at) >>> shift;
+    } else {
+      v = 0;
+      for (int i = 0; at + i < limit && i < 8; i++) {
+        v |= (buf[at + i] & 0xFFL) << 8 * i;
+      }
+      v >>>= shift;
+    }
+    if (shift + width > 64) {
+      v |= (buf[at + 8] & 0xFFL) << (64 - shift);
+    }
+    return width == 64 ? v : v & ((1L << width) - 1);
+  }
+
+  private long extend(long v) {
+    return signed ? v << (64 - bitWidth) >> (64 - bitWidth) : v;
+  }
+}
