@@ -18,8 +18,11 @@ import java.nio.charset.StandardCharsets;
  * <p>The rounding is exact in 64/128-bit integer arithmetic for magnitudes from about
  * 10<sup>p-28</sup> to 2<sup>63</sup>, which is where real data lives; everything else (subnormals,
  * huge exponents) goes through {@link BigDecimal}, slowly but just as exactly.
+ *
+ * <p>Public for the other formats' text (Kudu's tools print floating point with {@code %.6g}
+ * and {@code %.15g}); they reach it through {@link #g(double, int)} only.
  */
-final class CFormat {
+public final class CFormat {
   static final int MAX_PRECISION = 17;
   private static final long[] POW10 = new long[19];
   private static final long[] POW5 = new long[28];
@@ -42,8 +45,14 @@ final class CFormat {
   private long digits;
   private int exponent;
 
-  /** {@code %.<precision>g} of {@code v} as a string, for tests and one-off use. */
-  static String g(double v, int precision) {
+  /** One formatter per printer: it keeps the last rounding in fields, so it is not shared. */
+  CFormat() {}
+
+  /**
+   * {@code %.<precision>g} of {@code v} as a string (precision 1 to 17), for tests and one-off
+   * use. NaN and the infinities print as described above, not as C prints them.
+   */
+  public static String g(double v, int precision) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     ByteSink sink = new ByteSink(bytes, 32);
     new CFormat().print(sink, v, precision);

