@@ -45,7 +45,8 @@ class DeltaStatsTest {
   void builtFromDeltasGivesKudusBytes() throws MalformedInputException {
     DeltaStats s = new DeltaStats();
     s.add(MIN, RowChangeList.update(ColumnUpdate.of(1, new byte[4])));
-    s.add(MIN + 4096, RowChangeList.update(ColumnUpdate.setNull(1), ColumnUpdate.of(2, new byte[1])));
+    s.add(MIN + 4096,
+        RowChangeList.update(ColumnUpdate.setNull(1), ColumnUpdate.of(2, new byte[1])));
     byte[] rcl = RowChangeList.update(ColumnUpdate.of(1, new byte[4])).encode();
     s.add(MAX - 1, rcl, 0, rcl.length);
     s.add(new DeltaCell(new DeltaKey(9, MAX), RowChangeList.delete()));
@@ -93,7 +94,8 @@ class DeltaStatsTest {
    */
   @Test
   void columnOrderFollowsLibstdcxx() {
-    order(ids(5, 100, 18, 5, 31, 44, 7, 13, 26, 0, 300), ids(300, 0, 26, 13, 7, 100, 44, 31, 18, 5));
+    order(ids(5, 100, 18, 5, 31, 44, 7, 13, 26, 0, 300),
+        ids(300, 0, 26, 13, 7, 100, 44, 31, 18, 5));
     order(ids(1, 14, 2), ids(2, 14, 1));
     List<Integer> up30 = new ArrayList<>();
     for (int i = 1; i <= 30; i++) {

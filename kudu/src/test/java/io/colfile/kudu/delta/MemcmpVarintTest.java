@@ -2,6 +2,7 @@ package io.colfile.kudu.delta;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.colfile.core.codec.MalformedInputException;
 import io.colfile.kudu.KuduTestSeed;
@@ -94,6 +95,24 @@ class MemcmpVarintTest {
     assertEquals(5, MemcmpVarint.read(HEX.parseHex("fa 00 00 05"), 0, 4));
     assertEquals(7, MemcmpVarint.read(HEX.parseHex("ff 00 00 00 00 00 00 00 07"), 0, 9));
     assertEquals(2288, MemcmpVarint.read(HEX.parseHex("f9 00 00"), 0, 3));
+  }
+
+  /** Any bytes: a value, or MalformedInputException at the start when too few are left. */
+  @Test
+  void randomBytes() {
+    Random r = KuduTestSeed.random("randomBytes", 0);
+    byte[] b = new byte[12];
+    for (int i = 0; i < 20_000; i++) {
+      r.nextBytes(b);
+      int limit = r.nextInt(b.length + 1);
+      int off = r.nextInt(limit + 1);
+      try {
+        MemcmpVarint.read(b, off, limit);
+        assertTrue(MemcmpVarint.lengthOf(b[off]) <= limit - off);
+      } catch (MalformedInputException e) {
+        assertEquals(off, e.offset());
+      }
+    }
   }
 
   @Test

@@ -24,7 +24,8 @@ class RowChangeListTest {
   /** The [verified] change lists of cfile.md 11.1 and 11.2. */
   @Test
   void specExamples() throws MalformedInputException {
-    RowChangeList upd = RowChangeList.update(ColumnUpdate.of(1, new byte[] {(byte) 0x92, 0x10, 0, 0}),
+    RowChangeList upd = RowChangeList.update(
+        ColumnUpdate.of(1, new byte[] {(byte) 0x92, 0x10, 0, 0}),
         ColumnUpdate.of(2, "upd".getBytes(StandardCharsets.US_ASCII)));
     same(upd, "01 01 05 92 10 00 00 02 04 75 70 64");
     same(RowChangeList.update(ColumnUpdate.of(1, new byte[] {(byte) 0xf7, 0x10, 0, 0})),
@@ -32,7 +33,8 @@ class RowChangeListTest {
     same(RowChangeList.update(ColumnUpdate.setNull(1)), "01 01 00");
     same(RowChangeList.delete(), "02");
     same(RowChangeList.reinsert(List.of()), "03");
-    same(RowChangeList.reinsert(List.of(ColumnUpdate.of(300, new byte[0]), ColumnUpdate.setNull(7))),
+    same(RowChangeList.reinsert(
+        List.of(ColumnUpdate.of(300, new byte[0]), ColumnUpdate.setNull(7))),
         "03 ac 02 01 07 00");
   }
 
