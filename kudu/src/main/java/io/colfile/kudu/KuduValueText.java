@@ -21,10 +21,12 @@ import java.util.Objects;
  * {@code KuduPlainFileTest} has Kudu print a spread of tricky values of every type):
  *
  * <ul>
- *   <li>Integers in decimal, UINT types unsigned, INT128 in full; BOOL {@code true}/{@code
+ *   <li>Integers in decimal, UINT types unsigned; BOOL {@code true}/{@code
  *       false} (any non-zero byte is true). DECIMAL32/64/128 print the unscaled integer with the
  *       suffix {@code _D32}, {@code _D64}, {@code _D128}: the scale lives in the schema, not the
- *       file.
+ *       file. INT128 and DECIMAL128 magnitudes from 2<sup>64</sup> print with Kudu's bug: the
+ *       zeros that lead the last 20 digits go missing and the part above them prints even when
+ *       it is 0 (2<sup>64</sup> as {@code 018446744073709551616}, see {@link #int128Text}).
  *   <li>FLOAT: C's {@code %.6g} when C's {@code strtof} reads that back as the same float, else
  *       {@code %.8g}; DOUBLE: {@code %.15g}, else {@code %.17g} (gutil's FloatToBuffer and
  *       DoubleToBuffer). So {@code 0.1} stays {@code 0.1}, {@code 30.200000000000003} and
@@ -53,6 +55,7 @@ public final class KuduValueText {
 
   private static final int MICROS_PER_SECOND = 1_000_000;
   private static final BigDecimal HALF = new BigDecimal("0.5");
+  private static final BigInteger TEN_POW_20 = BigInteger.TEN.pow(20);
   private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
 
   private KuduValueText() {}
@@ -146,10 +149,28 @@ public final class KuduValueText {
         for (int i = 0; i < 16; i++) {
           be[i] = b[off + 15 - i];
         }
-        yield new BigInteger(be).toString();
+        yield int128Text(new BigInteger(be));
       }
       default -> throw new IllegalArgumentException(physical + " is not an integer type");
     };
+  }
+
+  /**
+   * Kudu 1.17's INT128 text, which is wrong for magnitudes of 2<sup>64</sup> and more: gutil's
+   * FastUInt128ToBufferLeft prints m / 10<sup>20</sup> (even when it is 0), then (m mod
+   * 10<sup>20</sup>) / 10 without padding it to 19 digits, then the last digit. So 2<sup>64</sup>
+   * prints as {@code 018446744073709551616} and 10<sup>20</sup> as {@code 100}; magnitudes below
+   * 2<sup>64</sup> print right.
+   */
+  static String int128Text(BigInteger v) {
+    BigInteger m = v.abs();
+    String sign = v.signum() < 0 ? "-" : "";
+    if (m.bitLength() <= 64) {
+      return sign + m;
+    }
+    BigInteger[] top = m.divideAndRemainder(TEN_POW_20);
+    BigInteger[] rest = top[1].divideAndRemainder(BigInteger.TEN);
+    return sign + top[0] + rest[0] + rest[1];
   }
 
   /** gutil's FloatToBuffer: 6 significant digits when they read back as the same float. */

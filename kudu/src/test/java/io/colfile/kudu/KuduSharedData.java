@@ -11,7 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -34,7 +36,7 @@ public final class KuduSharedData {
    * rows of the two insert batches (rowset 0 holds batch 1, rowset 1 batch 2).
    */
   public record Table(String name, Path dir, List<Column> columns, boolean nonUniqueKey,
-      int rows1, int rows2) {
+      int rows1, int rows2, Map<String, Integer> columnIds, Map<Integer, KuduType> idTypes) {
     /**
      * The primary-key column names in key order. A non-unique primary key gets Kudu's
      * server-added {@code auto_incrementing_id} (INT64) as its last key column.
@@ -69,6 +71,24 @@ public final class KuduSharedData {
       return List.copyOf(ids);
     }
 
+    /** The schema column id of column {@code name}. */
+    public int columnId(String name) {
+      Integer id = columnIds.get(name);
+      if (id == null) {
+        throw new IllegalArgumentException(this.name + " has no column " + name);
+      }
+      return id;
+    }
+
+    /** The logical type (as its CFiles' footers record it) of the column with id {@code id}. */
+    public KuduType typeOfColumnId(int id) {
+      KuduType t = idTypes.get(id);
+      if (t == null) {
+        throw new IllegalArgumentException(this.name + " has no column id " + id);
+      }
+      return t;
+    }
+
     public Path file(String name) {
       return dir.resolve(name);
     }
@@ -92,22 +112,58 @@ public final class KuduSharedData {
   public static List<Table> tables() throws IOException {
     Path dir = cfiles();
     List<Table> tables = new ArrayList<>();
+    // per table: column name to id, column id to footer data type (from the "files" list)
+    Map<String, Map<String, Integer>> ids = new HashMap<>();
+    Map<String, Map<Integer, KuduType>> types = new HashMap<>();
     try (JsonParser p = new JsonFactory().createParser(dir.resolve("manifest.json").toFile())) {
       expect(p.nextToken(), JsonToken.START_OBJECT);
       while (p.nextToken() == JsonToken.FIELD_NAME) {
         String field = p.currentName();
         p.nextToken();
-        if (!field.equals("tables")) {
+        if (field.equals("tables")) {
+          expect(p.currentToken(), JsonToken.START_ARRAY);
+          while (p.nextToken() == JsonToken.START_OBJECT) {
+            tables.add(readTable(p, dir));
+          }
+        } else if (field.equals("files")) {
+          expect(p.currentToken(), JsonToken.START_ARRAY);
+          while (p.nextToken() == JsonToken.START_OBJECT) {
+            Map<String, String> f = readFlatObject(p);
+            if ("data".equals(f.get("role"))) {
+              ids.computeIfAbsent(f.get("table"), k -> new HashMap<>())
+                  .put(f.get("column"), Integer.parseInt(f.get("column_id")));
+              types.computeIfAbsent(f.get("table"), k -> new HashMap<>())
+                  .put(Integer.parseInt(f.get("column_id")),
+                      KuduType.valueOf(f.get("footer_data_type")));
+            }
+          }
+        } else {
           p.skipChildren();
-          continue;
-        }
-        expect(p.currentToken(), JsonToken.START_ARRAY);
-        while (p.nextToken() == JsonToken.START_OBJECT) {
-          tables.add(readTable(p, dir));
         }
       }
     }
-    return tables;
+    List<Table> out = new ArrayList<>();
+    for (Table t : tables) {
+      out.add(new Table(t.name(), t.dir(), t.columns(), t.nonUniqueKey(), t.rows1(), t.rows2(),
+          Map.copyOf(ids.getOrDefault(t.name(), Map.of())),
+          Map.copyOf(types.getOrDefault(t.name(), Map.of()))));
+    }
+    return out;
+  }
+
+  /** An object's scalar fields as text (nested values skipped). */
+  private static Map<String, String> readFlatObject(JsonParser p) throws IOException {
+    Map<String, String> out = new HashMap<>();
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      String field = p.currentName();
+      JsonToken v = p.nextToken();
+      if (v.isScalarValue()) {
+        out.put(field, v == JsonToken.VALUE_NULL ? null : p.getText());
+      } else {
+        p.skipChildren();
+      }
+    }
+    return out;
   }
 
   private static Table readTable(JsonParser p, Path dir) throws IOException {
@@ -145,7 +201,8 @@ public final class KuduSharedData {
         default -> p.skipChildren();
       }
     }
-    return new Table(name, dir.resolve(name), List.copyOf(columns), nonUnique, rows1, rows2);
+    return new Table(name, dir.resolve(name), List.copyOf(columns), nonUnique, rows1, rows2,
+        Map.of(), Map.of());
   }
 
   private static void expect(JsonToken got, JsonToken want) {

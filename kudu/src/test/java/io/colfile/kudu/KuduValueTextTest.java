@@ -49,6 +49,21 @@ class KuduValueTextTest {
   }
 
   @Test
+  void int128FromTwoToTheSixtyFourPrintsWithKudusMissingZeros() {
+    BigInteger twoTo64 = BigInteger.ONE.shiftLeft(64);
+    assertThat(text(KuduType.INT128, le128(twoTo64.subtract(BigInteger.ONE))))
+        .isEqualTo("18446744073709551615");
+    assertThat(text(KuduType.INT128, le128(twoTo64))).isEqualTo("018446744073709551616");
+    assertThat(text(KuduType.DECIMAL128, le128(twoTo64.negate())))
+        .isEqualTo("-018446744073709551616_D128");
+    assertThat(text(KuduType.INT128, le128(new BigInteger("-339975709367375816754347170"))))
+        .isEqualTo("-33997579367375816754347170");
+    assertThat(text(KuduType.INT128, le128(new BigInteger("4400779001005382260997"))))
+        .isEqualTo("44779001005382260997");
+    assertThat(text(KuduType.INT128, le128(BigInteger.TEN.pow(20)))).isEqualTo("100");
+  }
+
+  @Test
   void bool() {
     assertThat(text(KuduType.BOOL, new byte[] {1})).isEqualTo("true");
     assertThat(text(KuduType.BOOL, new byte[] {0})).isEqualTo("false");

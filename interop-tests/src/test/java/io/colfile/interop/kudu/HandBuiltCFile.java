@@ -25,9 +25,10 @@ final class HandBuiltCFile {
 
   /**
    * A PLAIN file of fixed-width cells (the physical type's little-endian bytes, BOOL one byte 0
-   * or 1 each), with {@code footerMetadata} in the footer.
+   * or 1 each), with {@code header} and, in the footer, {@code metadata}.
    */
-  static Built plain(KuduType type, byte[] cells, List<KuduProto.FileMetadataPairPB> metadata) {
+  static Built plain(KuduType type, byte[] cells, KuduProto.CFileHeaderPB header,
+      List<KuduProto.FileMetadataPairPB> metadata) {
     int width = type.physical().width();
     int count = cells.length / width;
     Bytes block = new Bytes().u32(count).u32(0); // count, then the first row's ordinal
@@ -40,8 +41,7 @@ final class HandBuiltCFile {
     } else {
       block.bytes(cells);
     }
-    return assemble(type, block.toArray(), count, KuduProto.CFileHeaderPB.getDefaultInstance(),
-        metadata);
+    return assemble(type, block.toArray(), count, header, metadata);
   }
 
   /** A PLAIN file of byte strings (STRING, VARCHAR, BINARY): section 6.5. */

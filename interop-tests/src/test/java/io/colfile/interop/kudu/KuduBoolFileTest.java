@@ -58,6 +58,13 @@ class KuduBoolFileTest {
     assertThat(dump.header()).isEqualTo(KuduProto.CFileHeaderPB.getDefaultInstance());
     assertThat(dump.footer()).isEqualTo(footer());
     assertThat(dump.stderr()).isEmpty();
+
+    KuduDump valuesOnly = fs.dump(1, "--noprint_meta").requireOk();
+    assertThat(valuesOnly.values()).containsExactlyElementsOf(VALUES);
+    assertThatThrownBy(valuesOnly::footer).isInstanceOf(IllegalStateException.class);
+    KuduDump metaOnly = fs.dump(1, "--noprint_rows").requireOk();
+    assertThat(metaOnly.values()).isEmpty();
+    assertThat(metaOnly.footer()).isEqualTo(footer());
   }
 
   @Test

@@ -72,6 +72,10 @@ public final class KuduFs {
    * The top two bytes choose the data directory; this filesystem has one, so they must be 0.
    */
   public Path blockPath(long blockId) {
+    return blockPath(root, blockId);
+  }
+
+  static Path blockPath(Path root, long blockId) {
     if (blockId >>> 48 != 0) {
       throw new IllegalArgumentException("block id " + Long.toUnsignedString(blockId)
           + " names data directory " + (blockId >>> 48) + "; this filesystem has only 0");

@@ -40,18 +40,21 @@ public final class BloomFilter {
   private final long numBits;
   /** numBits - 1 when numBits is a power of two (then x mod numBits = x & mask), else -1. */
   private final long mask;
+  /** Keys a block takes before the writer flushes it; 0 when read from a block. */
+  private final int expectedCount;
   private int count;
 
-  private BloomFilter(byte[] bitmap, int numHashes) {
+  private BloomFilter(byte[] bitmap, int numHashes, int expectedCount) {
     this.bitmap = bitmap;
     this.numHashes = numHashes;
+    this.expectedCount = expectedCount;
     this.numBits = 8L * bitmap.length;
     this.mask = Long.bitCount(numBits) == 1 ? numBits - 1 : -1;
   }
 
   /** An empty filter of the given size and hash count. */
   public BloomFilter(BloomFilterSizing sizing) {
-    this(new byte[sizing.numBytes()], sizing.numHashes());
+    this(new byte[sizing.numBytes()], sizing.numHashes(), sizing.expectedCount());
   }
 
   /**
@@ -87,7 +90,7 @@ public final class BloomFilter {
       throw new MalformedInputException(bitmapOff, "bloom bitmap of " + bitmapLen + " bytes");
     }
     return new BloomFilter(Arrays.copyOfRange(block, bitmapOff, bitmapOff + bitmapLen),
-        numHashes);
+        numHashes, 0);
   }
 
   /** The 64-bit hash a key is probed with; compute it once to probe several blocks. */
@@ -152,6 +155,15 @@ public final class BloomFilter {
   /** Keys added since creation or the last {@link #clear()}. */
   public int count() {
     return count;
+  }
+
+  /**
+   * True once the filter holds its sizing's expected count of keys: Kudu's BloomFile writer
+   * checks this after each key and then writes the block and clears the filter, so 1710 keys
+   * go into each tablet bloom block. Never true for a filter read from a block.
+   */
+  public boolean isFull() {
+    return expectedCount > 0 && count >= expectedCount;
   }
 
   public int numHashes() {

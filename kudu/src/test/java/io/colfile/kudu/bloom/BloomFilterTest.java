@@ -65,11 +65,13 @@ class BloomFilterTest {
     Set<String> added = new HashSet<>();
     byte[][] keys = new byte[1710][];
     for (int i = 0; i < keys.length; i++) {
+      assertFalse(f.isFull());
       keys[i] = new byte[1 + r.nextInt(40)];
       r.nextBytes(keys[i]);
       added.add(Arrays.toString(keys[i]));
       f.add(keys[i]);
     }
+    assertTrue(f.isFull());
     for (byte[] k : keys) {
       assertTrue(f.mayContain(k), KuduTestSeed.replay());
     }
@@ -132,6 +134,7 @@ class BloomFilterTest {
     assertEquals(13, g.numHashes());
     assertEquals(4096, g.numBytes());
     assertEquals(0, g.count());
+    assertFalse(g.isFull());
     assertArrayEquals(f.bitmap(), g.bitmap());
     assertTrue(g.mayContain(new byte[] {(byte) 0x80, 0, 0, 1}));
     assertArrayEquals(block, g.toBlock());

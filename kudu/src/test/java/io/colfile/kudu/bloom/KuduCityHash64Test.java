@@ -66,7 +66,8 @@ class KuduCityHash64Test {
   @Test
   void everyByteMatters() {
     Random r = KuduTestSeed.random("everyByteMatters", 0);
-    for (int len : new int[] {1, 2, 3, 4, 7, 8, 9, 16, 17, 31, 32, 33, 64, 65, 127, 128, 129, 200}) {
+    int[] lengths = {1, 2, 3, 4, 7, 8, 9, 16, 17, 31, 32, 33, 64, 65, 127, 128, 129, 200};
+    for (int len : lengths) {
       byte[] key = new byte[len];
       r.nextBytes(key);
       long h = KuduCityHash64.hash64(key);

@@ -72,10 +72,12 @@ class KeyEncoderTest {
     KeyEncoder enc = KeyEncoder.of(KuduType.DECIMAL128);
     KeyBuffer buf = new KeyBuffer();
     enc.appendInt128(buf, 0, -1, -1); // -1
-    assertEquals("7f ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff", HEX.formatHex(buf.toByteArray()));
+    assertEquals("7f ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff",
+        HEX.formatHex(buf.toByteArray()));
     buf.reset();
     enc.appendInt128(buf, 0, 0, 1);
-    assertEquals("80 00 00 00 00 00 00 00 00 00 00 00 00 00 00 01", HEX.formatHex(buf.toByteArray()));
+    assertEquals("80 00 00 00 00 00 00 00 00 00 00 00 00 00 00 01",
+        HEX.formatHex(buf.toByteArray()));
     // As a cell: low 8 bytes first, little-endian.
     byte[] cell = HEX.parseHex("02 01 00 00 00 00 00 00 04 03 00 00 00 00 00 80");
     buf.reset();
