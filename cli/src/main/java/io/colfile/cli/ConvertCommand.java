@@ -38,7 +38,8 @@ import picocli.CommandLine.ParentCommand;
  * file already there is untouched.
  */
 @Command(name = "convert", mixinStandardHelpOptions = true, versionProvider = Version.class,
-    description = "Convert JSON lines, CSV or a column file into ORC or Trevni.")
+    description = "Convert JSON lines, CSV or a column file into ORC, Trevni or a Kudu "
+        + "rowset directory.")
 final class ConvertCommand implements Callable<Integer>, FileCommand {
   enum InputFormat {
     AUTO,
@@ -54,11 +55,12 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
       description = "Input: .jsonl/.json/.ndjson (JSON lines), .csv, or a column file.")
   private Path in;
 
-  @Parameters(index = "1", paramLabel = "OUT", description = "The file to write.")
+  @Parameters(index = "1", paramLabel = "OUT",
+      description = "The file to write (for kudu: the rowset directory, which must not exist).")
   private Path out;
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "orc",
-      description = "Output format: orc or trevni (default: ${DEFAULT-VALUE}).")
+      description = "Output format: orc, trevni or kudu (default: ${DEFAULT-VALUE}).")
   private String format;
 
   @Option(names = "--input-format", paramLabel = "KIND", defaultValue = "auto",
@@ -83,6 +85,15 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
   @Option(names = "--bloom-columns", split = ",", paramLabel = "NAME",
       description = "Columns that get bloom filters (comma-separated).")
   private List<String> bloomColumns;
+
+  @Option(names = "--key", split = ",", paramLabel = "NAME",
+      description = "Kudu: the primary key columns, in key order (default: the first column).")
+  private List<String> key;
+
+  @Option(names = "--encoding", split = ",", paramLabel = "COLUMN=ENCODING",
+      description = "Kudu: column encodings (auto, plain, rle, bitshuffle, dict, prefix), "
+          + "e.g. id=plain,name=prefix.")
+  private List<String> encodings;
 
   @Option(names = "--set", paramLabel = "KEY=VALUE",
       description = "A format-specific setting, e.g. trevni.checksum=crc32 or "
@@ -111,9 +122,6 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
       } catch (IllegalArgumentException e) {
         throw new UsageException("--schema: " + e.getMessage());
       }
-    }
-    if (Files.isDirectory(in)) {
-      throw new java.nio.file.FileSystemException(in.toString(), null, "is a directory");
     }
     if (kind == InputFormat.JSON || kind == InputFormat.CSV) {
       if (type == null) {
@@ -161,6 +169,12 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
         for (Map.Entry<String, String> e : properties.entrySet()) {
           o = o.withProperty(e.getKey(), e.getValue());
         }
+      }
+      if (key != null) {
+        o = o.withProperty("kudu.key", String.join(",", key));
+      }
+      if (encodings != null) {
+        o = o.withProperty("kudu.encoding", String.join(",", encodings));
       }
       return bloomColumns == null ? o : o.withBloomFilterColumns(bloomColumns);
     } catch (IllegalArgumentException e) {
@@ -221,7 +235,9 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
       throws IOException {
     FileWriter writer;
     try {
-      writer = format.create(OutputFile.local(out), source.schema(), options);
+      writer = format.writesDirectories()
+          ? format.createDirectory(out, source.schema(), options)
+          : format.create(OutputFile.local(out), source.schema(), options);
     } catch (IllegalArgumentException | UnsupportedFeatureException e) {
       throw new UsageException(e.getMessage());
     }

@@ -180,6 +180,46 @@ public final class CFileCursor {
     return done;
   }
 
+  /**
+   * Reads up to {@code max} rows of a fixed-width column as cells (the physical type's
+   * little-endian bytes, one cell per row, zeros for NULL rows) into {@code dst[0...]}, with
+   * {@code isNull[i]} set for NULL rows; returns how many rows were read (0 at the end). This is
+   * the file's content before any conversion, as Kudu's own iterators see it.
+   */
+  public int readCells(byte[] dst, boolean[] isNull, int max) throws IOException {
+    if (width < 0) {
+      throw new IllegalStateException(type.kuduName() + " values are not cells");
+    }
+    int done = 0;
+    while (done < max && hasNext()) {
+      int k = Math.min(max - done, blockRows - rowInBlock);
+      int present = k;
+      if (nulls != null) {
+        nonNull = grow(nonNull, k);
+        present = bitmap(() -> nulls.next(nonNull, k));
+      }
+      cells = grow(cells, present * width);
+      try {
+        decoder.readCells(cells, 0, present);
+      } catch (MalformedInputException e) {
+        throw blockError(e);
+      }
+      int base = done * width;
+      for (int i = 0, p = 0; i < k; i++) {
+        boolean here = nulls == null || nonNull[i];
+        isNull[done + i] = !here;
+        if (here) {
+          System.arraycopy(cells, p++ * width, dst, base + i * width, width);
+        } else {
+          Arrays.fill(dst, base + i * width, base + (i + 1) * width, (byte) 0);
+        }
+      }
+      rowInBlock += k;
+      done += k;
+    }
+    return done;
+  }
+
   private void readInBlock(ColumnVector dst, int row, int k) throws IOException {
     int present = k;
     if (nulls != null) {

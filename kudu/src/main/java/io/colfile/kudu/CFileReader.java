@@ -5,6 +5,7 @@ import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.error.UnsupportedFeatureException;
 import io.colfile.core.io.InputFile;
+import io.colfile.kudu.block.BinaryDictionary;
 import io.colfile.kudu.block.Bytes;
 import io.colfile.kudu.index.IndexBlock;
 import io.colfile.kudu.index.IndexTreeReader;
@@ -47,6 +48,7 @@ public final class CFileReader implements Closeable {
   /** Where the footer (with its checksum) starts: no block may reach it. */
   private final long footerStart;
   private final Decompressor decompressor;
+  private BinaryDictionary dictionary;
 
   private CFileReader(InputFile file, boolean verifyChecksums) throws IOException {
     this.file = file;
@@ -236,7 +238,26 @@ public final class CFileReader implements Closeable {
   io.colfile.kudu.block.BlockDecoder blockDecoder(BlockSlice slice)
       throws IOException, MalformedInputException {
     return io.colfile.kudu.block.BlockCodecs.decoder(footer.encoding(),
-        footer.dataType().physical(), slice.buf(), slice.offset(), slice.length());
+        footer.dataType().physical(), slice.buf(), slice.offset(), slice.length(),
+        footer.encoding() == KuduEncoding.DICT ? dictionary() : null);
+  }
+
+  /** The dictionary of a DICT_ENCODING file, read once (cfile.md section 6.6). */
+  public BinaryDictionary dictionary() throws IOException {
+    if (dictionary == null) {
+      BlockPointer ptr = footer.dictionaryBlock();
+      if (ptr == null) {
+        throw corrupt("footer", -1, "a DICT_ENCODING file has a dictionary block; this one has "
+            + "no dict_block_ptr");
+      }
+      BlockSlice b = readBlock(ptr, "dictionary block");
+      try {
+        dictionary = BinaryDictionary.decode(b.buf(), b.offset(), b.length());
+      } catch (MalformedInputException e) {
+        throw corrupt("dictionary block @" + ptr.offset(), e.offset(), e.getMessage(), e);
+      }
+    }
+    return dictionary;
   }
 
   /** Reads and parses the index block at {@code ptr}, {@code level} steps below a root. */

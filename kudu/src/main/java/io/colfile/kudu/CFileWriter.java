@@ -9,6 +9,7 @@ import io.colfile.core.vector.ColumnVector;
 import io.colfile.kudu.block.BlockCodecs;
 import io.colfile.kudu.block.BlockEncoder;
 import io.colfile.kudu.block.Bytes;
+import io.colfile.kudu.block.RleEncoder;
 import io.colfile.kudu.index.IndexTreeWriter;
 import io.colfile.kudu.meta.BlockPointer;
 import io.colfile.kudu.meta.CFileFooter;
@@ -52,6 +53,7 @@ public final class CFileWriter implements Closeable {
   private long blockFirst;
   private int blockRows;
   private boolean[] blockBits = new boolean[64];
+  private final RleEncoder bitmap = new RleEncoder(1);
   private byte[] firstKey;
   private byte[] lastKey;
   private byte[] previousLastKey = new byte[0];
@@ -285,14 +287,18 @@ public final class CFileWriter implements Closeable {
 
   /** The nullable block (section 5): rows, bitmap length, RLE bitmap, inner block. */
   private byte[] nullable(byte[] inner) {
-    byte[] bitmap = NullBitmapWriter.encode(blockBits, blockRows);
+    bitmap.reset();
+    for (int i = 0; i < blockRows; i++) {
+      bitmap.put(blockBits[i] ? 1 : 0);
+    }
+    byte[] bits = bitmap.finish();
     byte[] head = new byte[10];
     int p = Varints.writeVarLong(head, 0, blockRows);
-    p = Varints.writeVarLong(head, p, bitmap.length);
-    byte[] out = new byte[p + bitmap.length + inner.length];
+    p = Varints.writeVarLong(head, p, bits.length);
+    byte[] out = new byte[p + bits.length + inner.length];
     System.arraycopy(head, 0, out, 0, p);
-    System.arraycopy(bitmap, 0, out, p, bitmap.length);
-    System.arraycopy(inner, 0, out, p + bitmap.length, inner.length);
+    System.arraycopy(bits, 0, out, p, bits.length);
+    System.arraycopy(inner, 0, out, p + bits.length, inner.length);
     return out;
   }
 

@@ -101,6 +101,6 @@ public final class BlockCodecs {
 
   /** The dictionary block of a DICT encoder at the end of a file, or null for other encoders. */
   public static byte[] dictionaryBlock(BlockEncoder encoder) {
-    return null;
+    return encoder instanceof DictBlockEncoder d ? d.dictionaryBlock() : null;
   }
 }

@@ -1,0 +1,129 @@
+package io.colfile.kudu.delta;
+
+import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.io.InputFile;
+import io.colfile.core.vector.BytesVector;
+import io.colfile.kudu.CFileCursor;
+import io.colfile.kudu.CFileReader;
+import io.colfile.kudu.KuduType;
+import java.io.Closeable;
+import java.io.IOException;
+
+/**
+ * Reads a DeltaFile (cfile.md section 11): its statistics, and its mutations in file order
+ * (row ascending, then timestamp ascending for REDO files, descending for UNDO files), from the
+ * start or from the first mutation of a row, found through the value index.
+ */
+public final class DeltaFileReader implements Closeable {
+  private static final int BATCH = 256;
+
+  private final CFileReader file;
+  private final DeltaStats stats;
+
+  private DeltaFileReader(CFileReader file) throws IOException {
+    this.file = file;
+    if (file.dataType() != KuduType.BINARY || file.isNullable()) {
+      throw new CorruptFileException(file.name(), "footer", -1, "a DeltaFile holds non-null "
+          + "BINARY cells; this file holds " + file.dataType().kuduName()
+          + (file.isNullable() ? " (nullable)" : ""));
+    }
+    byte[] s = file.footer().metadata("deltafilestats");
+    if (s == null) {
+      throw new CorruptFileException(file.name(), "footer", -1,
+          "a DeltaFile has deltafilestats metadata; this file has none");
+    }
+    try {
+      this.stats = DeltaStats.parse(s, 0, s.length);
+    } catch (MalformedInputException e) {
+      throw new CorruptFileException(file.name(), "footer / deltafilestats", e.offset(),
+          e.getMessage(), e);
+    }
+  }
+
+  public static DeltaFileReader open(InputFile in) throws IOException {
+    CFileReader f = CFileReader.open(in);
+    try {
+      return new DeltaFileReader(f);
+    } catch (IOException | RuntimeException e) {
+      f.close();
+      throw e;
+    }
+  }
+
+  public CFileReader file() {
+    return file;
+  }
+
+  /** The {@code deltafilestats} of the footer. */
+  public DeltaStats stats() {
+    return stats;
+  }
+
+  /** The number of mutations in the file. */
+  public long count() {
+    return file.numValues();
+  }
+
+  /** Mutations from the first one on. */
+  public Iterator iterator() throws IOException {
+    CFileCursor c = file.newCursor();
+    c.seekToFirst();
+    return new Iterator(c);
+  }
+
+  /** Mutations from the first one of row {@code rowOrdinal} (or the next row that has some). */
+  public Iterator iteratorFrom(long rowOrdinal) throws IOException {
+    CFileCursor c = file.newCursor();
+    c.seekAtOrAfter(new DeltaKey(rowOrdinal, 0).encode());
+    return new Iterator(c);
+  }
+
+  /** Walks the mutations of a DeltaFile one at a time. */
+  public final class Iterator {
+    private final CFileCursor cursor;
+    private final BytesVector cells = new BytesVector(BATCH);
+    private int size;
+    private int at;
+    private DeltaCell current;
+
+    private Iterator(CFileCursor cursor) {
+      this.cursor = cursor;
+    }
+
+    /** Moves to the next mutation; false after the last. */
+    public boolean next() throws IOException {
+      if (at == size) {
+        cells.reset();
+        size = cursor.read(cells, 0, BATCH);
+        at = 0;
+        if (size == 0) {
+          current = null;
+          return false;
+        }
+      }
+      long ordinal = cursor.ordinal() - size + at;
+      try {
+        current = DeltaCell.decode(cells.vector[at], cells.start[at], cells.length[at]);
+      } catch (MalformedInputException e) {
+        throw new CorruptFileException(file.name(), "delta " + ordinal, e.offset(),
+            e.getMessage(), e);
+      }
+      at++;
+      return true;
+    }
+
+    public DeltaKey key() {
+      return current.key();
+    }
+
+    public RowChangeList changes() {
+      return current.changes();
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    file.close();
+  }
+}

@@ -1,0 +1,157 @@
+package io.colfile.kudu.rowset;
+
+import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.io.InputFile;
+import io.colfile.core.vector.BytesVector;
+import io.colfile.core.vector.ColumnVector;
+import io.colfile.kudu.CellVectors;
+import io.colfile.kudu.delta.ChangeType;
+import io.colfile.kudu.delta.ColumnUpdate;
+import io.colfile.kudu.delta.DeltaFileReader;
+import io.colfile.kudu.delta.DeltaKey;
+import io.colfile.kudu.delta.RowChangeList;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The latest state of the rows a rowset's REDO deltas touch (cfile.md section 11.3): every
+ * mutation of every REDO file, applied per row in ascending timestamp order, boiled down to
+ * whether the row is deleted and the last value of each column it sets. A REINSERT revives a
+ * deleted row with the values it lists.
+ */
+final class RowDeltas {
+  /** The net effect of a row's mutations. */
+  private record RowState(boolean deleted, Map<Integer, ColumnUpdate> values) {}
+
+  private final long[] rows;
+  private final RowState[] states;
+  private final long deleted;
+  private final int count;
+
+  private RowDeltas(TreeMap<Long, RowState> byRow, int count) {
+    this.rows = new long[byRow.size()];
+    this.states = new RowState[byRow.size()];
+    int i = 0;
+    long dead = 0;
+    for (Map.Entry<Long, RowState> e : byRow.entrySet()) {
+      rows[i] = e.getKey();
+      states[i++] = e.getValue();
+      dead += e.getValue().deleted() ? 1 : 0;
+    }
+    this.deleted = dead;
+    this.count = count;
+  }
+
+  /** Reads every mutation of the REDO files of a rowset of {@code baseRows} rows. */
+  static RowDeltas read(List<InputFile> redoFiles, KuduSchema schema, long baseRows)
+      throws IOException {
+    List<long[]> keys = new ArrayList<>(); // {row, timestamp, index}
+    List<RowChangeList> changes = new ArrayList<>();
+    for (InputFile f : redoFiles) {
+      try (DeltaFileReader r = DeltaFileReader.open(f)) {
+        DeltaFileReader.Iterator it = r.iterator();
+        while (it.next()) {
+          DeltaKey k = it.key();
+          if (k.rowOrdinal() >= baseRows) {
+            throw new CorruptFileException(f.name(), "delta " + changes.size(), -1,
+                "mutates row " + k.rowOrdinal() + " of a rowset of " + baseRows + " rows");
+          }
+          for (ColumnUpdate u : it.changes().updates()) {
+            KuduColumn c = schema.columnById(u.columnId());
+            int width = c == null ? -1 : c.type().physical().width();
+            if (!u.isNull() && width > 0 && u.valueLength() != width) {
+              throw new CorruptFileException(f.name(), "delta " + changes.size(), -1,
+                  "sets column " + c.name() + " (" + c.type().kuduName() + ") to "
+                  + u.valueLength() + " bytes, not " + width);
+            }
+          }
+          keys.add(new long[] {k.rowOrdinal(), k.timestamp(), changes.size()});
+          changes.add(it.changes());
+        }
+      }
+    }
+    keys.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0])
+        : a[1] != b[1] ? Long.compareUnsigned(a[1], b[1]) : Long.compare(a[2], b[2]));
+    TreeMap<Long, RowState> byRow = new TreeMap<>();
+    for (long[] k : keys) {
+      RowChangeList c = changes.get((int) k[2]);
+      RowState s = byRow.getOrDefault(k[0], new RowState(false, new HashMap<>()));
+      if (c.type() == ChangeType.DELETE) {
+        s = new RowState(true, new HashMap<>());
+      } else {
+        Map<Integer, ColumnUpdate> values = s.values();
+        if (c.type() == ChangeType.REINSERT) {
+          values = new HashMap<>();
+        }
+        for (ColumnUpdate u : c.updates()) {
+          values.put(u.columnId(), u);
+        }
+        s = new RowState(false, values);
+      }
+      byRow.put(k[0], s);
+    }
+    return new RowDeltas(byRow, changes.size());
+  }
+
+  /** Mutations read from all REDO files. */
+  int count() {
+    return count;
+  }
+
+  /** Rows whose latest mutation deletes them. */
+  long deletedRows() {
+    return deleted;
+  }
+
+  /**
+   * Applies the mutations of base rows {@code [first, first + n)}, held in rows {@code [0, n)} of
+   * {@code vectors} (one per column of {@code columns}): sets the values they update and flags
+   * the rows they delete in {@code deleted}. Returns the number of deleted rows.
+   */
+  int apply(long first, int n, List<KuduColumn> columns, ColumnVector[] vectors,
+      boolean[] deleted) {
+    Arrays.fill(deleted, 0, n, false);
+    int i = Arrays.binarySearch(rows, first);
+    if (i < 0) {
+      i = -i - 1;
+    }
+    int dead = 0;
+    for (; i < rows.length && rows[i] < first + n; i++) {
+      int r = (int) (rows[i] - first);
+      RowState s = states[i];
+      if (s.deleted()) {
+        deleted[r] = true;
+        dead++;
+        continue;
+      }
+      for (int c = 0; c < columns.size(); c++) {
+        ColumnUpdate u = s.values().get(columns.get(c).id());
+        if (u != null) {
+          set(columns.get(c), vectors[c], r, u);
+        }
+      }
+    }
+    return dead;
+  }
+
+  private static void set(KuduColumn c, ColumnVector v, int row, ColumnUpdate u) {
+    if (u.isNull()) {
+      v.setNull(row);
+      return;
+    }
+    if (!v.noNulls) {
+      v.isNull[row] = false;
+    }
+    byte[] value = u.value();
+    if (v instanceof BytesVector b) {
+      b.setRef(row, value, 0, value.length);
+    } else {
+      CellVectors.read(c.type(), value, v, row, 1);
+    }
+  }
+}

@@ -1,0 +1,211 @@
+package io.colfile.kudu.rowset;
+
+import io.colfile.core.BatchReader;
+import io.colfile.core.FileReader;
+import io.colfile.core.ReadOptions;
+import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.io.InputFile;
+import io.colfile.core.text.JsonLinesWriter;
+import io.colfile.core.types.Type;
+import io.colfile.core.vector.ColumnBatch;
+import io.colfile.kudu.CFileReader;
+import io.colfile.kudu.KuduTypes;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads the rows of one DiskRowSet as of the latest time (cfile.md section 12.4): the base data
+ * of its column CFiles, in key order, with the mutations of its REDO delta files applied in
+ * timestamp order, and the rows they delete left out. Columns without a CFile (added to the
+ * table after the rowset was written) read as their default value, or NULL. The table schema
+ * comes from the caller, or from the {@code rowset.json} of a directory colfile wrote.
+ */
+public final class RowSetReader implements FileReader {
+  private final String name;
+  private final KuduSchema schema;
+  private final Map<Integer, CFileReader> columns = new LinkedHashMap<>();
+  private final long baseRows;
+  private final RowDeltas deltas;
+
+  private RowSetReader(String name, KuduSchema schema, RowSetFiles files, Path dir)
+      throws IOException {
+    this.name = name;
+    this.schema = schema;
+    long rows = -1;
+    try {
+      for (KuduColumn c : schema.columns()) {
+        String file = files.columns().get(c.id());
+        if (file == null) {
+          continue;
+        }
+        CFileReader r = CFileReader.open(InputFile.local(resolve(dir, file)));
+        columns.put(c.id(), r);
+        if (r.dataType() != c.type()) {
+          throw new CorruptFileException(r.name(), "footer", -1, "holds " + r.dataType()
+              .kuduName() + " cells, but column " + c.name() + " is " + c.type().kuduName());
+        }
+        if (r.isNullable() && !c.nullable()) {
+          throw new CorruptFileException(r.name(), "footer", -1, "is nullable, but column "
+              + c.name() + " is not");
+        }
+        if (rows >= 0 && r.numValues() != rows) {
+          throw new CorruptFileException(r.name(), "footer", -1, "has " + r.numValues()
+              + " values where the rowset's other columns have " + rows);
+        }
+        rows = r.numValues();
+      }
+      if (rows < 0) {
+        throw new CorruptFileException(name, "", -1, "has no column files");
+      }
+      this.baseRows = rows;
+      List<InputFile> redo = new ArrayList<>();
+      for (String f : files.redoDeltas()) {
+        redo.add(InputFile.local(resolve(dir, f)));
+      }
+      this.deltas = RowDeltas.read(redo, schema, baseRows);
+    } catch (IOException | RuntimeException e) {
+      close();
+      throw e;
+    }
+  }
+
+  /**
+   * Opens the rowset whose files are {@code files}, relative to {@code dir}, of a table of
+   * {@code schema}.
+   */
+  public static RowSetReader open(KuduSchema schema, RowSetFiles files, Path dir)
+      throws IOException {
+    return new RowSetReader(dir.toString(), schema, files, dir);
+  }
+
+  /** Opens a rowset directory colfile wrote: its {@code rowset.json} describes it. */
+  public static RowSetReader openDirectory(Path dir) throws IOException {
+    Path manifest = dir.resolve(RowSetManifest.FILE_NAME);
+    RowSetManifest.Contents c;
+    try (InputStream in = Files.newInputStream(manifest)) {
+      c = RowSetManifest.read(in, manifest.toString());
+    }
+    RowSetReader r = new RowSetReader(dir.toString(), c.schema(), c.files(), dir);
+    if (r.baseRows != c.rows()) {
+      r.close();
+      throw new CorruptFileException(manifest.toString(), "", -1, "says " + c.rows()
+          + " rows, the column files hold " + r.baseRows);
+    }
+    return r;
+  }
+
+  private static Path resolve(Path dir, String file) throws CorruptFileException {
+    if (!RowSetFileNames.isPlainName(file)) {
+      throw new CorruptFileException(dir.toString(), "", -1, "names the file '" + file
+          + "', which is not a plain name inside the rowset directory");
+    }
+    return dir.resolve(file);
+  }
+
+  public KuduSchema kuduSchema() {
+    return schema;
+  }
+
+  /** Rows in the base data, deleted ones included. */
+  public long baseRows() {
+    return baseRows;
+  }
+
+  @Override
+  public String formatName() {
+    return "Kudu";
+  }
+
+  @Override
+  public Type schema() {
+    return schema.rowType();
+  }
+
+  /** Live rows: the base rows less those the REDO deltas delete. */
+  @Override
+  public long numberOfRows() {
+    return baseRows - deltas.deletedRows();
+  }
+
+  @Override
+  public JsonLinesWriter.TimestampStyle timestampStyle() {
+    return JsonLinesWriter.TimestampStyle.MICROS;
+  }
+
+  @Override
+  public Map<String, Object> describe() throws IOException {
+    Map<String, Object> out = FileReader.super.describe();
+    out.put("kind", "rowset (Kudu DiskRowSet)");
+    out.put("key", String.join(", ", schema.keyColumns()));
+    out.put("base rows", baseRows);
+    out.put("deleted rows", deltas.deletedRows());
+    out.put("redo deltas", deltas.count());
+    List<Object> cols = new ArrayList<>();
+    for (KuduColumn c : schema.columns()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("name", c.name());
+      m.put("id", c.id());
+      m.put("kudu type", c.type().kuduName());
+      m.put("type", c.logicalType().toString());
+      m.put("key", c.key());
+      m.put("nullable", c.nullable());
+      CFileReader r = columns.get(c.id());
+      if (r != null) {
+        m.put("encoding", r.encoding().kuduName());
+        m.put("compression", r.compression().kuduName());
+        m.put("file", r.name());
+      } else {
+        m.put("file", "none (default values)");
+      }
+      cols.add(m);
+    }
+    out.put("columns", cols);
+    return out;
+  }
+
+  @Override
+  public BatchReader read(ReadOptions options) throws IOException {
+    List<KuduColumn> projected = new ArrayList<>();
+    if (options.columns().isPresent()) {
+      for (String n : options.columns().get()) {
+        projected.add(schema.column(n));
+      }
+    } else {
+      projected.addAll(schema.columns());
+    }
+    Type.StructBuilder b = Type.structBuilder();
+    for (KuduColumn c : projected) {
+      KuduTypes.checkCompatible(c.type(), c.logicalType());
+      b.field(c.name(), c.logicalType());
+    }
+    return new RowSetBatches(b.build(), projected, columns, deltas, baseRows,
+        options.batchSize());
+  }
+
+  @Override
+  public void close() throws IOException {
+    IOException first = null;
+    for (CFileReader r : columns.values()) {
+      try {
+        r.close();
+      } catch (IOException e) {
+        if (first == null) {
+          first = e;
+        }
+      }
+    }
+    if (first != null) {
+      throw first;
+    }
+  }
+
+  String name() {
+    return name;
+  }
+}
