@@ -21,11 +21,22 @@ final class LocalOutputFile implements OutputFile {
     return target.toString();
   }
 
+  private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+
   @Override
   public AtomicOutputStream create() throws IOException {
     Path dir = target.toAbsolutePath().getParent();
-    Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
-    return new Stream(temp);
+    // Not Files.createTempFile: its files are private (0600) whatever the umask, and the file
+    // published under the target's name should get the permissions any new file gets.
+    while (true) {
+      Path temp = dir.resolve("." + target.getFileName() + "."
+          + Long.toUnsignedString(RANDOM.nextLong(), 36) + ".tmp");
+      try {
+        return new Stream(temp);
+      } catch (java.nio.file.FileAlreadyExistsException e) {
+        // another writer's temporary file: draw another name
+      }
+    }
   }
 
   private final class Stream extends AtomicOutputStream {
@@ -36,7 +47,9 @@ final class LocalOutputFile implements OutputFile {
 
     Stream(Path temp) throws IOException {
       this.temp = temp;
-      this.out = new BufferedOutputStream(Files.newOutputStream(temp), 1 << 16);
+      this.out = new BufferedOutputStream(Files.newOutputStream(temp,
+          java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE),
+          1 << 16);
     }
 
     @Override

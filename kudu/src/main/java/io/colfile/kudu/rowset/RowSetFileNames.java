@@ -45,6 +45,25 @@ final class RowSetFileNames {
         && name.indexOf('/') < 0 && name.indexOf('\\') < 0 && name.indexOf('\0') < 0;
   }
 
+  private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+
+  /**
+   * A new, empty directory beside {@code target}, under a hidden temporary name. Not {@link
+   * Files#createTempDirectory}, whose directories are private whatever the umask: the directory
+   * renamed to the target should get the permissions any new directory gets.
+   */
+  static Path createTempDirectory(Path target) throws IOException {
+    while (true) {
+      Path temp = target.resolveSibling("." + target.getFileName() + "."
+          + Long.toUnsignedString(RANDOM.nextLong(), 36) + ".tmp");
+      try {
+        return Files.createDirectory(temp);
+      } catch (java.nio.file.FileAlreadyExistsException e) {
+        // someone else's temporary directory: draw another name
+      }
+    }
+  }
+
   /** Deletes {@code dir} and everything under it, as far as it can. */
   static void deleteTree(Path dir) {
     if (!Files.exists(dir)) {

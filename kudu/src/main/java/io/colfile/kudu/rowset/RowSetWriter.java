@@ -70,9 +70,7 @@ public final class RowSetWriter implements FileWriter {
       throw new java.nio.file.FileAlreadyExistsException(target.toString(), null,
           "already exists; a rowset is written into a new directory");
     }
-    Path parent = this.target.getParent();
-    this.temp = Files.createTempDirectory(parent,
-        "." + this.target.getFileName() + ".colfile-");
+    this.temp = RowSetFileNames.createTempDirectory(this.target);
   }
 
   /** Starts writing the rowset directory {@code dir}, which must not exist yet. */
