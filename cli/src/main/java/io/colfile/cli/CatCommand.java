@@ -41,6 +41,11 @@ final class CatCommand implements Callable<Integer>, FileCommand {
           + "(old ORC writers); default: this machine's.")
   private ZoneId zone;
 
+  @Option(names = "--deltas",
+      description = "Kudu DeltaFiles: print the decoded mutations (row, timestamp, type, column "
+          + "updates) instead of the stored cells.")
+  private boolean deltas;
+
   @Option(names = "--batch", paramLabel = "ROWS", defaultValue = "1024",
       description = "Rows read per batch (default: ${DEFAULT-VALUE}).")
   private int batchSize;
@@ -59,7 +64,7 @@ final class CatCommand implements Callable<Integer>, FileCommand {
     if (zone != null) {
       options = options.withDefaultZone(zone);
     }
-    try (FileReader reader = ColumnFiles.open(file)) {
+    try (FileReader reader = deltas ? ColumnFiles.openDeltas(file) : ColumnFiles.open(file)) {
       if (columns != null) {
         checkColumns(reader.schema(), columns);
         options = options.withColumns(columns);

@@ -31,4 +31,19 @@ final class ColumnFiles {
       throw e;
     }
   }
+
+  /** Opens a Kudu DeltaFile as its decoded mutations. */
+  static FileReader openDeltas(Path path) throws IOException {
+    InputFile in = InputFile.local(path);
+    try {
+      return io.colfile.kudu.delta.DeltaFileRows.open(in);
+    } catch (IOException | RuntimeException e) {
+      try {
+        in.close();
+      } catch (IOException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e;
+    }
+  }
 }
