@@ -10,7 +10,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import io.colfile.core.codec.MalformedInputException;
+import io.colfile.kudu.delta.DeltaKey;
+import io.colfile.kudu.key.KeyBuffer;
+import io.colfile.kudu.key.KeyEncoder;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
@@ -45,6 +50,63 @@ class CFileGoldenTest {
       List<String> values = readAll(r);
       assertThat(values).as(name).containsExactlyElementsOf(dump.values());
       checkSeeks(r, values);
+      if (r.footer().valueIndexRoot() != null) {
+        checkValueSeeks(r);
+      }
+    }
+  }
+
+  /**
+   * Seeks through the value index to every value's key (a DeltaFile's: its DeltaKey with
+   * timestamp 0, so the row's first mutation) and to the keys just after them: the cursor must
+   * land on the first value whose key is at or after the target, as a search over the scanned
+   * keys says.
+   */
+  private static void checkValueSeeks(CFileReader r) throws IOException {
+    boolean deltas = r.footer().metadata("deltafilestats") != null;
+    List<byte[]> keys = new ArrayList<>();
+    CFileCursor scan = r.newCursor();
+    scan.seekToFirst();
+    int width = r.dataType().physical().width();
+    if (width < 0) {
+      BytesVector v = new BytesVector(100);
+      int n;
+      while ((n = scan.read(v, 0, 100)) > 0) {
+        for (int i = 0; i < n; i++) {
+          keys.add(Arrays.copyOfRange(v.vector[i], v.start[i], v.start[i] + v.length[i]));
+        }
+        v.reset();
+      }
+    } else {
+      byte[] cells = new byte[width];
+      boolean[] isNull = new boolean[1];
+      while (scan.readCells(cells, isNull, 1) == 1) {
+        KeyBuffer k = new KeyBuffer();
+        KeyEncoder.encodeCell(r.dataType().physical(), cells, 0, k);
+        keys.add(k.toByteArray());
+      }
+    }
+    CFileCursor c = r.newCursor();
+    for (int i = 0; i < keys.size(); i += Math.max(1, keys.size() / 97)) {
+      byte[] target = keys.get(i);
+      if (deltas) {
+        try {
+          DeltaKey k = DeltaKey.decode(target, 0, DeltaKey.lengthAt(target, 0, target.length));
+          target = new DeltaKey(k.rowOrdinal(), 0).encode();
+        } catch (MalformedInputException e) {
+          throw new AssertionError(e);
+        }
+      }
+      for (byte[] t : List.of(target, Arrays.copyOf(target, target.length + 1))) {
+        int expected = 0;
+        while (expected < keys.size() && Arrays.compareUnsigned(keys.get(expected), t) < 0) {
+          expected++;
+        }
+        boolean exact = c.seekAtOrAfter(t);
+        assertThat(c.ordinal()).as("%s: seek to the key of value %d", r.name(), i)
+            .isEqualTo(expected);
+        assertThat(exact).isEqualTo(expected < keys.size() && Arrays.equals(keys.get(expected), t));
+      }
     }
   }
 
