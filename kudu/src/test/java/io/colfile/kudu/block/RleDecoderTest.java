@@ -116,6 +116,34 @@ class RleDecoderTest {
   }
 
   @Test
+  void cellReadsMatchValueReads() throws MalformedInputException {
+    for (int c = 0; c < 100; c++) {
+      Random r = TestSeed.random("rleCells", c);
+      int width = new int[] {1, 2, 4, 8}[c % 4];
+      int bw = c % 8 == 0 ? 1 : 8 * width;
+      long[] values = RleSequences.mask(RleSequences.random(r, bw, r.nextInt(1500)), bw);
+      RleEncoder enc = new RleEncoder(bw);
+      for (long v : values) {
+        enc.put(v);
+      }
+      byte[] s = enc.finish();
+      RleDecoder d = new RleDecoder(s, 0, s.length, bw);
+      byte[] cells = new byte[values.length * width + 1];
+      for (int at = 0; at < values.length; ) {
+        int k = 1 + r.nextInt(Math.min(values.length - at, 90));
+        d.readCells(cells, 1 + at * width, k, width);
+        at += k;
+      }
+      for (int i = 0; i < values.length; i++) {
+        assertThat(Bytes.getCell(cells, 1 + i * width, width, false))
+            .as("value %d of case %d, %s", i, c, TestSeed.replay())
+            .isEqualTo(width == 8 ? values[i] : values[i] & ((1L << 8 * width) - 1));
+      }
+      assertThat(cells[0]).isZero();
+    }
+  }
+
+  @Test
   void skippingMatchesReadingAndCountsNonZeroValues() throws MalformedInputException {
     for (int c = 0; c < 300; c++) {
       Random r = TestSeed.random("rleSkip", c);
