@@ -143,7 +143,7 @@ final class BitShuffleBlockEncoder implements BlockEncoder {
     if (size > values.length) {
       // Double, but not past a full block and its padding.
       long grown = Math.min((capacity + 8L) * width, Math.max(64L, 2L * values.length));
-      values = Arrays.copyOf(values, (int) Math.max(size, grown));
+      values = Arrays.copyOf(values, (int) Math.min(Integer.MAX_VALUE - 16, Math.max(size, grown)));
     }
   }
 }
