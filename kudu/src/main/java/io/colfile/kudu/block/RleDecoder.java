@@ -157,7 +157,7 @@ public final class RleDecoder {
         checkLiterals(k);
         long bit = bitPos;
         for (int i = 0; i < k; i++, bit += bitWidth) {
-          Bytes.putCell(dst, offset + i * width, width, bits(bit));
+          Bytes.putCell(dst, offset + i * width, width, extend(bits(bit)));
         }
         bitPos = bit;
         literalLeft -= k;
