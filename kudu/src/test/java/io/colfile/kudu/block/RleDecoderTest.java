@@ -68,6 +68,10 @@ class RleDecoderTest {
     new RleDecoder(s, 0, s.length, bw).read(unsigned, 0, 3);
     long mask = (1L << bw) - 1;
     assertThat(unsigned).containsExactly(a & mask, b & mask, c & mask);
+    byte[] cells = new byte[24];
+    new RleDecoder(s, 0, s.length, bw, true).readCells(cells, 0, 3, 8);
+    assertThat(new long[] {Bytes.getLongLE(cells, 0), Bytes.getLongLE(cells, 8),
+        Bytes.getLongLE(cells, 16)}).containsExactly(a, b, c);
   }
 
   @Test
