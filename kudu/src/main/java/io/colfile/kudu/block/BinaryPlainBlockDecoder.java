@@ -59,7 +59,8 @@ final class BinaryPlainBlockDecoder implements BlockDecoder {
     int prev = BinaryPlainBlockEncoder.HEADER;
     for (int i = 0; i <= count; i++) {
       // As unsigned: an offset of 2^31 or more reads negative and is out of range too.
-      if (Integer.compareUnsigned(s[i], prev) < 0 || Integer.compareUnsigned(s[i], offsetsPos) > 0) {
+      if (Integer.compareUnsigned(s[i], prev) < 0
+          || Integer.compareUnsigned(s[i], offsetsPos) > 0) {
         throw new MalformedInputException(offsetsPos, "BINARY PLAIN offset " + i + " is "
             + Integer.toUnsignedString(s[i]) + ", outside " + prev + " to " + offsetsPos);
       }

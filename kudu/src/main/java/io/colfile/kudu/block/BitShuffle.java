@@ -28,7 +28,7 @@ final class BitShuffle {
     return Math.max(128, TARGET_BLOCK_BYTES / es / 8 * 8);
   }
 
-  /** Shuffles {@code n} elements at {@code src[so]} into {@code 8·es} rows at {@code dst[dOff]}. */
+  /** Shuffles {@code n} elements at {@code src[so]} into 8·es rows at {@code dst[dOff]}. */
   static void shuffle(byte[] src, int so, byte[] dst, int dOff, int n, int es) {
     int m = n >>> 3;
     for (int j = 0; j < es; j++) {

@@ -175,14 +175,14 @@ final class PrefixBlockDecoder implements BlockDecoder {
   private void decodeNext(boolean keep) throws MalformedInputException {
     long r = Varint32.read(buf, offset + next, offset + restartsAt, offset, "PREFIX shared");
     long s = Varint32.read(buf, (int) r, offset + restartsAt, offset, "PREFIX non_shared");
-    int shared = (int) (r >>> 32);
-    int nonShared = (int) (s >>> 32);
     int delta = (int) s;
     boolean restart = pos % interval == 0;
     // The constructor checked all this; a failure here means the bytes changed since.
-    if (shared > (restart ? 0 : prevLen) || nonShared > offset + restartsAt - delta) {
+    if (r >>> 32 > (restart ? 0 : prevLen) || s >>> 32 > offset + restartsAt - delta) {
       throw new MalformedInputException(next, "PREFIX value " + pos + " is damaged");
     }
+    int shared = (int) (r >>> 32);
+    int nonShared = (int) (s >>> 32);
     int len = shared + nonShared;
     byte[] to;
     int at;

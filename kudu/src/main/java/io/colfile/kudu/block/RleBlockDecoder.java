@@ -11,14 +11,10 @@ import io.colfile.kudu.PhysicalType;
  * as Kudu does.
  */
 final class RleBlockDecoder implements BlockDecoder {
-  private static final int SCRATCH = 256;
-
   private final int width;
-  private final boolean bool;
   private final int count;
   private final long firstOrdinal;
   private final RleDecoder rle;
-  private long[] scratch;
   private int pos;
 
   RleBlockDecoder(PhysicalType type, byte[] buf, int offset, int length)
@@ -28,11 +24,10 @@ final class RleBlockDecoder implements BlockDecoder {
           + " bytes is shorter than its 8-byte header");
     }
     this.width = type.width();
-    this.bool = type == PhysicalType.BOOL;
     this.count = Bytes.count(buf, offset, 0, "RLE block");
     this.firstOrdinal = Bytes.getIntLE(buf, offset + 4) & 0xFFFFFFFFL;
     this.rle = new RleDecoder(buf, offset + RleBlockEncoder.HEADER,
-        length - RleBlockEncoder.HEADER, bool ? 1 : 8 * width, false, offset);
+        length - RleBlockEncoder.HEADER, type == PhysicalType.BOOL ? 1 : 8 * width, false, offset);
     rle.skip(count);
     rle.rewind();
   }
@@ -66,24 +61,7 @@ final class RleBlockDecoder implements BlockDecoder {
   @Override
   public void readCells(byte[] dst, int dstOffset, int n) throws MalformedInputException {
     Bytes.checkRead(pos, n, count);
-    if (scratch == null) {
-      scratch = new long[SCRATCH];
-    }
-    int out = dstOffset;
-    for (int done = 0; done < n; ) {
-      int k = Math.min(SCRATCH, n - done);
-      rle.read(scratch, 0, k);
-      if (bool) {
-        for (int i = 0; i < k; i++) {
-          dst[out++] = (byte) scratch[i];
-        }
-      } else {
-        for (int i = 0; i < k; i++, out += width) {
-          Bytes.putCell(dst, out, width, scratch[i]);
-        }
-      }
-      done += k;
-    }
+    rle.readCells(dst, dstOffset, n, width);
     pos += n;
   }
 

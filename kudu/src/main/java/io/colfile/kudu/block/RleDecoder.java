@@ -126,6 +126,47 @@ public final class RleDecoder {
     }
   }
 
+  /**
+   * Reads the next {@code n} values into {@code dst[offset...]} as little-endian cells of
+   * {@code width} bytes (1, 2, 4 or 8; the low bytes of each value): BOOL cells and null
+   * bitmaps with width 1, integer blocks with their cell width.
+   */
+  public void readCells(byte[] dst, int offset, int n, int width) throws MalformedInputException {
+    if (width != 1 && width != 2 && width != 4 && width != 8) {
+      throw new IllegalArgumentException("cell width " + width);
+    }
+    Objects.checkFromIndexSize(offset, Math.multiplyExact(n, width), dst.length);
+    int end = offset + n * width;
+    while (offset < end) {
+      if (repeatLeft == 0 && literalLeft == 0) {
+        readRunHeader();
+      }
+      int k;
+      if (repeatLeft > 0) {
+        k = (int) Math.min((end - offset) / width, repeatLeft);
+        if (width == 1) {
+          Arrays.fill(dst, offset, offset + k, (byte) runValue);
+        } else {
+          for (int i = 0; i < k; i++) {
+            Bytes.putCell(dst, offset + i * width, width, runValue);
+          }
+        }
+        repeatLeft -= k;
+      } else {
+        k = (int) Math.min((end - offset) / width, literalLeft);
+        checkLiterals(k);
+        long bit = bitPos;
+        for (int i = 0; i < k; i++, bit += bitWidth) {
+          Bytes.putCell(dst, offset + i * width, width, extend(bits(bit)));
+        }
+        bitPos = bit;
+        literalLeft -= k;
+      }
+      offset += k * width;
+      position += k;
+    }
+  }
+
   /** Skips the next {@code n} values. */
   public void skip(long n) throws MalformedInputException {
     skip(n, false);

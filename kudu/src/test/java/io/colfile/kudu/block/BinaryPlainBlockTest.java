@@ -87,17 +87,17 @@ class BinaryPlainBlockTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource({
-    "shorter than the header,           00 00 00 00 0a 00 00 00 20 00 00,            0",
-    "offsets position past the end,     00 00 00 00 00 00 00 00 0d 00 00 00,         8",
-    "offsets position inside header,    00 00 00 00 00 00 00 00 0b 00 00 00,         8",
-    "count absurd,                      00 00 00 00 ff ff ff 7f 0c 00 00 00,         4",
-    "more offsets than bytes,           00 00 00 00 05 00 00 00 0c 00 00 00 00 0c 0c 0c 0c, 4",
-    "bytes after the offsets,           00 00 00 00 01 00 00 00 0d 00 00 00 61 00 0c 00 00 00 00, 18",
-    "first offset inside the header,    00 00 00 00 01 00 00 00 0d 00 00 00 61 00 0b 00 00 00, 13",
-    "offsets decreasing,                00 00 00 00 02 00 00 00 0e 00 00 00 61 62 00 0d 0c 00 00, 14",
-    "offset past the values,            00 00 00 00 01 00 00 00 0d 00 00 00 61 00 0e 00 00 00, 13",
-    "offset group cut off,              00 00 00 00 01 00 00 00 0d 00 00 00 61 c0 0c 00 00 00, 13"})
+  @CsvSource(delimiter = '|', value = {
+    "shorter than the header | 00 00 00 00 0a 00 00 00 20 00 00 | 0",
+    "offsets position past the end | 00 00 00 00 00 00 00 00 0d 00 00 00 | 8",
+    "offsets position inside header | 00 00 00 00 00 00 00 00 0b 00 00 00 | 8",
+    "count absurd | 00 00 00 00 ff ff ff 7f 0c 00 00 00 | 4",
+    "more offsets than bytes | 00 00 00 00 05 00 00 00 0c 00 00 00 00 0c 0c 0c 0c | 4",
+    "bytes after the offsets | 00 00 00 00 01 00 00 00 0d 00 00 00 61 00 0c 00 00 00 00 | 18",
+    "first offset inside the header | 00 00 00 00 01 00 00 00 0d 00 00 00 61 00 0b 00 00 00 | 13",
+    "offsets decreasing | 00 00 00 00 02 00 00 00 0e 00 00 00 61 62 00 0d 0c 00 00 | 14",
+    "offset past the values | 00 00 00 00 01 00 00 00 0d 00 00 00 61 00 0e 00 00 00 | 13",
+    "offset group cut off | 00 00 00 00 01 00 00 00 0d 00 00 00 61 c0 0c 00 00 00 | 13"})
   void malformedBlocks(String what, String hex, long offset) {
     byte[] b = Hex.bytes(hex);
     assertThatThrownBy(() -> new BinaryPlainBlockDecoder(b, 0, b.length)).as(what)

@@ -73,8 +73,8 @@ class BitmapBlockTest {
 
   @Test
   void lengthMustMatchTheCount() {
-    for (String hex : new String[] {"0a 00 00 00 00 00 00 00 92", "0a 00 00 00 00 00 00 00 92 00 00",
-        "ff ff ff ff 00 00 00 00 00", "0a 00 00"}) {
+    for (String hex : new String[] {"0a 00 00 00 00 00 00 00 92",
+        "0a 00 00 00 00 00 00 00 92 00 00", "ff ff ff ff 00 00 00 00 00", "0a 00 00"}) {
       byte[] b = Hex.bytes(hex);
       assertThatThrownBy(() -> new BitmapBlockDecoder(b, 0, b.length)).as(hex)
           .isInstanceOf(MalformedInputException.class);

@@ -97,7 +97,7 @@ class PrefixBlockTest {
     "prefix longer than previous value,  00 02 00 10 00 00 01 61 02 01 62 00 00 00 00, 8",
     "suffix past the entries,            00 01 00 10 00 00 05 61 00 00 00 00,        5",
     "bytes after the last entry,         00 01 00 10 00 00 01 61 62 00 00 00 00,     8",
-    "restart pointing elsewhere,         00 02 00 01 00 00 01 61 00 01 62 07 00 00 00 01 00 00 00, 11",
+    "restart pointing elsewhere, 00 02 00 01 00 00 01 61 00 01 62 07 00 00 00 01 00 00 00, 11",
     "restart entry sharing a prefix,     00 02 00 01 00 00 01 61 01 00 08 00 00 00 01 00 00 00, 8",
     "length varint too long,             00 01 00 10 00 80 80 80 80 80 01 00 00 00 00, 5"})
   void malformedBlocks(String what, String hex, long offset) {

@@ -68,6 +68,10 @@ class RleDecoderTest {
     new RleDecoder(s, 0, s.length, bw).read(unsigned, 0, 3);
     long mask = (1L << bw) - 1;
     assertThat(unsigned).containsExactly(a & mask, b & mask, c & mask);
+    byte[] cells = new byte[24];
+    new RleDecoder(s, 0, s.length, bw, true).readCells(cells, 0, 3, 8);
+    assertThat(new long[] {Bytes.getLongLE(cells, 0), Bytes.getLongLE(cells, 8),
+        Bytes.getLongLE(cells, 16)}).containsExactly(a, b, c);
   }
 
   @Test
@@ -113,6 +117,34 @@ class RleDecoderTest {
     RleDecoder d = new RleDecoder(s, 3, 4, 1);
     assertThatThrownBy(() -> d.skip(9)).isInstanceOfSatisfying(MalformedInputException.class,
         e -> assertThat(e.offset()).isEqualTo(2));
+  }
+
+  @Test
+  void cellReadsMatchValueReads() throws MalformedInputException {
+    for (int c = 0; c < 100; c++) {
+      Random r = TestSeed.random("rleCells", c);
+      int width = new int[] {1, 2, 4, 8}[c % 4];
+      int bw = c % 8 == 0 ? 1 : 8 * width;
+      long[] values = RleSequences.mask(RleSequences.random(r, bw, r.nextInt(1500)), bw);
+      RleEncoder enc = new RleEncoder(bw);
+      for (long v : values) {
+        enc.put(v);
+      }
+      byte[] s = enc.finish();
+      RleDecoder d = new RleDecoder(s, 0, s.length, bw);
+      byte[] cells = new byte[values.length * width + 1];
+      for (int at = 0; at < values.length; ) {
+        int k = 1 + r.nextInt(Math.min(values.length - at, 90));
+        d.readCells(cells, 1 + at * width, k, width);
+        at += k;
+      }
+      for (int i = 0; i < values.length; i++) {
+        assertThat(Bytes.getCell(cells, 1 + i * width, width, false))
+            .as("value %d of case %d, %s", i, c, TestSeed.replay())
+            .isEqualTo(width == 8 ? values[i] : values[i] & ((1L << 8 * width) - 1));
+      }
+      assertThat(cells[0]).isZero();
+    }
   }
 
   @Test

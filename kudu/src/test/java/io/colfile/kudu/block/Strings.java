@@ -1,5 +1,6 @@
 package io.colfile.kudu.block;
 
+import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.vector.BytesVector;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -31,7 +32,7 @@ final class Strings {
   }
 
   /** Reads all {@code dec.count()} values from the current position on. */
-  static List<String> readAll(BlockDecoder dec) throws io.colfile.core.codec.MalformedInputException {
+  static List<String> readAll(BlockDecoder dec) throws MalformedInputException {
     int n = dec.count() - dec.position();
     BytesVector out = new BytesVector(Math.max(1, n));
     dec.readBinary(out, 0, n);
