@@ -78,6 +78,24 @@ final class BlockEnvelope {
   }
 
   /**
+   * The stored form of {@code payload} in a v1 file (Kudu 1.2 and older): with a codec, always
+   * compressed, behind an 8-byte header of compressed and uncompressed sizes.
+   */
+  static byte[] storeV1(byte[] payload, Compressor compressor) {
+    if (compressor == null) {
+      return payload;
+    }
+    byte[] out = new byte[8 + compressor.maxCompressedLength(payload.length)];
+    int n = compressor.compress(payload, 0, payload.length, out, 8, out.length - 8);
+    if (n < 0) {
+      throw new IllegalStateException("compressor overflowed its own bound");
+    }
+    Bytes.putIntLE(out, 0, n);
+    Bytes.putIntLE(out, 4, payload.length);
+    return Arrays.copyOf(out, 8 + n);
+  }
+
+  /**
    * The payload of a block stored as {@code buf[offset, offset + length)} (checksum already
    * removed) in a file of {@code version} compressed with {@code decompressor} (null for none).
    * Returns {@code buf} itself, sliced by the returned range, when nothing needs decompressing.

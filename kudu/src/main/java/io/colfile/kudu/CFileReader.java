@@ -115,15 +115,8 @@ public final class CFileReader implements Closeable {
 
   /** True if {@code head} starts with a CFile magic. */
   public static boolean hasMagic(byte[] head) {
-    if (head.length < 8) {
-      return false;
-    }
-    for (int i = 0; i < 7; i++) {
-      if (head[i] != MAGIC_V2[i]) {
-        return false;
-      }
-    }
-    return head[7] == MAGIC_V1[7] || head[7] == MAGIC_V2[7];
+    return head.length >= 8 && (java.util.Arrays.equals(head, 0, 8, MAGIC_V2, 0, 8)
+        || java.util.Arrays.equals(head, 0, 8, MAGIC_V1, 0, 8));
   }
 
   private CFileHeader readHeader(boolean checksums) throws IOException {
@@ -156,7 +149,7 @@ public final class CFileReader implements Closeable {
     if (!hasMagic(b)) {
       throw corrupt(where, at, "not a CFile: the " + where + " magic is not kuducfl2 or kuducfil");
     }
-    return b[7] == '2' ? 2 : 1;
+    return java.util.Arrays.equals(b, 0, 8, MAGIC_V2, 0, 8) ? 2 : 1;
   }
 
   public String name() {

@@ -305,7 +305,8 @@ public final class CFileWriter implements Closeable {
   /** Writes a block through the envelope (section 4) and returns its pointer. */
   private BlockPointer writeBlock(byte[] payload) throws IOException {
     long offset = out.position();
-    byte[] stored = BlockEnvelope.store(payload, compressor);
+    byte[] stored = options.version() == 1 ? BlockEnvelope.storeV1(payload, compressor)
+        : BlockEnvelope.store(payload, compressor);
     out.write(stored);
     int size = stored.length;
     if (options.checksums()) {
@@ -326,15 +327,19 @@ public final class CFileWriter implements Closeable {
   }
 
   private void writeHeader() throws IOException {
-    byte[] pb = MetaCodec.writeHeader(List.of());
+    byte[] pb = MetaCodec.writeHeader(List.of(), options.version());
     byte[] start = new byte[12];
-    System.arraycopy(CFileReader.MAGIC_V2, 0, start, 0, 8);
+    System.arraycopy(magic(), 0, start, 0, 8);
     Bytes.putIntLE(start, 8, pb.length);
     out.write(start);
     out.write(pb);
     if (options.checksums()) {
       writeCrc(start, pb);
     }
+  }
+
+  private byte[] magic() {
+    return options.version() == 1 ? CFileReader.MAGIC_V1 : CFileReader.MAGIC_V2;
   }
 
   /** Finishes the file (remaining blocks, indexes, dictionary, footer) and publishes it. */
@@ -355,9 +360,9 @@ public final class CFileWriter implements Closeable {
       CFileFooter footer = new CFileFooter(type, options.encoding(), ordinal, posRoot, valRoot,
           options.compression(), metadata, options.nullable(), dict,
           options.checksums() ? CFileFooter.CHECKSUM : 0, null);
-      byte[] pb = MetaCodec.writeFooter(footer);
+      byte[] pb = MetaCodec.writeFooter(footer, options.version());
       byte[] tail = new byte[12];
-      System.arraycopy(CFileReader.MAGIC_V2, 0, tail, 0, 8);
+      System.arraycopy(magic(), 0, tail, 0, 8);
       Bytes.putIntLE(tail, 8, pb.length);
       if (options.checksums()) {
         writeCrc(pb, tail);

@@ -31,6 +31,7 @@ public final class CFileWriterOptions {
   private final boolean optimizeIndexKeys;
   private final UnaryOperator<byte[]> valueIndexKey;
   private final List<Map.Entry<String, byte[]>> metadata;
+  private final int version;
 
   private CFileWriterOptions(Builder b) {
     this.type = b.type;
@@ -46,6 +47,10 @@ public final class CFileWriterOptions {
     this.optimizeIndexKeys = b.optimizeIndexKeys;
     this.valueIndexKey = b.valueIndexKey;
     this.metadata = List.copyOf(b.metadata);
+    this.version = b.version;
+    if (version == 1 && checksums) {
+      throw new IllegalArgumentException("CFile v1 has no checksums: turn them off");
+    }
     if (valueIndex && nullable) {
       throw new IllegalArgumentException("a value index needs a non-nullable column");
     }
@@ -104,6 +109,11 @@ public final class CFileWriterOptions {
     return optimizeIndexKeys;
   }
 
+  /** The CFile version written: 2 (Kudu 1.3 and newer), or 1 for Kudu 1.2 and older. */
+  public int version() {
+    return version;
+  }
+
   /** Turns a value into its value index key, or null for the type's own key encoding. */
   public UnaryOperator<byte[]> valueIndexKey() {
     return valueIndexKey;
@@ -127,6 +137,7 @@ public final class CFileWriterOptions {
     private boolean optimizeIndexKeys = true;
     private UnaryOperator<byte[]> valueIndexKey;
     private final List<Map.Entry<String, byte[]>> metadata = new ArrayList<>();
+    private int version = 2;
 
     private Builder(KuduType type) {
       this.type = Objects.requireNonNull(type, "type");
@@ -215,6 +226,19 @@ public final class CFileWriterOptions {
     public Builder metadata(String key, byte[] value) {
       metadata.add(new AbstractMap.SimpleImmutableEntry<>(Objects.requireNonNull(key),
           value.clone()));
+      return this;
+    }
+
+    /**
+     * The file format version: 2 (the default, what Kudu 1.3 and newer write) or 1 ({@code
+     * kuducfil}, for Kudu 1.2 and older: no feature flags, so no checksums, and compressed
+     * blocks framed by both sizes).
+     */
+    public Builder formatVersion(int version) {
+      if (version != 1 && version != 2) {
+        throw new IllegalArgumentException("CFile versions are 1 and 2, not " + version);
+      }
+      this.version = version;
       return this;
     }
 

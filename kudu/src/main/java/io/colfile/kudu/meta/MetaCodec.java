@@ -66,13 +66,23 @@ public final class MetaCodec {
 
   /** Serialises a footer as Kudu 1.17 writes it. */
   public static byte[] writeFooter(CFileFooter f) {
+    return writeFooter(f, 2);
+  }
+
+  /**
+   * Serialises a footer of a file of {@code version}: v1 footers, as Kudu 1.2 wrote them, have no
+   * feature flags.
+   */
+  public static byte[] writeFooter(CFileFooter f, int version) {
     KuduProto.CFileFooterPB.Builder b = KuduProto.CFileFooterPB.newBuilder()
         .setDataType(f.dataType().wireId())
         .setEncoding(f.encoding().wireId())
         .setNumValues(f.numValues())
         .setCompression(f.compression().wireId())
-        .setIsTypeNullable(f.nullable())
-        .setIncompatibleFeatures(f.incompatibleFeatures());
+        .setIsTypeNullable(f.nullable());
+    if (version >= 2) {
+      b.setIncompatibleFeatures(f.incompatibleFeatures());
+    }
     if (f.posIndexRoot() != null) {
       b.setPosidxInfo(KuduProto.BTreeInfoPB.newBuilder().setRootBlock(pb(f.posIndexRoot())));
     }
@@ -110,7 +120,15 @@ public final class MetaCodec {
 
   /** Serialises a header message: empty for v2 files, as Kudu writes them. */
   public static byte[] writeHeader(List<Map.Entry<String, byte[]>> metadata) {
+    return writeHeader(metadata, 2);
+  }
+
+  /** Serialises a header message; a v1 header carries major version 1 and minor version 0. */
+  public static byte[] writeHeader(List<Map.Entry<String, byte[]>> metadata, int version) {
     KuduProto.CFileHeaderPB.Builder b = KuduProto.CFileHeaderPB.newBuilder();
+    if (version == 1) {
+      b.setMajorVersion(1).setMinorVersion(0);
+    }
     for (Map.Entry<String, byte[]> e : metadata) {
       b.addMetadata(KuduProto.FileMetadataPairPB.newBuilder().setKey(e.getKey())
           .setValue(ByteString.copyFrom(e.getValue())));
