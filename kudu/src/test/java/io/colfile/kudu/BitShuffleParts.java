@@ -5,6 +5,7 @@ import io.colfile.core.codec.Decompressor;
 import io.colfile.core.codec.MalformedInputException;
 import io.colfile.kudu.block.Bytes;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -47,7 +48,7 @@ record BitShuffleParts(int ordinal, int count, int compressedSize, int paddedCou
       if (lz4Len < 0 || lz4Len > len - p - 4) {
         throw new MalformedInputException(p, "sub-block of " + lz4Len + " bytes");
       }
-      stored.add(java.util.Arrays.copyOfRange(b, off + p + 4, off + p + 4 + lz4Len));
+      stored.add(Arrays.copyOfRange(b, off + p + 4, off + p + 4 + lz4Len));
       byte[] out = new byte[n];
       int got = lz4.decompress(b, off + p + 4, lz4Len, out, 0, n);
       if (got != n) {
@@ -75,7 +76,7 @@ record BitShuffleParts(int ordinal, int count, int compressedSize, int paddedCou
       return false;
     }
     for (int i = 0; i < shuffled.size(); i++) {
-      if (!java.util.Arrays.equals(shuffled.get(i), o.shuffled.get(i))) {
+      if (!Arrays.equals(shuffled.get(i), o.shuffled.get(i))) {
         return false;
       }
     }

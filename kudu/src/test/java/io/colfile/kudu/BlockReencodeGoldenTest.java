@@ -118,7 +118,7 @@ class BlockReencodeGoldenTest {
   @Test
   void indexBlocksAreKudus() throws IOException {
     assertAllIdentical(BlockReencoder.INDEX_LEAF);
-    // s_bigindex's key column has a two-level value index
+    // s_bigindex's key column has two-level positional and value indexes
     assertAllIdentical(BlockReencoder.INDEX_INTERNAL);
   }
 

@@ -1,5 +1,6 @@
 package io.colfile.kudu;
 
+import io.colfile.core.codec.MalformedInputException;
 import io.colfile.kudu.index.IndexBlock;
 import io.colfile.kudu.index.IndexTreeWriter;
 import io.colfile.kudu.meta.BlockPointer;
@@ -26,7 +27,7 @@ final class IndexTrees {
 
   static void rebuild(CFileReader r, String name, BlockPointer root, String tree,
       BlockReencoder.Envelope envelope, BlockReencoder out) throws IOException,
-      io.colfile.core.codec.MalformedInputException {
+      MalformedInputException {
     if (root == null) {
       return;
     }
@@ -64,7 +65,7 @@ final class IndexTrees {
   private static void walk(CFileReader r, BlockPointer ptr, int level, String tree,
       List<Node> nodes, List<byte[]> keys, List<BlockPointer> leaves,
       BlockReencoder.Envelope envelope, String name, BlockReencoder out) throws IOException,
-      io.colfile.core.codec.MalformedInputException {
+      MalformedInputException {
     IndexBlock block = r.readIndexBlock(ptr, level, tree);
     BlockSlice payload = r.readBlock(ptr, tree + " block");
     envelope.check(ptr, payload, name + " " + tree + " @" + ptr.offset(), out);
