@@ -151,6 +151,34 @@ public final class KuduSharedData {
     return out;
   }
 
+  /**
+   * The scalar fields of each entry of manifest.json's {@code "files"} list (e.g. {@code file},
+   * {@code role}, {@code requested_block_size}), keyed by the entry's {@code file}, the path
+   * relative to the corpus directory.
+   */
+  public static Map<String, Map<String, String>> files() throws IOException {
+    Path dir = cfiles();
+    Map<String, Map<String, String>> out = new HashMap<>();
+    try (JsonParser p = new JsonFactory().createParser(dir.resolve("manifest.json").toFile())) {
+      expect(p.nextToken(), JsonToken.START_OBJECT);
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        String field = p.currentName();
+        p.nextToken();
+        if (field.equals("files")) {
+          expect(p.currentToken(), JsonToken.START_ARRAY);
+          while (p.nextToken() == JsonToken.START_OBJECT) {
+            Map<String, String> f = readFlatObject(p);
+            f.values().removeIf(v -> v == null); // JSON nulls: the field does not apply
+            out.put(f.get("file"), Map.copyOf(f));
+          }
+        } else {
+          p.skipChildren();
+        }
+      }
+    }
+    return out;
+  }
+
   /** An object's scalar fields as text (nested values skipped). */
   private static Map<String, String> readFlatObject(JsonParser p) throws IOException {
     Map<String, String> out = new HashMap<>();

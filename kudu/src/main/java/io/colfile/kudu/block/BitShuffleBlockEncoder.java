@@ -1,7 +1,7 @@
 package io.colfile.kudu.block;
 
-import io.colfile.core.codec.CompressionCodec;
 import io.colfile.core.codec.Compressor;
+import io.colfile.core.codec.Lz4BlockCompressor;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.kudu.PhysicalType;
 import java.util.Arrays;
@@ -27,11 +27,9 @@ import java.util.Arrays;
  * <p>Full once the block holds {@code blockSize / width} values (at least one), so block
  * boundaries do not depend on how values are batched.
  *
- * <p>The LZ4 blocks come from colfile-core's LZ4 compressor (aircompressor), so blocks are
- * byte-identical to Kudu's only where aircompressor and LZ4 1.9.3 choose the same matches:
- * they do on the spec's small examples, but aircompressor hashes into at most 4096 entries where
- * LZ4 uses 8192 for inputs under 64 KiB, and on full 8 KiB sub-blocks of realistic data the two
- * usually differ by a few bytes. Either decodes the other's output; Kudu reads ours.
+ * <p>The LZ4 blocks come from {@link Lz4BlockCompressor}, which writes what LZ4 1.9.3's
+ * {@code LZ4_compress_default} (bitshuffle's compressor in Kudu) writes, so blocks are Kudu's
+ * byte for byte; aircompressor's LZ4 hashes differently and would pick other matches.
  */
 final class BitShuffleBlockEncoder implements BlockEncoder {
   static final int HEADER = 20;
@@ -39,7 +37,7 @@ final class BitShuffleBlockEncoder implements BlockEncoder {
   private final int width;
   private final boolean narrow;
   private final int capacity;
-  private final Compressor lz4 = CompressionCodec.LZ4.newCompressor();
+  private final Compressor lz4 = new Lz4BlockCompressor();
   private byte[] values = new byte[0];
   private byte[] shuffled = new byte[0];
   private int count;
