@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.colfile.core.BatchReader;
 import io.colfile.core.ReadOptions;
+import io.colfile.core.io.InputFile;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.ColumnBatch;
@@ -13,16 +14,23 @@ import io.colfile.core.vector.DoubleVector;
 import io.colfile.core.vector.LongVector;
 import io.colfile.core.vector.TimestampVector;
 import io.colfile.kudu.CEscapes;
+import io.colfile.kudu.CFileCursor;
+import io.colfile.kudu.CFileReader;
 import io.colfile.kudu.DumpValues;
 import io.colfile.kudu.KuduDump;
+import io.colfile.kudu.KuduType;
 import io.colfile.kudu.PhysicalType;
 import io.colfile.kudu.block.Bytes;
+import io.colfile.kudu.bloom.BloomFileReader;
+import io.colfile.kudu.key.KeyBuffer;
+import io.colfile.kudu.key.KeyEncoder;
 import io.colfile.kudu.rowset.GenModel.Kind;
 import io.colfile.kudu.rowset.GenModel.Outcome;
 import io.colfile.kudu.rowset.GenModel.Row;
 import io.colfile.kudu.rowset.GenModel.Tbl;
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.math.MathContext;
 import java.math.RoundingMode;
 import java.nio.file.Path;
@@ -31,10 +39,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
@@ -47,7 +57,8 @@ import org.junit.jupiter.api.Test;
  * first held to Kudu's own dumps of the base data (every cell of every column file) and to the
  * number of mutations in every REDO file; then every rowset of every table is read: every row,
  * every cell (decimals with their scale, timestamps to the microsecond, floats bit for bit,
- * strings and binary byte for byte), the live row counts, projections and small batches.
+ * strings and binary byte for byte), the live row counts, projections and small batches, and
+ * point lookups through the bloom filter and the key index.
  *
  * <p>The non-unique table's auto_incrementing_id values are the tablet server's: they are read
  * from Kudu's dump of that rowset's base {@code auto_incrementing_id} column (paired with the
@@ -321,6 +332,75 @@ class RowSetGoldenTest {
     assertThat(reads).isEqualTo(84);
   }
 
+  /**
+   * Point lookups as a Kudu tablet server makes them: every key of a rowset's base data (the
+   * live ones and those its REDO deltas delete) passes the rowset's bloom filter, and a seek in
+   * the key column (single-column keys) or the ad-hoc index (composite keys) lands exactly on
+   * the row's ordinal. Keys of the table's other rowset are absent: the seek stops at the first
+   * larger key, and the bloom filter lets few of them through.
+   */
+  @Test
+  void pointLookupsFindEveryKeyOfTheRowset() throws IOException {
+    CorpusManifest m = corpus().manifest();
+    long probes = 0;
+    long liveProbes = 0;
+    long absent = 0;
+    long falsePositives = 0;
+    for (Tbl t : corpus().tables()) {
+      Outcome o = corpus().outcomes().get(t.name());
+      KeyEncoder enc = keyEncoder(t);
+      List<Integer> rowsets = m.rowsets(t.name());
+      for (int rs : rowsets) {
+        String label = t.name() + " rs" + rs;
+        List<Row> base = o.base(rs);
+        Set<Long> live = new HashSet<>();
+        for (Row l : o.live(rs)) {
+          live.add(l.i());
+        }
+        RowSetFiles files = m.rowSetFiles(t.name(), rs);
+        String index = files.adhocIndex() != null ? files.adhocIndex()
+            : files.columns().get(m.schema(t.name(), rs).column(t.keyColumns().get(0)).id());
+        assertThat(files.adhocIndex() != null).as(label).isEqualTo(t.keyColumns().size() > 1);
+        Path dir = m.dir(t.name());
+        try (BloomFileReader bloom = BloomFileReader.open(InputFile.local(dir.resolve(
+            files.bloom())));
+            CFileReader keyIndex = CFileReader.open(InputFile.local(dir.resolve(index)))) {
+          CFileCursor cursor = keyIndex.newCursor();
+          for (int ord = 0; ord < base.size(); ord++) {
+            byte[] key = encodeKey(t, enc, base.get(ord));
+            assertThat(bloom.mayContain(key)).as("%s: bloom lacks the key of row %d", label, ord)
+                .isTrue();
+            assertThat(cursor.seekAtOrAfter(key)).as("%s: key of row %d not found", label, ord)
+                .isTrue();
+            assertThat(cursor.ordinal()).as("%s: key of row %d", label, ord).isEqualTo(ord);
+            probes++;
+            liveProbes += live.contains(base.get(ord).i()) ? 1 : 0;
+          }
+          for (int other : rowsets) {
+            if (other == rs) {
+              continue;
+            }
+            for (Row a : o.base(other)) {
+              byte[] key = encodeKey(t, enc, a);
+              int at = lowerBound(t, base, a);
+              assertThat(cursor.seekAtOrAfter(key)).as("%s: found a key of rs%d", label, other)
+                  .isFalse();
+              assertThat(cursor.ordinal()).as("%s: where a key of rs%d goes", label, other)
+                  .isEqualTo(at);
+              falsePositives += bloom.mayContain(key) ? 1 : 0;
+              absent++;
+            }
+          }
+        }
+      }
+    }
+    assertThat(liveProbes).isEqualTo(LIVE_ROWS);
+    assertThat(probes).isEqualTo(BASE_ROWS);
+    assertThat(absent).isEqualTo(3 * (200 + 600)); // s_int64, s_string, s_composite: each way
+    assertThat(falsePositives).as("bloom false positives of " + absent)
+        .isLessThanOrEqualTo(absent / 100);
+  }
+
   // ---------------------------------------------------------------- helpers
 
   private static RowSetReader open(CorpusManifest m, Tbl t, int rs) throws IOException {
@@ -455,6 +535,45 @@ class RowSetGoldenTest {
   /** Orders two rows of {@link Tbl#rowColumns()} cells by primary key. */
   private static int compareKeys(Tbl t, Object[] a, Object[] b) {
     return keyOrder(t).compare(new Row(-1, a), new Row(-1, b));
+  }
+
+  /** The number of rows of {@code rows} (in key order) whose key is before {@code probe}'s. */
+  private static int lowerBound(Tbl t, List<Row> rows, Row probe) {
+    int lo = 0;
+    int hi = rows.size();
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (keyOrder(t).compare(rows.get(mid), probe) < 0) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
+  private static KeyEncoder keyEncoder(Tbl t) {
+    return new KeyEncoder(t.keyColumns().stream().map(c -> t.kindOf(c).kuduType()).toList());
+  }
+
+  /** A row's primary key, encoded as Kudu's indexes and bloom filters hold it. */
+  private static byte[] encodeKey(Tbl t, KeyEncoder enc, Row row) {
+    KeyBuffer buf = new KeyBuffer();
+    List<String> keys = t.keyColumns();
+    for (int c = 0; c < keys.size(); c++) {
+      Object v = row.cells()[t.rowColumns().indexOf(keys.get(c))];
+      if (v instanceof byte[] b) {
+        enc.appendBinary(buf, c, b, 0, b.length);
+      } else if (v instanceof BigDecimal d && enc.type(c) == KuduType.DECIMAL128) {
+        BigInteger u = d.unscaledValue();
+        enc.appendInt128(buf, c, u.shiftRight(64).longValueExact(), u.longValue());
+      } else if (v instanceof BigDecimal d) {
+        enc.appendLong(buf, c, d.unscaledValue().longValueExact());
+      } else {
+        enc.appendLong(buf, c, (Long) v);
+      }
+    }
+    return buf.toByteArray();
   }
 
   /**
