@@ -30,7 +30,8 @@ import java.util.TreeMap;
  * their UTF-8 bytes, BINARY as bytes; null for NULL.
  *
  * <p>The non-unique table's {@code auto_incrementing_id} is numbered by the tablet server, so
- * the model takes it from the caller ({@link #run(Tbl, long[])}); everything else is computed.
+ * the model takes it from the caller ({@link #run(Tbl, long, long[])}); everything else is
+ * computed.
  */
 final class GenModel {
   private GenModel() {}
