@@ -14,7 +14,6 @@ import io.colfile.kudu.proto.KuduProto;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,7 +49,7 @@ class KuduReadsColfileBloomTest {
     while (keys.size() < KEYS) { // composite keys (STRING, INT32): escaped string, 00 00, BE int
       byte[] s = new byte[r.nextInt(12)];
       r.nextBytes(s);
-      keys.add(compositeKey(s, r.nextInt()));
+      keys.add(KuduKeys.stringInt32(s, r.nextInt()));
     }
     Map<Long, byte[]> files = new LinkedHashMap<>();
     for (boolean checksums : new boolean[] {true, false}) {
@@ -107,27 +106,5 @@ class KuduReadsColfileBloomTest {
       var first = ColfileCFiles.leafPointers(reader.valueIndex()).get(0);
       return ColfileCFiles.flip(file, (int) first.offset() + first.size() / 2);
     }
-  }
-
-  /** cfile.md section 9.2: a non-last STRING component escaped and ended by 00 00, then INT32. */
-  static byte[] compositeKey(byte[] s, int i) {
-    List<Byte> out = new ArrayList<>();
-    for (byte b : s) {
-      out.add(b);
-      if (b == 0) {
-        out.add((byte) 1);
-      }
-    }
-    out.add((byte) 0);
-    out.add((byte) 0);
-    int flipped = i ^ Integer.MIN_VALUE;
-    for (int shift = 24; shift >= 0; shift -= 8) {
-      out.add((byte) (flipped >>> shift));
-    }
-    byte[] b = new byte[out.size()];
-    for (int k = 0; k < b.length; k++) {
-      b[k] = out.get(k);
-    }
-    return b;
   }
 }
