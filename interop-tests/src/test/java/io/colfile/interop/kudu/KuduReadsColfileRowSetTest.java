@@ -2,6 +2,7 @@ package io.colfile.interop.kudu;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.colfile.core.io.OutputFile;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.ColumnBatch;
 import io.colfile.core.vector.DoubleVector;
@@ -10,6 +11,9 @@ import io.colfile.interop.TestSeed;
 import io.colfile.kudu.KuduCompression;
 import io.colfile.kudu.KuduEncoding;
 import io.colfile.kudu.KuduType;
+import io.colfile.kudu.delta.DeltaCell;
+import io.colfile.kudu.delta.DeltaFileWriter;
+import io.colfile.kudu.delta.DeltaType;
 import io.colfile.kudu.proto.KuduProto;
 import io.colfile.kudu.rowset.KuduColumn;
 import io.colfile.kudu.rowset.KuduSchema;
@@ -19,12 +23,14 @@ import io.colfile.kudu.rowset.RowSetWriter;
 import io.colfile.kudu.rowset.RowSetWriterOptions;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,15 +45,27 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Kudu 1.17.1 reads every CFile of the DiskRowSets colfile's {@link RowSetWriter} writes
- * (cfile.md section 12.1): a table with a single INT64 key and one with a composite (STRING,
- * INT32) key whose strings hold 00 bytes, six value columns of other types with NULLs, rows
- * handed over unsorted in batches of varying sizes, small blocks. Every column CFile, the
- * BloomFile (dumped with {@code --noprint_rows}) and the ad-hoc index must dump; each column
- * prints exactly its values in key order (the order this test works out from keys it encodes
- * itself, {@link KuduKeys}); the key CFile (column 0 for the single key, the ad-hoc index for the
- * composite one) has {@code min_key}/{@code max_key} in its footer, the encoded first and last
- * keys; and the ad-hoc index prints the encoded composite keys in order.
+ * Kudu 1.17.1 reads the DiskRowSets colfile's {@link RowSetWriter} writes (cfile.md section 12):
+ * a table with a single INT64 key and one with a composite (STRING, INT32) key whose strings hold
+ * 00 bytes, six value columns of other types with NULLs, rows handed over unsorted in batches of
+ * varying sizes, small blocks; and for each a REDO and an UNDO DeltaFile ({@code
+ * DeltaFileWriter}) of mutations of those rows.
+ *
+ * <p>File by file, with {@code kudu fs dump cfile}: every column CFile, the BloomFile (with
+ * {@code --noprint_rows}), the ad-hoc index and the delta files dump; each column prints exactly
+ * its values in key order (the order this test works out from keys it encodes itself, {@link
+ * KuduKeys}); the key CFile (column 0 for the single key, the ad-hoc index for the composite one)
+ * has {@code min_key}/{@code max_key} in its footer, the encoded first and last keys; the ad-hoc
+ * index prints the encoded composite keys in order.
+ *
+ * <p>As a whole, with {@code kudu local_replica dump rowset}: the rowset and its delta files are
+ * made a tablet ({@link KuduTabletMeta}), and Kudu opens it as a DiskRowSet (the column CFiles,
+ * the ad-hoc index, the key bounds from the key CFile's footer, the delta files; each column
+ * CFile and delta file read from a seek of its index to row 0) and prints every row with its
+ * base values, its UNDO and its REDO mutations decoded with the schema; with {@code --nodump_all_columns} it scans the key columns through a
+ * row iterator and prints each row's key as it encodes it from the values it read (every row of
+ * each block it reads: the tool ignores the selection vector in which deletes are applied), and
+ * with {@code --dump_primary_key_bounds_only} the first and last of them.
  */
 @ExtendWith(TestSeed.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -56,12 +74,20 @@ class KuduReadsColfileRowSetTest {
   record RowSetFile(String name, long blockId, byte[] bytes, KuduType type, List<String> lines,
       Map<String, byte[]> metadata) {}
 
+  /**
+   * A rowset made a tablet, with the lines Kudu's rowset dumps must print: each row with its
+   * mutations, and each row's encoded key in hex.
+   */
+  record Tablet(String name, List<String> rows, List<String> keys) {}
+
   private final List<RowSetFile> files = new ArrayList<>();
   private final Map<Long, KuduDump> dumps = new LinkedHashMap<>();
+  private final List<Tablet> tablets = new ArrayList<>();
+  private KuduFs fs;
 
   @BeforeAll
   void writeAndDump(@TempDir Path dir) throws IOException {
-    KuduFs fs = KuduFs.format(KuduBinary.get(), dir);
+    fs = KuduFs.format(KuduBinary.get(), dir);
     int rows = TestSeed.exhaustive() ? 30_000 : 3_000;
     rowset(dir, "single-key", false, rows, RowSetWriterOptions.defaults()
         .withDefaultBlockSize(1024));
@@ -143,30 +169,84 @@ class KuduReadsColfileRowSetTest {
     assertThat(rs.columns().keySet()).as(name + ": a file per column")
         .containsExactlyInAnyOrderElementsOf(columns.stream().map(KuduColumn::id).toList());
     assertThat(rs.adhocIndex() != null).as(name + ": an ad-hoc index").isEqualTo(composite);
+    List<long[]> columnBlocks = new ArrayList<>();
     for (int c = 0; c < columns.size(); c++) {
       KuduColumn col = columns.get(c);
       List<String> lines = new ArrayList<>();
       for (Integer i : order) {
         lines.add(KuduCells.line(col.type(), table.get(i)[c]));
       }
-      add(name + "/" + col.name(), out.resolve(rs.columns().get(col.id())), col.type(), lines,
-          !composite && c == 0 ? keyMetadata : Map.of());
+      columnBlocks.add(new long[] {col.id(), add(name + "/" + col.name(),
+          out.resolve(rs.columns().get(col.id())), col.type(), lines,
+          !composite && c == 0 ? keyMetadata : Map.of())});
     }
+    long adhoc = 0;
     if (composite) {
       List<String> lines = new ArrayList<>();
       for (Integer i : order) {
         lines.add(KuduCells.line(KuduType.BINARY, keys.get(i)));
       }
-      add(name + "/ad-hoc index", out.resolve(rs.adhocIndex()), KuduType.BINARY, lines,
+      adhoc = add(name + "/ad-hoc index", out.resolve(rs.adhocIndex()), KuduType.BINARY, lines,
           keyMetadata);
     }
-    add(name + "/bloom", out.resolve(rs.bloom()), KuduType.BINARY, null, Map.of());
+    long bloom = add(name + "/bloom", out.resolve(rs.bloom()), KuduType.BINARY, null, Map.of());
+
+    // mutations of the rows (by ordinal, i.e. key order), in a REDO and an UNDO DeltaFile
+    List<KuduColumn> values = columns.stream().filter(c -> !c.key()).toList();
+    RowMutations m = new RowMutations(rows, values, r);
+    List<Long> deltaBlocks = new ArrayList<>();
+    for (DeltaType type : DeltaType.values()) {
+      List<DeltaCell> cells = type == DeltaType.REDO ? m.redo : m.undo;
+      Path file = dir.resolve(name + "." + type);
+      try (DeltaFileWriter w = DeltaFileWriter.create(OutputFile.local(file), type,
+          options.checksums(), KuduCompression.LZ4, 4096)) {
+        for (DeltaCell d : cells) {
+          w.append(d.key(), d.changes());
+        }
+      }
+      List<String> lines = new ArrayList<>();
+      for (DeltaCell d : cells) {
+        lines.add(KuduCells.line(KuduType.BINARY, d.encode()));
+      }
+      deltaBlocks.add(add(name + "/" + type + " deltas", file, KuduType.BINARY, lines,
+          Map.of("deltafilestats", deltaStats(file))));
+    }
+    String tabletId = name.replace("-", "");
+    KuduTabletMeta.write(fs.root(), tabletId, schema, new KuduTabletMeta.RowSetBlocks(0,
+        columnBlocks, bloom, adhoc, List.of(deltaBlocks.get(0)), List.of(deltaBlocks.get(1))));
+
+    // what Kudu's rowset dumps must print: the rows (keys first, as Kudu orders a schema) with
+    // their mutations; the rows' keys
+    List<KuduColumn> kuduOrder = new ArrayList<>(schema.keys());
+    kuduOrder.addAll(values);
+    List<String> rowLines = new ArrayList<>();
+    List<String> hexKeys = new ArrayList<>();
+    for (int ordinal = 0; ordinal < rows; ordinal++) {
+      byte[][] row = table.get(order[ordinal]);
+      StringBuilder base = new StringBuilder("(");
+      for (KuduColumn col : kuduOrder) {
+        byte[] cell = row[columns.indexOf(col)];
+        base.append(base.length() > 1 ? ", " : "").append(col.type().kuduName()).append(' ')
+            .append(col.name()).append('=').append(KuduCells.line(col.type(), cell));
+      }
+      rowLines.add("Base: " + base + "); Undo Mutations: " + m.text(m.undoOf(ordinal), schema)
+          + "; Redo Mutations: " + m.text(m.redoOf(ordinal), schema) + ";");
+      hexKeys.add(HexFormat.of().formatHex(keys.get(order[ordinal])));
+    }
+    tablets.add(new Tablet(tabletId, rowLines, hexKeys));
   }
 
-  private void add(String name, Path file, KuduType type, List<String> lines,
+  /** The deltafilestats a delta file's footer holds, as written. */
+  private static byte[] deltaStats(Path file) throws IOException {
+    KuduProto.CFileFooterPB footer = ColfileCFiles.footer(Files.readAllBytes(file));
+    return footer.getMetadata(0).getValue().toByteArray();
+  }
+
+  private long add(String name, Path file, KuduType type, List<String> lines,
       Map<String, byte[]> metadata) throws IOException {
-    files.add(new RowSetFile(name, files.size() + 1, Files.readAllBytes(file), type, lines,
-        metadata));
+    long id = files.size() + 1;
+    files.add(new RowSetFile(name, id, Files.readAllBytes(file), type, lines, metadata));
+    return id;
   }
 
   /**
@@ -208,8 +288,8 @@ class KuduReadsColfileRowSetTest {
           continue;
         }
         List<byte[]> pool = pools.get(col.type());
-        row[c] = col.type() == KuduType.DATE
-            ? TrickyCells.le(4, KuduType.MIN_DATE + r.nextInt(KuduType.MAX_DATE - KuduType.MIN_DATE))
+        int days = KuduType.MIN_DATE + r.nextInt(KuduType.MAX_DATE - KuduType.MIN_DATE);
+        row[c] = col.type() == KuduType.DATE ? TrickyCells.le(4, days)
             : pool.get(r.nextInt(pool.size()));
       }
       out.add(row);
@@ -281,5 +361,40 @@ class KuduReadsColfileRowSetTest {
     if (f.name().equals("single-key/id")) {
       assertThat(footer.hasValidxInfo()).as("the key column's value index").isTrue();
     }
+  }
+
+  @TestFactory
+  Stream<DynamicTest> kuduReadsTheRowSetsAsTablets() {
+    assertThat(tablets).hasSize(2);
+    return tablets.stream().flatMap(t -> Stream.of(
+        DynamicTest.dynamicTest(t.name() + ": rows with their mutations", () -> {
+          List<String> got = new ArrayList<>();
+          // the rows go through glog's INFO level (LOG_STRING), which --minloglevel=1 drops
+          for (String line : rowsetDump(t, "--nodump_metadata", "--minloglevel=0")) {
+            got.add(line.replaceFirst("^RowIdxInBlock: \\d+; ", ""));
+          }
+          assertThat(got).as("%s, %s", t.name(), TestSeed.replay()).hasSize(t.rows().size())
+              .isEqualTo(t.rows());
+        }),
+        DynamicTest.dynamicTest(t.name() + ": keys", () ->
+            assertThat(rowsetDump(t, "--nodump_metadata", "--nodump_all_columns"))
+                .as("%s, %s", t.name(), TestSeed.replay()).isEqualTo(t.keys())),
+        DynamicTest.dynamicTest(t.name() + ": key bounds", () ->
+            assertThat(rowsetDump(t, "--nodump_metadata", "--nodump_all_columns",
+                "--dump_primary_key_bounds_only"))
+                .as("%s, %s", t.name(), TestSeed.replay())
+                .containsExactly(t.keys().get(0), t.keys().get(t.keys().size() - 1)))));
+  }
+
+  /** The lines {@code kudu local_replica dump rowset} prints for the tablet's rowset 0. */
+  private List<String> rowsetDump(Tablet t, String... flags) throws IOException {
+    List<String> args = new ArrayList<>(List.of("local_replica", "dump", "rowset", t.name(),
+        "--rowset_index=0"));
+    args.addAll(List.of(flags));
+    KuduBinary.Run run = fs.run(args);
+    assertThat(run.exitCode()).as("kudu %s: %s", String.join(" ", args),
+        KuduDump.withoutGlogNoise(run.stderr())).isZero();
+    String out = new String(run.stdout(), StandardCharsets.ISO_8859_1);
+    return out.isEmpty() ? List.of() : List.of(out.split("\n"));
   }
 }
