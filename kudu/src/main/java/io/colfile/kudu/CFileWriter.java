@@ -189,15 +189,13 @@ public final class CFileWriter implements Closeable {
    * ones from {@link #cells}, binary ones from rows {@code [from, from + n)} of {@code values}.
    */
   private void appendEncoded(ColumnVector values, int from, int n) throws IOException {
-    if (encoder == null) {
-      encoder = BlockCodecs.encoder(options.encoding(), type.physical(), options.blockSize());
-    }
+    BlockEncoder enc = encoder();
     int done = 0;
     while (done < n) {
-      boolean starting = encoder.count() == 0;
+      boolean starting = enc.count() == 0;
       int taken = width > 0
-          ? encoder.addCells(cells, done * width, n - done)
-          : encoder.addBinary((BytesVector) values, from + done, n - done);
+          ? enc.addCells(cells, done * width, n - done)
+          : enc.addBinary((BytesVector) values, from + done, n - done);
       if (taken <= 0) {
         throw new IllegalStateException(options.encoding() + " encoder took no value");
       }
@@ -211,10 +209,22 @@ public final class CFileWriter implements Closeable {
       blockRows += taken;
       ordinal += taken;
       done += taken;
-      if (encoder.isFull()) {
+      if (enc.isFull()) {
         finishBlock();
       }
     }
+  }
+
+  /**
+   * The block encoder, created on first use: raw-block files (BloomFiles) never need one, but a
+   * file of NULLs only does (its one block holds an empty inner block, and a DICT file still has
+   * a dictionary block, as Kudu writes them).
+   */
+  private BlockEncoder encoder() {
+    if (encoder == null) {
+      encoder = BlockCodecs.encoder(options.encoding(), type.physical(), options.blockSize());
+    }
+    return encoder;
   }
 
   /** The value index key of value {@code i} of the run that starts at row {@code from}. */
@@ -268,7 +278,7 @@ public final class CFileWriter implements Closeable {
     if (blockRows == 0) {
       return;
     }
-    byte[] inner = encoder.finish(blockFirst);
+    byte[] inner = encoder().finish(blockFirst);
     byte[] payload = options.nullable() ? nullable(inner) : inner;
     BlockPointer ptr = writeBlock(payload);
     if (posidx != null) {
@@ -353,7 +363,7 @@ public final class CFileWriter implements Closeable {
       BlockPointer posRoot = posidx == null ? null : posidx.finish();
       BlockPointer valRoot = validx == null ? null : validx.finish();
       BlockPointer dict = null;
-      byte[] dictBlock = encoder == null ? null : BlockCodecs.dictionaryBlock(encoder);
+      byte[] dictBlock = rawBlocks ? null : BlockCodecs.dictionaryBlock(encoder());
       if (dictBlock != null) {
         dict = writeBlock(dictBlock);
       }

@@ -115,6 +115,23 @@ public final class KuduFs {
   }
 
   /**
+   * Runs {@code kudu args...} on this filesystem: {@code --fs_wal_dir}, {@code
+   * --block_manager=file} and, unless {@code args} set it, {@code --minloglevel=1} are added after
+   * {@code args} (for tools beyond {@code fs dump cfile}, e.g. {@code local_replica dump rowset
+   * <tablet>}, which collects its rows through glog's INFO level and so needs {@code
+   * --minloglevel=0}). The result may be a failure; its stderr is raw (see {@link
+   * KuduDump#withoutGlogNoise}).
+   */
+  public KuduBinary.Run run(List<String> args) throws IOException {
+    List<String> all = new ArrayList<>(args);
+    all.addAll(List.of("--block_manager=file", "--fs_wal_dir=" + root));
+    if (args.stream().noneMatch(a -> a.startsWith("--minloglevel="))) {
+      all.add("--minloglevel=1");
+    }
+    return kudu.run(scratch, DUMP_TIMEOUT, all);
+  }
+
+  /**
    * Dumps every block of {@code flagsByBlock} with its flags, {@value #PARALLEL_DUMPS} at a
    * time; the results in the map's order.
    */
