@@ -94,7 +94,7 @@ final class ColfileCFiles {
    */
   static KuduProto.CFileFooterPB footerAsRead(String name, byte[] cfile) throws IOException {
     try (CFileReader r = CFileReader.open(InputFile.of(name, cfile))) {
-      return KuduProto.CFileFooterPB.parseFrom(MetaCodec.writeFooter(r.footer()));
+      return KuduProto.CFileFooterPB.parseFrom(MetaCodec.writeFooter(r.footer(), r.version()));
     }
   }
 
