@@ -13,6 +13,7 @@ import io.colfile.kudu.CFileWriterOptions;
 import io.colfile.kudu.KuduCompression;
 import io.colfile.kudu.KuduTypes;
 import io.colfile.kudu.block.Bytes;
+import io.colfile.kudu.index.IndexTreeReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +34,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Reads a whole CFile per invocation: one lineitem-like column ({@link KuduCase}; 2 million
- * values by default, so 8 to 70 data blocks of 256 KiB) written by colfile's {@code CFileWriter}
+ * values by default, in 1 to 230 data blocks of 256 KiB) written by colfile's {@code CFileWriter}
  * with Kudu's defaults but the encoding and the compression (checksums on, positional index, no
  * nulls). Each read opens the file ({@code CFileReader.open}: tail, footer, header, their
  * checksums; DICT's dictionary block), walks the positional index and reads every data block
@@ -92,9 +93,9 @@ public class KuduReadBenchmark {
     }
     vector = ColumnVector.create(KuduTypes.toType(values.type), BATCH);
     verify(values);
-    System.out.printf(Locale.ROOT, "%n%s, %s: %d values, %d bytes in the file (%.2f each), "
-        + "%d decoded bytes%n", column, compression, rows, Files.size(file),
-        (double) Files.size(file) / rows, decodedBytes);
+    System.out.printf(Locale.ROOT, "%n%s, %s: %d values in %d data blocks, %d bytes in the "
+        + "file (%.2f each), %d decoded bytes%n", column, compression, rows, dataBlocks(),
+        Files.size(file), (double) Files.size(file) / rows, decodedBytes);
   }
 
   private void write(Path path, KuduData.Values values) throws IOException {
@@ -147,6 +148,20 @@ public class KuduReadBenchmark {
       if (row != rows) {
         throw new IllegalStateException(file + ": read " + row + " of " + rows + " values");
       }
+    }
+  }
+
+  /** The number of data blocks: entries of the positional index's leaves. */
+  private int dataBlocks() throws IOException {
+    try (CFileReader r = CFileReader.open(InputFile.local(file))) {
+      IndexTreeReader index = r.positionalIndex();
+      int blocks = 0;
+      if (index.seekToFirst()) {
+        do {
+          blocks++;
+        } while (index.next());
+      }
+      return blocks;
     }
   }
 
