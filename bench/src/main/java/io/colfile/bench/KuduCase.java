@@ -20,7 +20,7 @@ public enum KuduCase {
   RLE_BOOL(KuduData.Column.LATE, KuduEncoding.RLE),
   /** 7 strings: one-byte codewords. */
   DICT_LOW(KuduData.Column.SHIPMODE, KuduEncoding.DICT),
-  /** 10,000 strings, a 213 KB dictionary that does not fill: two-byte codewords. */
+  /** 10,000 strings (180 KB), a dictionary that does not fill: two-byte codewords. */
   DICT_HIGH(KuduData.Column.SUPPLIER, KuduEncoding.DICT),
   /**
    * Distinct strings: the dictionary fills in the first block, every later block is in plain
