@@ -44,12 +44,10 @@ final class BinaryPlainBlockDecoder implements BlockDecoder {
   private int[] readOffsets(int offsetsPos, int length, int groups)
       throws MalformedInputException {
     int[] s = new int[groups * 4 + 1];
-    int[] group = new int[4];
     int p = offset + offsetsPos;
     int limit = offset + length;
     for (int g = 0; g < groups; g++) {
-      p = GroupVarint.readGroup(buf, p, limit, group, offset, "BINARY PLAIN offset");
-      System.arraycopy(group, 0, s, 4 * g, 4);
+      p = GroupVarint.readGroup(buf, p, limit, s, 4 * g, offset, "BINARY PLAIN offset");
     }
     if (p != limit) {
       throw new MalformedInputException(p - offset, "BINARY PLAIN block has " + (limit - p)

@@ -57,10 +57,7 @@ final class BitmapBlockDecoder implements BlockDecoder {
       dst[dstOffset + i] = bit(pos + i);
     }
     for (; n - i >= 8; i += 8) {
-      int b = buf[bits + ((pos + i) >>> 3)];
-      for (int k = 0; k < 8; k++) {
-        dst[dstOffset + i + k] = (byte) (b >>> k & 1);
-      }
+      Bytes.putLongLE(dst, dstOffset + i, Bytes.spreadBits(buf[bits + ((pos + i) >>> 3)]));
     }
     for (; i < n; i++) {
       dst[dstOffset + i] = bit(pos + i);

@@ -18,7 +18,28 @@ public final class Bytes {
   private static final VarHandle LONG_BE =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
+  /** Byte j of entry b is bit j of b: a bitmap byte as eight one-byte cells. */
+  private static final long[] SPREAD = new long[256];
+
+  static {
+    for (int b = 0; b < 256; b++) {
+      long cells = 0;
+      for (int j = 0; j < 8; j++) {
+        cells |= (long) (b >>> j & 1) << 8 * j;
+      }
+      SPREAD[b] = cells;
+    }
+  }
+
   private Bytes() {}
+
+  /**
+   * The eight bits of {@code b}, LSB first, as eight cells of 0 or 1 in a little-endian long:
+   * byte j of the result is bit j of {@code b}.
+   */
+  static long spreadBits(byte b) {
+    return SPREAD[b & 0xFF];
+  }
 
   public static short getShortLE(byte[] b, int off) {
     return (short) SHORT_LE.get(b, off);

@@ -80,6 +80,30 @@ final class GroupVarint {
    */
   static int readGroup(byte[] b, int pos, int limit, int[] dst, int base, String what)
       throws MalformedInputException {
+    return readGroup(b, pos, limit, dst, 0, base, what);
+  }
+
+  /** {@link #readGroup} into {@code dst[dstOffset, dstOffset + 4)}. */
+  static int readGroup(byte[] b, int pos, int limit, int[] dst, int dstOffset, int base,
+      String what) throws MalformedInputException {
+    if (limit - pos >= MAX_GROUP_BYTES) {
+      // Each value is a 4-byte load cut to its length. The last load starts at most 13 bytes
+      // after the selector, so with 17 bytes left every load stays before the limit.
+      int s = b[pos] & 0xFF;
+      int p = pos + 1;
+      int len = (s >>> 6) + 1;
+      dst[dstOffset] = Bytes.getIntLE(b, p) & (-1 >>> (32 - 8 * len));
+      p += len;
+      len = (s >>> 4 & 3) + 1;
+      dst[dstOffset + 1] = Bytes.getIntLE(b, p) & (-1 >>> (32 - 8 * len));
+      p += len;
+      len = (s >>> 2 & 3) + 1;
+      dst[dstOffset + 2] = Bytes.getIntLE(b, p) & (-1 >>> (32 - 8 * len));
+      p += len;
+      len = (s & 3) + 1;
+      dst[dstOffset + 3] = Bytes.getIntLE(b, p) & (-1 >>> (32 - 8 * len));
+      return p + len;
+    }
     if (pos >= limit || groupSize(b, pos) > limit - pos) {
       throw new MalformedInputException(pos - base, what + " group varint runs past the end");
     }
@@ -90,7 +114,7 @@ final class GroupVarint {
       for (int i = 0; i < len; i++) {
         v |= (b[pos++] & 0xFF) << 8 * i;
       }
-      dst[k] = v;
+      dst[dstOffset + k] = v;
     }
     return pos;
   }

@@ -144,26 +144,69 @@ public final class RleDecoder {
       int k;
       if (repeatLeft > 0) {
         k = (int) Math.min((end - offset) / width, repeatLeft);
-        if (width == 1) {
-          Arrays.fill(dst, offset, offset + k, (byte) runValue);
-        } else {
-          for (int i = 0; i < k; i++) {
-            Bytes.putCell(dst, offset + i * width, width, runValue);
-          }
-        }
+        fillCells(dst, offset, k, width, runValue);
         repeatLeft -= k;
       } else {
         k = (int) Math.min((end - offset) / width, literalLeft);
         checkLiterals(k);
-        long bit = bitPos;
-        for (int i = 0; i < k; i++, bit += bitWidth) {
-          Bytes.putCell(dst, offset + i * width, width, extend(bits(bit)));
+        if (bitWidth == 8 * width) {
+          // Integer blocks (cfile.md 6.3.1): values of the full width start on byte boundaries
+          // and are packed LSB first, so the literals are the little-endian cells themselves.
+          System.arraycopy(buf, (int) (bitPos >>> 3), dst, offset, k * width);
+        } else if (bitWidth == 1 && width == 1) {
+          unpackBits(bitPos, dst, offset, k);
+        } else {
+          long bit = bitPos;
+          for (int i = 0; i < k; i++, bit += bitWidth) {
+            Bytes.putCell(dst, offset + i * width, width, extend(bits(bit)));
+          }
         }
-        bitPos = bit;
+        bitPos += (long) k * bitWidth;
         literalLeft -= k;
       }
       offset += k * width;
       position += k;
+    }
+  }
+
+  /** {@code k} cells of {@code width} bytes holding the low bytes of {@code v}. */
+  private static void fillCells(byte[] dst, int offset, int k, int width, long v) {
+    switch (width) {
+      case 1 -> Arrays.fill(dst, offset, offset + k, (byte) v);
+      case 2 -> {
+        for (int i = 0; i < k; i++) {
+          Bytes.putShortLE(dst, offset + 2 * i, (short) v);
+        }
+      }
+      case 4 -> {
+        for (int i = 0; i < k; i++) {
+          Bytes.putIntLE(dst, offset + 4 * i, (int) v);
+        }
+      }
+      default -> {
+        for (int i = 0; i < k; i++) {
+          Bytes.putLongLE(dst, offset + 8 * i, v);
+        }
+      }
+    }
+  }
+
+  /**
+   * {@code k} one-bit literals from bit index {@code bit} into one-byte cells: single bits up to
+   * a byte boundary, then eight at a time from whole bytes ({@link Bytes#spreadBits}), then the
+   * rest. The caller has checked that the bits lie before the limit.
+   */
+  private void unpackBits(long bit, byte[] dst, int offset, int k) {
+    int i = 0;
+    for (; i < k && (bit & 7) != 0; i++, bit++) {
+      dst[offset + i] = (byte) (buf[(int) (bit >>> 3)] >>> (bit & 7) & 1);
+    }
+    int at = (int) (bit >>> 3);
+    for (; k - i >= 8; i += 8, at++) {
+      Bytes.putLongLE(dst, offset + i, Bytes.spreadBits(buf[at]));
+    }
+    for (int b = 0; i < k; i++, b++) {
+      dst[offset + i] = (byte) (buf[at] >>> b & 1);
     }
   }
 
