@@ -43,8 +43,11 @@ public final class CFileWriter implements Closeable {
   private final int width;
   private final AtomicOutputStream out;
   private final Compressor compressor;
-  /** Created with the first value: raw-block files (BloomFiles) have none. */
-  private BlockEncoder encoder;
+  /**
+   * Made up front, as Kudu's writer does in Start(): a column of NULLs alone still ends in a
+   * block, and a DICT file without values still has its (empty) dictionary block.
+   */
+  private final BlockEncoder encoder;
   private final IndexTreeWriter posidx;
   private final IndexTreeWriter validx;
   private final List<Map.Entry<String, byte[]>> metadata;
@@ -73,6 +76,7 @@ public final class CFileWriter implements Closeable {
         ? new IndexTreeWriter(options.indexBlockSize(), this::writeBlock) : null;
     this.validx = options.valueIndex()
         ? new IndexTreeWriter(options.indexBlockSize(), this::writeBlock) : null;
+    this.encoder = BlockCodecs.encoder(options.encoding(), type.physical(), options.blockSize());
     this.out = file.create();
     try {
       writeHeader();
@@ -189,9 +193,6 @@ public final class CFileWriter implements Closeable {
    * ones from {@link #cells}, binary ones from rows {@code [from, from + n)} of {@code values}.
    */
   private void appendEncoded(ColumnVector values, int from, int n) throws IOException {
-    if (encoder == null) {
-      encoder = BlockCodecs.encoder(options.encoding(), type.physical(), options.blockSize());
-    }
     int done = 0;
     while (done < n) {
       boolean starting = encoder.count() == 0;
@@ -348,7 +349,7 @@ public final class CFileWriter implements Closeable {
       BlockPointer posRoot = posidx == null ? null : posidx.finish();
       BlockPointer valRoot = validx == null ? null : validx.finish();
       BlockPointer dict = null;
-      byte[] dictBlock = encoder == null ? null : BlockCodecs.dictionaryBlock(encoder);
+      byte[] dictBlock = rawBlocks ? null : BlockCodecs.dictionaryBlock(encoder);
       if (dictBlock != null) {
         dict = writeBlock(dictBlock);
       }
