@@ -215,7 +215,7 @@ public final class CFileReader implements Closeable {
     String where = what + " @" + ptr.offset();
     int crcLen = footer.hasChecksums() ? 4 : 0;
     if (ptr.offset() < header.length() || ptr.size() < crcLen
-        || ptr.offset() + ptr.size() > footerStart) {
+        || ptr.offset() > footerStart - ptr.size()) { // offset + size may overflow
       throw corrupt(where, -1, "block pointer (offset " + ptr.offset() + ", size " + ptr.size()
           + ") lies outside the blocks of the file (bytes " + header.length() + " to "
           + footerStart + ")");
