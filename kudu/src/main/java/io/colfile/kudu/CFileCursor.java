@@ -198,6 +198,7 @@ public final class CFileCursor {
         nonNull = grow(nonNull, k);
         present = bitmap(() -> nulls.next(nonNull, k));
       }
+      checkPresent(present);
       cells = grow(cells, present * width);
       try {
         decoder.readCells(cells, 0, present);
@@ -226,6 +227,7 @@ public final class CFileCursor {
       nonNull = grow(nonNull, k);
       present = bitmap(() -> nulls.next(nonNull, k));
     }
+    checkPresent(present);
     try {
       if (width < 0) {
         readBinary((BytesVector) dst, row, k, present);
@@ -312,7 +314,8 @@ public final class CFileCursor {
         ByteCursor in = new ByteCursor(slice.buf(), off, len);
         long numRows = in.readVarLong();
         long bitmapLen = in.readVarLong();
-        if (numRows > Integer.MAX_VALUE || bitmapLen > in.remaining()) {
+        if (numRows < 0 || numRows > Integer.MAX_VALUE || bitmapLen < 0
+            || bitmapLen > in.remaining()) {
           throw new MalformedInputException(0, "null header says " + numRows + " rows and a "
               + bitmapLen + "-byte bitmap, " + in.remaining() + " bytes left");
         }
@@ -358,6 +361,7 @@ public final class CFileCursor {
     if (nulls != null) {
       present = bitmap(() -> nulls.next(null, rows));
     }
+    checkPresent(present);
     try {
       decoder.seek(present);
     } catch (MalformedInputException e) {
@@ -374,6 +378,18 @@ public final class CFileCursor {
     atEnd = true;
     block = null;
     decoder = null;
+  }
+
+  /**
+   * Checks that the block has {@code present} more values: a null bitmap may claim more non-NULL
+   * rows than the inner block holds.
+   */
+  private void checkPresent(int present) throws CorruptFileException {
+    if (present > decoder.count() - decoder.position()) {
+      throw reader.corrupt("data block @" + block.offset(), 0, "the null bitmap has "
+          + present + " more non-NULL rows, the block " + (decoder.count() - decoder.position())
+          + " more values");
+    }
   }
 
   private interface BitmapRead {
