@@ -120,6 +120,11 @@ public final class CFileCursor {
     if (reader.isNullable()) {
       throw new IllegalStateException(reader.name() + ": value seeks need a non-nullable column");
     }
+    if (type.physical() != PhysicalType.BINARY && !type.canBeKey()) {
+      // Kudu indexes values only of key columns; no key encoding exists for these cells
+      throw reader.corrupt("footer", -1, "the file has a value index, but its "
+          + type.kuduName() + " cells cannot be keys");
+    }
     // The last block whose key is strictly before the target: every earlier block ends before
     // it (index keys separate blocks, section 8.2), so the first value at or after the target is
     // in this block or, if this block ends before it, first in the next.
