@@ -57,9 +57,17 @@ public final class CFileCursor {
     }
   }
 
+  /**
+   * True for a file of no cells found through a value index alone: a BloomFile, whose blocks
+   * are raw filter blocks, not cells (cfile.md section 10.1), or an empty DeltaFile.
+   */
+  private boolean noCells() {
+    return !positional && reader.numValues() == 0;
+  }
+
   /** Moves to the first row. */
   public void seekToFirst() throws IOException {
-    if (index == null || !index.seekToFirst()) {
+    if (index == null || noCells() || !index.seekToFirst()) {
       end(0);
       return;
     }
@@ -124,6 +132,10 @@ public final class CFileCursor {
       // Kudu indexes values only of key columns; no key encoding exists for these cells
       throw reader.corrupt("footer", -1, "the file has a value index, but its "
           + type.kuduName() + " cells cannot be keys");
+    }
+    if (noCells()) {
+      end(0);
+      return false;
     }
     // The last block whose key is strictly before the target: every earlier block ends before
     // it (index keys separate blocks, section 8.2), so the first value at or after the target is

@@ -3,6 +3,10 @@ package io.colfile.kudu;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.colfile.core.BatchReader;
+import io.colfile.core.ColFile;
+import io.colfile.core.FileReader;
+import io.colfile.core.ReadOptions;
 import io.colfile.kudu.bloom.BloomFileReader;
 import io.colfile.kudu.bloom.BloomFileWriter;
 import io.colfile.kudu.bloom.BloomFilterSizing;
@@ -93,6 +97,12 @@ class CFileRoundTripBloomDeltaTest {
       assertThat(f.footer().hasChecksums()).isEqualTo(checksums);
       for (byte[] k : keys) {
         assertThat(b.mayContain(k)).as("key %s", java.util.HexFormat.of().formatHex(k)).isTrue();
+      }
+      // a BloomFile has no cells: its blocks are filters (the common API reads no rows)
+      try (FileReader cells = ColFile.open(out.input());
+          BatchReader rows = cells.read(ReadOptions.defaults())) {
+        assertThat(cells.numberOfRows()).isZero();
+        assertThat(rows.next(rows.newBatch())).isFalse();
       }
       if (n == 0 || keys.get(0).length > 0) {
         assertThat(b.mayContain(new byte[0])).as("a key before every block").isFalse();
