@@ -175,6 +175,20 @@ class CFileRoundTripRowSetTest {
     return buf.toByteArray();
   }
 
+  /** The rows in the order of their encoded keys. */
+  static List<byte[][]> sortedByKey(Table table, List<byte[][]> rows) {
+    List<Object[]> keyed = new ArrayList<>();
+    for (byte[][] row : rows) {
+      keyed.add(new Object[] {key(table, row), row});
+    }
+    keyed.sort((a, b) -> Arrays.compareUnsigned((byte[]) a[0], (byte[]) b[0]));
+    List<byte[][]> out = new ArrayList<>();
+    for (Object[] k : keyed) {
+      out.add((byte[][]) k[1]);
+    }
+    return out;
+  }
+
   /** Writes the rows in batches of varied size. */
   private static void write(Path dir, Table table, List<byte[][]> rows, RowSetWriterOptions o,
       Random r) throws IOException {
@@ -216,8 +230,7 @@ class CFileRoundTripRowSetTest {
     write(dir, table, rows, o, r);
     String what = "rowset #" + index + " " + table.schema();
 
-    List<byte[][]> sorted = new ArrayList<>(rows);
-    sorted.sort((a, b) -> Arrays.compareUnsigned(key(table, a), key(table, b)));
+    List<byte[][]> sorted = sortedByKey(table, rows);
     try (RowSetReader reader = RowSetReader.openDirectory(dir)) {
       assertThat(reader.kuduSchema()).isEqualTo(table.schema());
       assertThat(reader.numberOfRows()).isEqualTo(n);
