@@ -191,7 +191,7 @@ class CFileRoundTripBloomDeltaTest {
           break;
         }
         targets.add(row);
-        targets.add(row + 1);
+        targets.add(Math.min(row + 1, DeltaKey.MAX_ROW_ORDINAL));
         if (row > 0) {
           targets.add(row - 1);
         }
