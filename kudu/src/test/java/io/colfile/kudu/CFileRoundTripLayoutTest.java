@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.colfile.core.io.InputFile;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;

@@ -474,7 +474,8 @@ class CFileRoundTripRowSetTest {
     int k = table.keyIndex()[r.nextInt(table.keyIndex().length)];
     String column = table.columns().get(k).name();
     Path dir = tmp.resolve("nulls");
-    try (RowSetWriter w = RowSetWriter.create(dir, table.schema(), RowSetWriterOptions.defaults())) {
+    try (RowSetWriter w = RowSetWriter.create(dir, table.schema(),
+        RowSetWriterOptions.defaults())) {
       if (bad > 0) {
         w.write(batch(table, rows.subList(0, bad)));
       }
