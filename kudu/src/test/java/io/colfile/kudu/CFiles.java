@@ -30,6 +30,9 @@ final class CFiles {
   /** A vector of the column's colfile type holding {@code cells[from, from + n)}. */
   static ColumnVector vector(KuduType t, byte[][] cells, int from, int n) {
     ColumnVector v = ColumnVector.create(KuduTypes.toType(t), Math.max(n, 1));
+    if (n > 0 && cells[from] != null && (from & 3) == 1) {
+      v.setNull(0); // noNulls false, though (once set below) no row is NULL
+    }
     for (int i = 0; i < n; i++) {
       CellModel.set(t, v, i, cells[from + i]);
     }
