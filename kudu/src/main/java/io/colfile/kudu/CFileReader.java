@@ -115,15 +115,9 @@ public final class CFileReader implements Closeable {
 
   /** True if {@code head} starts with a CFile magic. */
   public static boolean hasMagic(byte[] head) {
-    if (head.length < 8) {
-      return false;
-    }
-    for (int i = 0; i < 7; i++) {
-      if (head[i] != MAGIC_V2[i]) {
-        return false;
-      }
-    }
-    return head[7] == MAGIC_V1[7] || head[7] == MAGIC_V2[7];
+    // the two magics share only "kuducf": kuducfil (v1), kuducfl2 (v2)
+    return head.length >= 8 && (java.util.Arrays.equals(head, 0, 8, MAGIC_V1, 0, 8)
+        || java.util.Arrays.equals(head, 0, 8, MAGIC_V2, 0, 8));
   }
 
   private CFileHeader readHeader(boolean checksums) throws IOException {
