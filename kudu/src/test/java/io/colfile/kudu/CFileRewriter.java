@@ -56,6 +56,12 @@ final class CFileRewriter {
     UnaryOperator<byte[]> header = h -> h;
     /** The last 4 bytes (footer message length), after the footer checksum was computed. */
     UnaryOperator<byte[]> footerLength = l -> l;
+    /**
+     * Write the file as Kudu 1.2 and older did (cfile.md section 3.5): magic {@code kuducfil},
+     * a header message with major_version 1 and minor_version 0, compressed blocks framed with
+     * both sizes and always codec output, no checksums and no feature flags.
+     */
+    boolean version1;
   }
 
   static byte[] rewrite(String name, byte[] file, Edits edits) throws IOException {
@@ -64,12 +70,21 @@ final class CFileRewriter {
         throw new IllegalArgumentException(name + " is a v" + r.version() + " CFile");
       }
       CFileLayout layout = CFileLayout.of(r, file);
-      boolean crc = r.footer().hasChecksums();
+      boolean crc = r.footer().hasChecksums() && !edits.version1;
+      int readCrc = r.footer().hasChecksums() ? 4 : 0;
       Compressor compressor = BlockEnvelope.compressor(r.compression());
       ByteArrayOutputStream out = new ByteArrayOutputStream(file.length + 64);
 
-      int headerLen = r.header().length() - (crc ? 4 : 0);
-      byte[] header = edits.header.apply(java.util.Arrays.copyOf(file, headerLen));
+      int headerLen = r.header().length() - readCrc;
+      byte[] header = java.util.Arrays.copyOf(file, headerLen);
+      if (edits.version1) {
+        byte[] pb = KuduProto.CFileHeaderPB.newBuilder().setMajorVersion(1).setMinorVersion(0)
+            .build().toByteArray();
+        header = java.util.Arrays.copyOf(CFileReader.MAGIC_V1, 12 + pb.length);
+        Bytes.putIntLE(header, 8, pb.length);
+        System.arraycopy(pb, 0, header, 12, pb.length);
+      }
+      header = edits.header.apply(header);
       out.writeBytes(header);
       if (crc) {
         out.writeBytes(crc(header));
@@ -88,7 +103,9 @@ final class CFileRewriter {
           payload = reindex(b, payload, moved, edits);
         }
         payload = edits.payload.apply(b, payload);
-        byte[] stored = compressor == null ? payload : BlockEnvelope.store(payload, compressor);
+        byte[] stored = compressor == null ? payload
+            : edits.version1 ? frameV1(payload, compressor)
+            : BlockEnvelope.store(payload, compressor);
         stored = edits.stored.apply(b, stored);
         long offset = out.size();
         out.writeBytes(stored);
@@ -112,10 +129,14 @@ final class CFileRewriter {
       if (f.hasDictBlockPtr()) {
         f.setDictBlockPtr(pb(moved.get(f.getDictBlockPtr().getOffset())));
       }
+      if (edits.version1) {
+        f.clearIncompatibleFeatures().clearCompatibleFeatures();
+      }
       edits.footer.accept(f);
       byte[] pb = f.build().toByteArray();
       byte[] tail = new byte[12];
-      System.arraycopy(file, file.length - 12, tail, 0, 8);
+      System.arraycopy(edits.version1 ? CFileReader.MAGIC_V1 : file, edits.version1 ? 0
+          : file.length - 12, tail, 0, 8);
       Bytes.putIntLE(tail, 8, pb.length);
       if (crc) {
         out.writeBytes(crc(pb, tail));
@@ -125,6 +146,15 @@ final class CFileRewriter {
       out.writeBytes(edits.footerLength.apply(java.util.Arrays.copyOfRange(tail, 8, 12)));
       return out.toByteArray();
     }
+  }
+
+  /** A v1 compressed block: compressed size, uncompressed size, codec output. */
+  private static byte[] frameV1(byte[] payload, Compressor c) {
+    byte[] out = new byte[8 + c.maxCompressedLength(payload.length)];
+    int n = c.compress(payload, 0, payload.length, out, 8, out.length - 8);
+    Bytes.putIntLE(out, 0, n);
+    Bytes.putIntLE(out, 4, payload.length);
+    return java.util.Arrays.copyOf(out, 8 + n);
   }
 
   /** Re-encodes an index block with its pointers moved, through the index hook. */

@@ -123,6 +123,56 @@ class CFileRoundTripTest {
     }
   }
 
+  /** One case per (type, encoding) pair, every compression in turn, for {@link #version1}. */
+  static Stream<Case> version1Cases() {
+    List<Case> out = new ArrayList<>();
+    List<Object[]> pairs = pairs();
+    for (int i = 0; i < pairs.size(); i++) {
+      for (int k = 0; k < (EXHAUSTIVE ? 4 : 1); k++) {
+        out.add(new Case((KuduType) pairs.get(i)[0], (KuduEncoding) pairs.get(i)[1],
+            COMPRESSIONS[(i + k) % 4], (i + k) % 2 == 0, (i + k) % 3 == 0,
+            BLOCK_SIZES[(i + k) % 2], Scenario.MIXED));
+      }
+    }
+    return out.stream();
+  }
+
+  /**
+   * CFiles as Kudu 1.2 and older wrote them (cfile.md section 3.5: {@code kuducfil}, a header
+   * message with the version numbers, compressed blocks framed with both sizes and always codec
+   * output, no checksums), made from colfile's v2 files by {@link CFileRewriter}, read back the
+   * same three ways.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("version1Cases")
+  void version1(Case c) throws IOException {
+    Random r = KuduTestSeed.random("v1 " + c, 0);
+    byte[][] cells = data(c, c.options(), r);
+    for (int i = 0; i < cells.length; i++) {
+      cells[i] = CellModel.throughVector(c.type(), cells[i]);
+    }
+    byte[] v2 = CFiles.writeVectors(c.options(), cells, r);
+    CFileRewriter.Edits toV1 = new CFileRewriter.Edits();
+    toV1.version1 = true;
+    byte[] v1 = CFileRewriter.rewrite("v2", v2, toV1);
+    String what = c + " as v1";
+    try (CFileReader reader = CFileReader.open(InputFile.of(what, v1))) {
+      assertThat(reader.version()).isEqualTo(1);
+      assertThat(reader.header().majorVersion()).isEqualTo(1);
+      assertThat(reader.header().minorVersion()).isZero();
+      assertThat(reader.footer().hasChecksums()).isFalse();
+      assertThat(reader.footer().encoding()).isEqualTo(c.options().encoding());
+      assertThat(reader.compression()).isEqualTo(c.compression());
+      CFileLayout layout = CFileLayout.of(reader, v1);
+      assertThat(layout.gapsAndOverlaps()).as("%s: layout %s", what, layout.regions()).isEmpty();
+      CFiles.checkRead(reader, cells, r, what);
+      if (c.type().physical().isFixedWidth()) {
+        CFiles.checkReadCells(reader, cells, r, what);
+      }
+    }
+    CFiles.checkCommonApi(v1, what, cells, c.type(), r);
+  }
+
   private static void check(Case c, byte[] file, String how, byte[][] expected, Random r)
       throws IOException {
     String what = c + " via " + how;
