@@ -24,7 +24,7 @@ import java.util.zip.CRC32C;
  * header or the footer) while everything else stays consistent: blocks are re-framed, pointers
  * to moved blocks follow them (children precede parents, so one pass in file order does it) and
  * checksums are recomputed. The damage therefore reaches the decoders instead of stopping at a
- * checksum. With no edits, a file colfile wrote comes back byte for byte.
+ * checksum. With no edits, a file colfile wrote comes back byte for byte. v1 files stay v1.
  */
 final class CFileRewriter {
   private CFileRewriter() {}
@@ -66,9 +66,7 @@ final class CFileRewriter {
 
   static byte[] rewrite(String name, byte[] file, Edits edits) throws IOException {
     try (CFileReader r = CFileReader.open(InputFile.of(name, file))) {
-      if (r.version() != 2) {
-        throw new IllegalArgumentException(name + " is a v" + r.version() + " CFile");
-      }
+      boolean v1 = edits.version1 || r.version() == 1; // a v1 file stays one
       CFileLayout layout = CFileLayout.of(r, file);
       boolean crc = r.footer().hasChecksums() && !edits.version1;
       int readCrc = r.footer().hasChecksums() ? 4 : 0;
@@ -104,7 +102,7 @@ final class CFileRewriter {
         }
         payload = edits.payload.apply(b, payload);
         byte[] stored = compressor == null ? payload
-            : edits.version1 ? frameV1(payload, compressor)
+            : v1 ? frameV1(payload, compressor)
             : BlockEnvelope.store(payload, compressor);
         stored = edits.stored.apply(b, stored);
         long offset = out.size();

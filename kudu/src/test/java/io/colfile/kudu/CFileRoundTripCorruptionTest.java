@@ -81,6 +81,13 @@ class CFileRoundTripCorruptionTest {
         }
         return out.bytes();
       }
+      if (name.startsWith("v1-")) {
+        CFileRewriter.Edits toV1 = new CFileRewriter.Edits();
+        toV1.version1 = true;
+        Spec v2 = new Spec(name.substring(3), type, encoding, compression, nullable, false,
+            blockSize, rows);
+        return CFileRewriter.rewrite(name, v2.build(), toV1);
+      }
       boolean key = name.contains("key") || name.contains("adhoc");
       CFileWriterOptions.Builder b = CFileWriterOptions.builder(type).nullable(nullable)
           .encoding(encoding).compression(compression).checksums(checksums)
@@ -134,7 +141,13 @@ class CFileRoundTripCorruptionTest {
         new Spec("allnull-dict", KuduType.STRING, KuduEncoding.DICT, KuduCompression.NONE, true,
             true, 64, 0),
         new Spec("empty", KuduType.INT32, KuduEncoding.AUTO, KuduCompression.LZ4, false, true,
-            64, 0)));
+            64, 0),
+        new Spec("v1-int64", KuduType.INT64, KuduEncoding.PLAIN, KuduCompression.LZ4, true,
+            false, 128, 200),
+        new Spec("v1-string", KuduType.STRING, KuduEncoding.DICT, KuduCompression.SNAPPY, true,
+            false, 128, 150),
+        new Spec("v1-key", KuduType.INT32, KuduEncoding.RLE, KuduCompression.ZLIB, false,
+            false, 64, 200)));
     if (EXHAUSTIVE) {
       int i = 0;
       for (Object[] p : CFileRoundTripTest.pairs()) {
