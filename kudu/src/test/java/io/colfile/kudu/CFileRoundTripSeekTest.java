@@ -212,6 +212,17 @@ class CFileRoundTripSeekTest {
             .isGreaterThanOrEqualTo(2);
       }
       CFileCursor cursor = reader.newCursor();
+      if (!c.positional()) {
+        // no positional index: seekToOrdinal walks the value index's leaves from the start
+        for (long ord : new long[] {0, n / 2, Math.max(0, n - 1), n, r.nextInt(n + 1)}) {
+          String what = c + ": seekToOrdinal(" + ord + ") without a positional index";
+          assertThat(cursor.seekToOrdinal(ord)).as(what).isEqualTo(ord < n);
+          assertThat(cursor.ordinal()).as(what).isEqualTo(ord);
+          if (ord < n) {
+            readOn(t, cursor, cells, (int) ord, r, what);
+          }
+        }
+      }
       for (byte[] target : targets(t, r, keys)) {
         int lb = lowerBound(keys, target);
         boolean exact = lb < n && Arrays.equals(keys[lb], target);
