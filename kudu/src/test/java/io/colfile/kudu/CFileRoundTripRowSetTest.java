@@ -228,7 +228,7 @@ class CFileRoundTripRowSetTest {
     Random r = KuduTestSeed.random("rowset", index);
     Table table = table(r, index);
     int[] sizes = {0, 1, 2, 3};
-    int n = index < 3 ? sizes[index] : 1 + r.nextInt(EXHAUSTIVE ? 20_000 : 1500);
+    int n = index < 3 ? sizes[index] : 1 + r.nextInt(EXHAUSTIVE ? 10_000 : 1500);
     List<byte[][]> rows = rows(table, r, n);
     n = rows.size(); // a one-byte key has at most 256 values
     RowSetWriterOptions o = RowSetWriterOptions.defaults().withChecksums(r.nextBoolean())
