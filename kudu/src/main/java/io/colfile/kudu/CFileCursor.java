@@ -57,9 +57,17 @@ public final class CFileCursor {
     }
   }
 
+  /**
+   * True for a file of no cells found through a value index alone: a BloomFile, whose blocks
+   * are raw filter blocks, not cells (cfile.md section 10.1), or an empty DeltaFile.
+   */
+  private boolean noCells() {
+    return !positional && reader.numValues() == 0;
+  }
+
   /** Moves to the first row. */
   public void seekToFirst() throws IOException {
-    if (index == null || !index.seekToFirst()) {
+    if (index == null || noCells() || !index.seekToFirst()) {
       end(0);
       return;
     }
@@ -119,6 +127,15 @@ public final class CFileCursor {
     }
     if (reader.isNullable()) {
       throw new IllegalStateException(reader.name() + ": value seeks need a non-nullable column");
+    }
+    if (type.physical() != PhysicalType.BINARY && !type.canBeKey()) {
+      // Kudu indexes values only of key columns; no key encoding exists for these cells
+      throw reader.corrupt("footer", -1, "the file has a value index, but its "
+          + type.kuduName() + " cells cannot be keys");
+    }
+    if (noCells()) {
+      end(0);
+      return false;
     }
     // The last block whose key is strictly before the target: every earlier block ends before
     // it (index keys separate blocks, section 8.2), so the first value at or after the target is
@@ -198,6 +215,7 @@ public final class CFileCursor {
         nonNull = grow(nonNull, k);
         present = bitmap(() -> nulls.next(nonNull, k));
       }
+      checkPresent(present);
       cells = grow(cells, present * width);
       try {
         decoder.readCells(cells, 0, present);
@@ -226,6 +244,7 @@ public final class CFileCursor {
       nonNull = grow(nonNull, k);
       present = bitmap(() -> nulls.next(nonNull, k));
     }
+    checkPresent(present);
     try {
       if (width < 0) {
         readBinary((BytesVector) dst, row, k, present);
@@ -312,7 +331,8 @@ public final class CFileCursor {
         ByteCursor in = new ByteCursor(slice.buf(), off, len);
         long numRows = in.readVarLong();
         long bitmapLen = in.readVarLong();
-        if (numRows > Integer.MAX_VALUE || bitmapLen > in.remaining()) {
+        if (numRows < 0 || numRows > Integer.MAX_VALUE || bitmapLen < 0
+            || bitmapLen > in.remaining()) {
           throw new MalformedInputException(0, "null header says " + numRows + " rows and a "
               + bitmapLen + "-byte bitmap, " + in.remaining() + " bytes left");
         }
@@ -358,6 +378,7 @@ public final class CFileCursor {
     if (nulls != null) {
       present = bitmap(() -> nulls.next(null, rows));
     }
+    checkPresent(present);
     try {
       decoder.seek(present);
     } catch (MalformedInputException e) {
@@ -374,6 +395,18 @@ public final class CFileCursor {
     atEnd = true;
     block = null;
     decoder = null;
+  }
+
+  /**
+   * Checks that the block has {@code present} more values: a null bitmap may claim more non-NULL
+   * rows than the inner block holds.
+   */
+  private void checkPresent(int present) throws CorruptFileException {
+    if (present > decoder.count() - decoder.position()) {
+      throw reader.corrupt("data block @" + block.offset(), 0, "the null bitmap has "
+          + present + " more non-NULL rows, the block " + (decoder.count() - decoder.position())
+          + " more values");
+    }
   }
 
   private interface BitmapRead {

@@ -115,8 +115,9 @@ public final class CFileReader implements Closeable {
 
   /** True if {@code head} starts with a CFile magic. */
   public static boolean hasMagic(byte[] head) {
-    return head.length >= 8 && (java.util.Arrays.equals(head, 0, 8, MAGIC_V2, 0, 8)
-        || java.util.Arrays.equals(head, 0, 8, MAGIC_V1, 0, 8));
+    // the two magics share only "kuducf": kuducfil (v1), kuducfl2 (v2)
+    return head.length >= 8 && (java.util.Arrays.equals(head, 0, 8, MAGIC_V1, 0, 8)
+        || java.util.Arrays.equals(head, 0, 8, MAGIC_V2, 0, 8));
   }
 
   private CFileHeader readHeader(boolean checksums) throws IOException {
@@ -208,7 +209,7 @@ public final class CFileReader implements Closeable {
     String where = what + " @" + ptr.offset();
     int crcLen = footer.hasChecksums() ? 4 : 0;
     if (ptr.offset() < header.length() || ptr.size() < crcLen
-        || ptr.offset() + ptr.size() > footerStart) {
+        || ptr.offset() > footerStart - ptr.size()) { // offset + size may overflow
       throw corrupt(where, -1, "block pointer (offset " + ptr.offset() + ", size " + ptr.size()
           + ") lies outside the blocks of the file (bytes " + header.length() + " to "
           + footerStart + ")");

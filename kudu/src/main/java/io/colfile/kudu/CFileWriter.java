@@ -43,8 +43,11 @@ public final class CFileWriter implements Closeable {
   private final int width;
   private final AtomicOutputStream out;
   private final Compressor compressor;
-  /** Created with the first value: raw-block files (BloomFiles) have none. */
-  private BlockEncoder encoder;
+  /**
+   * Made up front, as Kudu's writer does in Start(): a column of NULLs alone still ends in a
+   * block, and a DICT file without values still has its (empty) dictionary block.
+   */
+  private final BlockEncoder encoder;
   private final IndexTreeWriter posidx;
   private final IndexTreeWriter validx;
   private final List<Map.Entry<String, byte[]>> metadata;
@@ -73,6 +76,7 @@ public final class CFileWriter implements Closeable {
         ? new IndexTreeWriter(options.indexBlockSize(), this::writeBlock) : null;
     this.validx = options.valueIndex()
         ? new IndexTreeWriter(options.indexBlockSize(), this::writeBlock) : null;
+    this.encoder = BlockCodecs.encoder(options.encoding(), type.physical(), options.blockSize());
     this.out = file.create();
     try {
       writeHeader();
@@ -189,7 +193,7 @@ public final class CFileWriter implements Closeable {
    * ones from {@link #cells}, binary ones from rows {@code [from, from + n)} of {@code values}.
    */
   private void appendEncoded(ColumnVector values, int from, int n) throws IOException {
-    BlockEncoder enc = encoder();
+    BlockEncoder enc = encoder;
     int done = 0;
     while (done < n) {
       boolean starting = enc.count() == 0;
@@ -213,18 +217,6 @@ public final class CFileWriter implements Closeable {
         finishBlock();
       }
     }
-  }
-
-  /**
-   * The block encoder, created on first use: raw-block files (BloomFiles) never need one, but a
-   * file of NULLs only does (its one block holds an empty inner block, and a DICT file still has
-   * a dictionary block, as Kudu writes them).
-   */
-  private BlockEncoder encoder() {
-    if (encoder == null) {
-      encoder = BlockCodecs.encoder(options.encoding(), type.physical(), options.blockSize());
-    }
-    return encoder;
   }
 
   /** The value index key of value {@code i} of the run that starts at row {@code from}. */
@@ -278,7 +270,7 @@ public final class CFileWriter implements Closeable {
     if (blockRows == 0) {
       return;
     }
-    byte[] inner = encoder().finish(blockFirst);
+    byte[] inner = encoder.finish(blockFirst);
     byte[] payload = options.nullable() ? nullable(inner) : inner;
     BlockPointer ptr = writeBlock(payload);
     if (posidx != null) {
@@ -363,7 +355,7 @@ public final class CFileWriter implements Closeable {
       BlockPointer posRoot = posidx == null ? null : posidx.finish();
       BlockPointer valRoot = validx == null ? null : validx.finish();
       BlockPointer dict = null;
-      byte[] dictBlock = rawBlocks ? null : BlockCodecs.dictionaryBlock(encoder());
+      byte[] dictBlock = rawBlocks ? null : BlockCodecs.dictionaryBlock(encoder);
       if (dictBlock != null) {
         dict = writeBlock(dictBlock);
       }

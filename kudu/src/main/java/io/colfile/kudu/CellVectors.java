@@ -139,8 +139,16 @@ public final class CellVectors {
         case UNIXTIME_MICROS -> {
           TimestampVector v = (TimestampVector) src;
           long micros;
+          long seconds = v.seconds[r];
+          long fraction = v.nanos[r] / 1000;
+          if (seconds < 0 && fraction > 0) {
+            // seconds * 10^6 alone would overflow for the earliest microseconds (Long.MIN_VALUE
+            // is -9223372036855 s + 224192 us): borrow one second first
+            seconds++;
+            fraction -= MICROS;
+          }
           try {
-            micros = Math.addExact(Math.multiplyExact(v.seconds[r], MICROS), v.nanos[r] / 1000);
+            micros = Math.addExact(Math.multiplyExact(seconds, MICROS), fraction);
           } catch (ArithmeticException e) {
             throw new IllegalArgumentException("row " + r + ": timestamp of " + v.seconds[r]
                 + " seconds is beyond the range of unixtime_micros");

@@ -51,8 +51,9 @@ public final class IndexBlock {
           + " is neither LEAF (0) nor INTERNAL (1)");
     }
     int n = trailer.getNumEntries();
-    // Each entry takes at least 4 bytes (key length, offset, size) plus its 4-byte offset.
-    if (n < 0 || n > trailerStart / 8) {
+    // Each entry takes at least 3 bytes (an empty key's length, a 1-byte offset and size: the
+    // first value index key of a column whose smallest value is "") plus its 4-byte offset.
+    if (n < 0 || n > trailerStart / 7) {
       throw new MalformedInputException(trailerStart, "index trailer says " + n
           + " entries, more than " + trailerStart + " bytes can hold");
     }
