@@ -43,7 +43,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * or after the one asked for; the footer statistics are what was written; the writer refuses
  * mutations out of the file's order.
  */
-@ExtendWith(KuduTestSeed.class)
+@ExtendWith(TestSeed.class)
 class CFileRoundTripBloomDeltaTest {
   private static final boolean EXHAUSTIVE = CFileRoundTripTest.EXHAUSTIVE;
   private static final int PER_BLOCK = BloomFilterSizing.TABLET.expectedCount();
@@ -69,7 +69,7 @@ class CFileRoundTripBloomDeltaTest {
   @ParameterizedTest(name = "{0} keys of {1}, checksums {2}")
   @MethodSource("bloomCases")
   void bloomFile(int n, List<KuduType> keyTypes, boolean checksums) throws IOException {
-    Random r = KuduTestSeed.random("bloom " + n + keyTypes + checksums, 0);
+    Random r = TestSeed.random("bloom " + n + keyTypes + checksums, 0);
     KeyEncoder enc = new KeyEncoder(keyTypes);
     TreeSet<byte[]> set = new TreeSet<>(Arrays::compareUnsigned);
     while (set.size() < n) {
@@ -161,7 +161,7 @@ class CFileRoundTripBloomDeltaTest {
   @MethodSource("deltaCases")
   void deltaFile(DeltaType type, KuduCompression compression, int blockSize, boolean checksums,
       int index) throws IOException {
-    Random r = KuduTestSeed.random("delta " + type + compression + blockSize + checksums, index);
+    Random r = TestSeed.random("delta " + type + compression + blockSize + checksums, index);
     List<Delta> deltas = deltas(type, r, index == 0 ? r.nextInt(3)
         : 1 + r.nextInt(EXHAUSTIVE ? 20_000 : 3_000));
     MemoryOutput out = new MemoryOutput(type + ".cfile");

@@ -44,7 +44,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * checksums on, a flipped byte inside a block is a checksum mismatch naming the block. Files of
  * other formats are not CFiles.
  */
-@ExtendWith(KuduTestSeed.class)
+@ExtendWith(TestSeed.class)
 class CFileRoundTripCorruptionTest {
   private static final boolean EXHAUSTIVE = CFileRoundTripTest.EXHAUSTIVE;
 
@@ -59,7 +59,7 @@ class CFileRoundTripCorruptionTest {
     }
 
     byte[] build() throws IOException {
-      Random r = KuduTestSeed.random("corruption " + this, 0);
+      Random r = TestSeed.random("corruption " + this, 0);
       if (name.contains("redo") || name.contains("undo")) {
         DeltaType t = name.contains("redo") ? DeltaType.REDO : DeltaType.UNDO;
         MemoryOutput out = new MemoryOutput(name);
@@ -172,7 +172,7 @@ class CFileRoundTripCorruptionTest {
     String name = spec.name() + ".cfile";
     assertThat(CFileRewriter.rewrite(name, file, new CFileRewriter.Edits()))
         .as("a rewrite without edits is the same file").isEqualTo(file);
-    damageAll(name, file, KuduTestSeed.random("damage " + spec, 0), Integer.MAX_VALUE, true);
+    damageAll(name, file, TestSeed.random("damage " + spec, 0), Integer.MAX_VALUE, true);
   }
 
   static Stream<String> corpus() throws IOException {
@@ -196,7 +196,7 @@ class CFileRoundTripCorruptionTest {
     assertThat(rewritten.outcome()).as("%s rewritten without edits: %s", file,
         rewritten.message()).isEqualTo(Outcome.CLEAN);
     // every damage of a few files, a sample of the others' (all of them: -Dtests.exhaustive)
-    Random r = KuduTestSeed.random("corpus " + file, 0);
+    Random r = TestSeed.random("corpus " + file, 0);
     boolean all = EXHAUSTIVE || r.nextInt(40) == 0;
     // (the one large file, 150 000 rows, takes a sample of 300 even then)
     damageAll(file, bytes, r, !all ? 25 : bytes.length > (64 << 10) ? 300 : Integer.MAX_VALUE,
@@ -227,7 +227,7 @@ class CFileRoundTripCorruptionTest {
     String what = name + ": " + d.what();
     byte[] bytes = d.bytes();
     Result res = ReadEverything.run(what, name, bytes, maxAllocated);
-    String got = res.outcome() + " (" + res.message() + ") " + KuduTestSeed.replay();
+    String got = res.outcome() + " (" + res.message() + ") " + TestSeed.replay();
     switch (d.rule()) {
       case CORRUPT -> assertThat(res.outcome()).as("%s: %s", what, got)
           .isEqualTo(Outcome.CORRUPT);
@@ -284,7 +284,7 @@ class CFileRoundTripCorruptionTest {
         files.add(new Object[] {f, Files.readAllBytes(KuduSharedData.cfiles().resolve(f))});
       }
     }
-    Random r = KuduTestSeed.random("every byte", 0);
+    Random r = TestSeed.random("every byte", 0);
     for (Object[] f : files) {
       String name = (String) f[0];
       byte[] bytes = (byte[]) f[1];
@@ -329,7 +329,7 @@ class CFileRoundTripCorruptionTest {
         }
       }
     }
-    Random r = KuduTestSeed.random("other formats", 0);
+    Random r = TestSeed.random("other formats", 0);
     for (int n : new int[] {0, 1, 11, 12, 23, 24, 25, 100, 5000}) {
       byte[] random = new byte[n];
       r.nextBytes(random);

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the dictionary, then the footer). For every CFile of the Kudu corpus and for files colfile
  * writes of every kind, with trees of several levels.
  */
-@ExtendWith(KuduTestSeed.class)
+@ExtendWith(TestSeed.class)
 class CFileRoundTripLayoutTest {
   static Stream<String> corpus() throws IOException {
     return CFileRoundTripCorruptionTest.corpus();
@@ -52,7 +52,7 @@ class CFileRoundTripLayoutTest {
   @MethodSource("generated")
   void generatedFilesAreTiled(KuduType t, KuduEncoding e, boolean nullable, boolean validx,
       KuduCompression c, boolean crc) throws IOException {
-    java.util.Random r = KuduTestSeed.random("layout " + t + e + nullable + validx + c, 0);
+    java.util.Random r = TestSeed.random("layout " + t + e + nullable + validx + c, 0);
     int n = 300 + r.nextInt(1500);
     byte[][] cells = validx ? CFileRoundTripSeekTest.sortedValues(t, r, n, r.nextBoolean())
         : ColumnGen.column(t, r, n, nullable);

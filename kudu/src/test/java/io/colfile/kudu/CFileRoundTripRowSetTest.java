@@ -56,7 +56,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * NULLs, spread over several files) must read as the model with the mutations applied in
  * timestamp order and the deleted rows gone.
  */
-@ExtendWith(KuduTestSeed.class)
+@ExtendWith(TestSeed.class)
 class CFileRoundTripRowSetTest {
   private static final boolean EXHAUSTIVE = CFileRoundTripTest.EXHAUSTIVE;
   private static final KuduCompression[] ALL_COMPRESSIONS = {KuduCompression.DEFAULT,
@@ -225,7 +225,7 @@ class CFileRoundTripRowSetTest {
   @ParameterizedTest(name = "rowset #{0}")
   @MethodSource("cases")
   void rowSet(int index) throws IOException {
-    Random r = KuduTestSeed.random("rowset", index);
+    Random r = TestSeed.random("rowset", index);
     Table table = table(r, index);
     int[] sizes = {0, 1, 2, 3};
     int n = index < 3 ? sizes[index] : 1 + r.nextInt(EXHAUSTIVE ? 10_000 : 1500);
@@ -283,7 +283,7 @@ class CFileRoundTripRowSetTest {
               String have = CellModel.text(t, b.cols[p], i);
               if (!want.equals(have)) {
                 throw new AssertionError(what + ": row " + at + " column " + cols.get(c).name()
-                    + " reads " + have + ", expected " + want + " (" + KuduTestSeed.replay()
+                    + " reads " + have + ", expected " + want + " (" + TestSeed.replay()
                     + ")");
               }
             }
@@ -434,7 +434,7 @@ class CFileRoundTripRowSetTest {
   @ParameterizedTest(name = "rowset #{0}")
   @MethodSource("cases")
   void duplicateKeysAreRefusedNamingBothRows(int index) throws IOException {
-    Random r = KuduTestSeed.random("duplicates", index);
+    Random r = TestSeed.random("duplicates", index);
     Table table = table(r, index);
     List<byte[][]> rows = rows(table, r, 2 + r.nextInt(300));
     int i = r.nextInt(rows.size() - 1);
@@ -475,7 +475,7 @@ class CFileRoundTripRowSetTest {
   @ParameterizedTest(name = "rowset #{0}")
   @MethodSource("cases")
   void nullKeysAreRefused(int index) throws IOException {
-    Random r = KuduTestSeed.random("null keys", index);
+    Random r = TestSeed.random("null keys", index);
     Table table = table(r, index);
     List<byte[][]> rows = rows(table, r, 1 + r.nextInt(100));
     int bad = r.nextInt(rows.size());

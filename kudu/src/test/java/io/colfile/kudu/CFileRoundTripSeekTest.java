@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the last, the cursor's ordinal and the exact flag must be a binary search's (lower bound) over
  * the model's Kudu-encoded keys ({@link io.colfile.kudu.key.KeyEncoder}).
  */
-@ExtendWith(KuduTestSeed.class)
+@ExtendWith(TestSeed.class)
 class CFileRoundTripSeekTest {
   private static final boolean EXHAUSTIVE = CFileRoundTripTest.EXHAUSTIVE;
 
@@ -56,7 +56,7 @@ class CFileRoundTripSeekTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("ordinalCases")
   void seekToOrdinal(OrdinalCase c) throws IOException {
-    Random r = KuduTestSeed.random("seekToOrdinal " + c, 0);
+    Random r = TestSeed.random("seekToOrdinal " + c, 0);
     int n = 1 + r.nextInt(EXHAUSTIVE ? 20000 : 2000);
     byte[][] cells = ColumnGen.column(c.type(), r, n, c.nullable());
     for (int i = 0; i < n; i++) {
@@ -187,7 +187,7 @@ class CFileRoundTripSeekTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("valueCases")
   void seekAtOrAfter(ValueCase c) throws IOException {
-    Random r = KuduTestSeed.random("seekAtOrAfter " + c, 0);
+    Random r = TestSeed.random("seekAtOrAfter " + c, 0);
     KuduType t = c.type();
     int[] sizes = {0, 1, 2, 3, 17, 100, 1000};
     int n = r.nextInt(3) == 0 ? sizes[r.nextInt(sizes.length)]

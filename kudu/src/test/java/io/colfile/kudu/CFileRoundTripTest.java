@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * and reads each file back with {@link CFileCursor#read}, {@link CFileCursor#readCells} and
  * colfile's common API; checks the footer and that the file's structures tile it.
  */
-@ExtendWith(KuduTestSeed.class)
+@ExtendWith(TestSeed.class)
 class CFileRoundTripTest {
   static final boolean EXHAUSTIVE = Boolean.getBoolean("tests.exhaustive");
   static final KuduCompression[] COMPRESSIONS = {KuduCompression.NONE, KuduCompression.SNAPPY,
@@ -101,7 +101,7 @@ class CFileRoundTripTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
   void roundTrip(Case c) throws IOException {
-    Random r = KuduTestSeed.random(c.toString(), 0);
+    Random r = TestSeed.random(c.toString(), 0);
     CFileWriterOptions o = c.options();
     byte[][] cells = data(c, o, r);
     boolean fixed = c.type().physical().isFixedWidth();
@@ -146,7 +146,7 @@ class CFileRoundTripTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("version1Cases")
   void version1(Case c) throws IOException {
-    Random r = KuduTestSeed.random("v1 " + c, 0);
+    Random r = TestSeed.random("v1 " + c, 0);
     byte[][] cells = data(c, c.options(), r);
     for (int i = 0; i < cells.length; i++) {
       cells[i] = CellModel.throughVector(c.type(), cells[i]);

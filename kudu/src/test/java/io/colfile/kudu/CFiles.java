@@ -130,7 +130,7 @@ final class CFiles {
         String have = CellModel.text(t, v, row + i);
         if (!want.equals(have)) {
           throw new AssertionError(what + ": row " + (at + i) + " reads " + have + ", expected "
-              + want + " (" + KuduTestSeed.replay() + ")");
+              + want + " (" + TestSeed.replay() + ")");
         }
       }
       at += got;
@@ -165,7 +165,7 @@ final class CFiles {
           throw new AssertionError(what + ": cell " + (at + i) + " reads "
               + (isNull[i] ? "NULL " : "") + java.util.HexFormat.of().formatHex(have)
               + ", expected " + CellModel.show(r.dataType(), want) + " ("
-              + KuduTestSeed.replay() + ")");
+              + TestSeed.replay() + ")");
         }
       }
       at += got;
@@ -190,7 +190,7 @@ final class CFiles {
             String have = CellModel.text(t, b.cols[0], i);
             if (!want.equals(have)) {
               throw new AssertionError(name + " (common API): row " + (at + i) + " reads "
-                  + have + ", expected " + want + " (" + KuduTestSeed.replay() + ")");
+                  + have + ", expected " + want + " (" + TestSeed.replay() + ")");
             }
           }
           at += b.size;

@@ -87,9 +87,9 @@ final class ReadEverything {
       f.cancel(true);
       worker = newWorker(); // the stuck thread is left behind, a daemon
       throw new AssertionError(what + ": still reading after " + TIMEOUT_SECONDS + " s ("
-          + KuduTestSeed.replay() + ")");
+          + TestSeed.replay() + ")");
     } catch (ExecutionException e) {
-      throw new AssertionError(what + ": " + e.getCause() + " (" + KuduTestSeed.replay() + ")",
+      throw new AssertionError(what + ": " + e.getCause() + " (" + TestSeed.replay() + ")",
           e.getCause());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

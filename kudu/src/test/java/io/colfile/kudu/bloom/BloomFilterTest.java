@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.colfile.core.codec.MalformedInputException;
-import io.colfile.kudu.KuduTestSeed;
+import io.colfile.kudu.TestSeed;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashSet;
@@ -16,7 +16,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-@ExtendWith(KuduTestSeed.class)
+@ExtendWith(TestSeed.class)
 class BloomFilterTest {
   /**
    * The bits one key sets, worked out from section 10.3 for INT32 key 1 ({@code 80 00 00 01},
@@ -60,7 +60,7 @@ class BloomFilterTest {
    */
   @Test
   void addedKeysAreFoundOthersMostlyNot() {
-    Random r = KuduTestSeed.random("addedKeysAreFoundOthersMostlyNot", 0);
+    Random r = TestSeed.random("addedKeysAreFoundOthersMostlyNot", 0);
     BloomFilter f = new BloomFilter(BloomFilterSizing.TABLET);
     Set<String> added = new HashSet<>();
     byte[][] keys = new byte[1710][];
@@ -73,7 +73,7 @@ class BloomFilterTest {
     }
     assertTrue(f.isFull());
     for (byte[] k : keys) {
-      assertTrue(f.mayContain(k), KuduTestSeed.replay());
+      assertTrue(f.mayContain(k), TestSeed.replay());
     }
     int falsePositives = 0;
     int probes = 0;
@@ -86,10 +86,10 @@ class BloomFilterTest {
       }
     }
     // Expect about 10; a filter with a tenth of its bits missing or doubled would be far off.
-    assertTrue(falsePositives < 60, falsePositives + " false positives; " + KuduTestSeed.replay());
+    assertTrue(falsePositives < 60, falsePositives + " false positives; " + TestSeed.replay());
     int bits = BitSet.valueOf(f.bitmap()).cardinality();
     // 1710 keys x 13 probes into 32768 bits fill about 1 - e^(-0.678) = 49%.
-    assertTrue(bits > 15000 && bits < 17200, bits + " bits set; " + KuduTestSeed.replay());
+    assertTrue(bits > 15000 && bits < 17200, bits + " bits set; " + TestSeed.replay());
   }
 
   @Test
@@ -169,7 +169,7 @@ class BloomFilterTest {
   /** Random damage to a block's header gives a filter or MalformedInputException, nothing else. */
   @Test
   void damagedHeadersNeverThrowAnythingElse() {
-    Random r = KuduTestSeed.random("damagedHeadersNeverThrowAnythingElse", 0);
+    Random r = TestSeed.random("damagedHeadersNeverThrowAnythingElse", 0);
     BloomFilter f = new BloomFilter(new BloomFilterSizing(64, 30));
     f.add(new byte[] {1, 2, 3});
     byte[] good = f.toBlock();
@@ -185,7 +185,7 @@ class BloomFilterTest {
         assertTrue(g.numHashes() >= 1 && g.numHashes() <= BloomFilter.MAX_HASHES);
         g.mayContain(new byte[] {1, 2, 3});
       } catch (MalformedInputException expected) {
-        assertTrue(expected.offset() >= 0 && expected.offset() <= len, KuduTestSeed.replay());
+        assertTrue(expected.offset() >= 0 && expected.offset() <= len, TestSeed.replay());
       }
     }
   }

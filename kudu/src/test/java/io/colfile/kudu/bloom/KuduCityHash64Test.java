@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.colfile.kudu.KuduTestSeed;
+import io.colfile.kudu.TestSeed;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-@ExtendWith(KuduTestSeed.class)
+@ExtendWith(TestSeed.class)
 class KuduCityHash64Test {
   private static final String HEX16 = "0123456789abcdef";
 
@@ -48,7 +48,7 @@ class KuduCityHash64Test {
    */
   @Test
   void windowEqualsCopy() {
-    Random r = KuduTestSeed.random("windowEqualsCopy", 0);
+    Random r = TestSeed.random("windowEqualsCopy", 0);
     for (int len = 0; len <= 300; len++) {
       byte[] key = new byte[len];
       r.nextBytes(key);
@@ -58,14 +58,14 @@ class KuduCityHash64Test {
       System.arraycopy(key, 0, big, pad, len);
       int n = len;
       assertEquals(KuduCityHash64.hash64(key), KuduCityHash64.hash64(big, pad, len),
-          () -> "length " + n + "; " + KuduTestSeed.replay());
+          () -> "length " + n + "; " + TestSeed.replay());
     }
   }
 
   /** One flipped bit anywhere changes the hash (a dropped byte in a branch would not). */
   @Test
   void everyByteMatters() {
-    Random r = KuduTestSeed.random("everyByteMatters", 0);
+    Random r = TestSeed.random("everyByteMatters", 0);
     int[] lengths = {1, 2, 3, 4, 7, 8, 9, 16, 17, 31, 32, 33, 64, 65, 127, 128, 129, 200};
     for (int len : lengths) {
       byte[] key = new byte[len];
@@ -76,7 +76,7 @@ class KuduCityHash64Test {
           key[i] ^= (byte) (1 << bit);
           int at = i;
           assertNotEquals(h, KuduCityHash64.hash64(key),
-              () -> "length " + len + " byte " + at + "; " + KuduTestSeed.replay());
+              () -> "length " + len + " byte " + at + "; " + TestSeed.replay());
           key[i] ^= (byte) (1 << bit);
         }
       }

@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.colfile.core.codec.MalformedInputException;
-import io.colfile.kudu.KuduTestSeed;
+import io.colfile.kudu.TestSeed;
 import java.util.HexFormat;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-@ExtendWith(KuduTestSeed.class)
+@ExtendWith(TestSeed.class)
 class DeltaCellTest {
   /** The [verified] REDO cell of cfile.md 11.1, whole. */
   @Test
@@ -31,13 +31,13 @@ class DeltaCellTest {
   @Test
   void roundTripTruncationAndDamage() throws MalformedInputException {
     for (int i = 0; i < 1500; i++) {
-      Random r = KuduTestSeed.random("roundTripTruncationAndDamage", i);
+      Random r = TestSeed.random("roundTripTruncationAndDamage", i);
       long ts = r.nextBoolean() ? DeltaKey.hybridTime(1_700_000_000_000_000L + r.nextInt(1 << 30),
           r.nextInt(4096)) : r.nextLong();
       DeltaCell cell = new DeltaCell(new DeltaKey(r.nextLong() >>> 32, ts),
           RowChangeListTest.random(r));
       byte[] b = cell.encode();
-      assertEquals(cell, DeltaCell.decode(b, 0, b.length), KuduTestSeed.replay());
+      assertEquals(cell, DeltaCell.decode(b, 0, b.length), TestSeed.replay());
       for (int len = 0; len < b.length; len++) {
         tryDecode(b, len);
       }

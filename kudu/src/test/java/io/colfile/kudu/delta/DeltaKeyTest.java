@@ -6,14 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.colfile.core.codec.MalformedInputException;
-import io.colfile.kudu.KuduTestSeed;
+import io.colfile.kudu.TestSeed;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-@ExtendWith(KuduTestSeed.class)
+@ExtendWith(TestSeed.class)
 class DeltaKeyTest {
   private static final HexFormat HEX = HexFormat.ofDelimiter(" ");
 
@@ -62,7 +62,7 @@ class DeltaKeyTest {
   /** Encoded keys sort (unsigned memcmp) in REDO order; decode gives each key back. */
   @Test
   void encodedOrderIsRedoOrder() throws MalformedInputException {
-    Random r = KuduTestSeed.random("encodedOrderIsRedoOrder", 0);
+    Random r = TestSeed.random("encodedOrderIsRedoOrder", 0);
     DeltaKey[] keys = new DeltaKey[500];
     byte[][] enc = new byte[keys.length][];
     for (int i = 0; i < keys.length; i++) {
@@ -70,12 +70,12 @@ class DeltaKeyTest {
       long ts = r.nextInt(4) == 0 ? r.nextInt(70_000) : r.nextLong();
       keys[i] = new DeltaKey(row, ts);
       enc[i] = keys[i].encode();
-      assertEquals(keys[i], DeltaKey.decode(enc[i], 0, enc[i].length), KuduTestSeed.replay());
+      assertEquals(keys[i], DeltaKey.decode(enc[i], 0, enc[i].length), TestSeed.replay());
     }
     for (int i = 0; i < keys.length; i++) {
       for (int j = 0; j < keys.length; j += 7) {
         assertEquals(Integer.signum(DeltaType.REDO.compare(keys[i], keys[j])),
-            Integer.signum(Arrays.compareUnsigned(enc[i], enc[j])), KuduTestSeed.replay());
+            Integer.signum(Arrays.compareUnsigned(enc[i], enc[j])), TestSeed.replay());
       }
     }
   }

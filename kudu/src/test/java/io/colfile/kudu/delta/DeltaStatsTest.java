@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.colfile.core.codec.MalformedInputException;
-import io.colfile.kudu.KuduTestSeed;
+import io.colfile.kudu.TestSeed;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -15,7 +15,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-@ExtendWith(KuduTestSeed.class)
+@ExtendWith(TestSeed.class)
 class DeltaStatsTest {
   private static final HexFormat HEX = HexFormat.ofDelimiter(" ");
   /** The [verified] example of cfile.md 11.4. */
@@ -170,7 +170,7 @@ class DeltaStatsTest {
     s.add(MAX, RowChangeList.delete());
     byte[] good = s.toBytes();
     for (int i = 0; i < 3000; i++) {
-      Random r = KuduTestSeed.random("randomDamageGivesOnlyMalformedInput", i);
+      Random r = TestSeed.random("randomDamageGivesOnlyMalformedInput", i);
       byte[] b = good.clone();
       for (int k = r.nextInt(3); k >= 0; k--) {
         b[r.nextInt(b.length)] = (byte) r.nextInt(256);

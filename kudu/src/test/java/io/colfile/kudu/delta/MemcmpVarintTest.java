@@ -5,14 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.colfile.core.codec.MalformedInputException;
-import io.colfile.kudu.KuduTestSeed;
+import io.colfile.kudu.TestSeed;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-@ExtendWith(KuduTestSeed.class)
+@ExtendWith(TestSeed.class)
 class MemcmpVarintTest {
   private static final HexFormat HEX = HexFormat.ofDelimiter(" ");
 
@@ -63,7 +63,7 @@ class MemcmpVarintTest {
   /** Random values, biased to the boundaries: round trip, and memcmp order = unsigned order. */
   @Test
   void roundTripAndOrder() throws MalformedInputException {
-    Random r = KuduTestSeed.random("roundTripAndOrder", 0);
+    Random r = TestSeed.random("roundTripAndOrder", 0);
     long[] edges = {0, 240, 241, 2287, 2288, 67823, 67824, 1L << 24, 1L << 32, 1L << 40,
         1L << 48, 1L << 56, Long.MIN_VALUE, -1};
     long[] values = new long[2000];
@@ -77,7 +77,7 @@ class MemcmpVarintTest {
       values[i] = v;
       enc[i] = new byte[MemcmpVarint.length(v)];
       assertEquals(enc[i].length, MemcmpVarint.write(enc[i], 0, v));
-      assertEquals(v, MemcmpVarint.read(enc[i], 0, enc[i].length), KuduTestSeed.replay());
+      assertEquals(v, MemcmpVarint.read(enc[i], 0, enc[i].length), TestSeed.replay());
     }
     for (int i = 0; i < 20_000; i++) {
       int a = r.nextInt(values.length);
@@ -85,7 +85,7 @@ class MemcmpVarintTest {
       assertEquals(Integer.signum(Long.compareUnsigned(values[a], values[b])),
           Integer.signum(Arrays.compareUnsigned(enc[a], enc[b])),
           () -> Long.toUnsignedString(values[a]) + " vs " + Long.toUnsignedString(values[b])
-              + "; " + KuduTestSeed.replay());
+              + "; " + TestSeed.replay());
     }
   }
 
@@ -100,7 +100,7 @@ class MemcmpVarintTest {
   /** Any bytes: a value, or MalformedInputException at the start when too few are left. */
   @Test
   void randomBytes() {
-    Random r = KuduTestSeed.random("randomBytes", 0);
+    Random r = TestSeed.random("randomBytes", 0);
     byte[] b = new byte[12];
     for (int i = 0; i < 20_000; i++) {
       r.nextBytes(b);

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.colfile.core.codec.MalformedInputException;
-import io.colfile.kudu.KuduTestSeed;
+import io.colfile.kudu.TestSeed;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,7 +17,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-@ExtendWith(KuduTestSeed.class)
+@ExtendWith(TestSeed.class)
 class RowChangeListTest {
   private static final HexFormat HEX = HexFormat.ofDelimiter(" ");
 
@@ -66,10 +66,10 @@ class RowChangeListTest {
   @Test
   void randomRoundTrips() throws MalformedInputException {
     for (int i = 0; i < 2000; i++) {
-      Random r = KuduTestSeed.random("randomRoundTrips", i);
+      Random r = TestSeed.random("randomRoundTrips", i);
       RowChangeList rcl = random(r);
       byte[] b = rcl.encode();
-      assertEquals(rcl, RowChangeList.decode(b, 0, b.length), KuduTestSeed.replay());
+      assertEquals(rcl, RowChangeList.decode(b, 0, b.length), TestSeed.replay());
       RowChangeListEncoder enc = new RowChangeListEncoder();
       enc.reset(ChangeType.DELETE); // reuse: reset must forget it
       rcl.encodeTo(enc);
@@ -135,7 +135,7 @@ class RowChangeListTest {
   @Test
   void damageGivesOnlyMalformedInput() {
     for (int i = 0; i < 3000; i++) {
-      Random r = KuduTestSeed.random("damageGivesOnlyMalformedInput", i);
+      Random r = TestSeed.random("damageGivesOnlyMalformedInput", i);
       byte[] good = random(r).encode();
       byte[] b = good.clone();
       for (int k = r.nextInt(3); k >= 0; k--) {
@@ -147,7 +147,7 @@ class RowChangeListTest {
         // Whatever decoded cleanly re-encodes to a list that decodes the same. (Not always to
         // the same bytes: damage can leave an over-long varint, which Kudu also accepts.)
         byte[] again = back.encode();
-        assertEquals(back, RowChangeList.decode(again, 0, again.length), KuduTestSeed.replay());
+        assertEquals(back, RowChangeList.decode(again, 0, again.length), TestSeed.replay());
       } catch (MalformedInputException e) {
         assertTrue(e.offset() >= 0 && e.offset() <= len, e.getMessage());
       }

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.colfile.core.codec.MalformedInputException;
-import io.colfile.kudu.KuduTestSeed;
+import io.colfile.kudu.TestSeed;
 import io.colfile.kudu.KuduType;
 import io.colfile.kudu.PhysicalType;
 import io.colfile.kudu.block.Bytes;
@@ -24,7 +24,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * bytes, encoded keys sort (unsigned memcmp) exactly as their values do column by column, and
  * bytes that are no key give MalformedInputException.
  */
-@ExtendWith(KuduTestSeed.class)
+@ExtendWith(TestSeed.class)
 class KeyRoundTripTest {
   private static final KuduType[] KEY_TYPES = Arrays.stream(KuduType.values())
       .filter(KuduType::canBeKey).toArray(KuduType[]::new);
@@ -32,7 +32,7 @@ class KeyRoundTripTest {
   @Test
   void roundTripAndOrder() throws MalformedInputException {
     for (int round = 0; round < 300; round++) {
-      Random r = KuduTestSeed.random("roundTripAndOrder", round);
+      Random r = TestSeed.random("roundTripAndOrder", round);
       KeyEncoder enc = randomSchema(r);
       KeyDecoder dec = new KeyDecoder(enc);
       List<Object[]> rows = new ArrayList<>();
@@ -54,16 +54,16 @@ class KeyRoundTripTest {
         Object[] back = decoded(enc, dec);
         for (int c = 0; c < row.length; c++) {
           assertEquals(0, compareValues(enc.type(c), row[c], back[c]),
-              () -> "round trip " + enc.types() + "; " + KuduTestSeed.replay());
+              () -> "round trip " + enc.types() + "; " + TestSeed.replay());
         }
-        assertArrayEquals(key, encode(enc, back, r), KuduTestSeed.replay());
+        assertArrayEquals(key, encode(enc, back, r), TestSeed.replay());
       }
       for (int i = 0; i < rows.size(); i++) {
         for (int j = 0; j < rows.size(); j++) {
           int byValue = Integer.signum(compareRows(enc, rows.get(i), rows.get(j)));
           int byBytes = Integer.signum(Arrays.compareUnsigned(keys.get(i), keys.get(j)));
           assertEquals(byValue, byBytes, () -> "order of " + enc.types() + "; "
-              + KuduTestSeed.replay());
+              + TestSeed.replay());
         }
       }
     }
@@ -77,7 +77,7 @@ class KeyRoundTripTest {
   @Test
   void truncationAndDamage() {
     for (int round = 0; round < 300; round++) {
-      Random r = KuduTestSeed.random("truncationAndDamage", round);
+      Random r = TestSeed.random("truncationAndDamage", round);
       KeyEncoder enc = randomSchema(r);
       KeyDecoder dec = new KeyDecoder(enc);
       Object[] row = new Object[enc.columnCount()];
@@ -92,7 +92,7 @@ class KeyRoundTripTest {
           dec.decode(key, 0, len);
           if (fixedLast) {
             fail("decoded a key cut to " + n + " of " + key.length + " bytes, "
-                + enc.types() + "; " + KuduTestSeed.replay());
+                + enc.types() + "; " + TestSeed.replay());
           }
         } catch (MalformedInputException e) {
           assertTrue(e.offset() >= 0 && e.offset() <= len, e.getMessage());
