@@ -10,14 +10,11 @@ import io.colfile.core.vector.BytesVector;
  * decrease, stay within the value bytes and that the groups end exactly at the block's end.
  * Rows handed out point into the block itself.
  */
-final class BinaryPlainBlockDecoder implements BlockDecoder {
+final class BinaryPlainBlockDecoder extends AbstractBlockDecoder {
   private final byte[] buf;
   private final int offset;
-  private final int count;
-  private final long firstOrdinal;
   /** Value i is {@code buf[offset + starts[i], offset + starts[i + 1])}. */
   private final int[] starts;
-  private int pos;
 
   BinaryPlainBlockDecoder(byte[] buf, int offset, int length) throws MalformedInputException {
     if (length < BinaryPlainBlockEncoder.HEADER) {
@@ -65,27 +62,6 @@ final class BinaryPlainBlockDecoder implements BlockDecoder {
       prev = s[i];
     }
     return s;
-  }
-
-  @Override
-  public int count() {
-    return count;
-  }
-
-  @Override
-  public long firstOrdinal() {
-    return firstOrdinal;
-  }
-
-  @Override
-  public int position() {
-    return pos;
-  }
-
-  @Override
-  public void seek(int index) {
-    Bytes.checkIndex(index, count);
-    pos = index;
   }
 
   @Override

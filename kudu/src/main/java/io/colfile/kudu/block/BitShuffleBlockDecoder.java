@@ -16,15 +16,13 @@ import io.colfile.kudu.PhysicalType;
  * when first read, so memory stays small (three 8 KiB buffers) whatever the block claims, and a
  * sub-block read whole is unshuffled straight into the caller's array.
  */
-final class BitShuffleBlockDecoder implements BlockDecoder {
+final class BitShuffleBlockDecoder extends AbstractBlockDecoder {
   private final byte[] buf;
   private final int offset;
   private final int cellWidth;
   private final int es;
-  private final int count;
   private final int padded;
   private final int subElems;
-  private final long firstOrdinal;
   /** Offset within the block of each sub-block's length prefix, and one past the last. */
   private final int[] subStarts;
   private Decompressor lz4;
@@ -32,7 +30,6 @@ final class BitShuffleBlockDecoder implements BlockDecoder {
   private byte[] planes;
   private byte[] decoded;
   private int decodedSub = -1;
-  private int pos;
 
   BitShuffleBlockDecoder(PhysicalType type, byte[] buf, int offset, int length)
       throws MalformedInputException {
@@ -105,30 +102,9 @@ final class BitShuffleBlockDecoder implements BlockDecoder {
     return Math.min(subElems, padded - s * subElems);
   }
 
-  @Override
-  public int count() {
-    return count;
-  }
-
-  @Override
-  public long firstOrdinal() {
-    return firstOrdinal;
-  }
-
-  @Override
-  public int position() {
-    return pos;
-  }
-
   /** Bytes per stored element: the cell width, or 1, 2 or 4 for UINT32 blocks. */
   int elemSize() {
     return es;
-  }
-
-  @Override
-  public void seek(int index) {
-    Bytes.checkIndex(index, count);
-    pos = index;
   }
 
   @Override

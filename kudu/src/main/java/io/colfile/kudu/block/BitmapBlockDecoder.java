@@ -4,12 +4,9 @@ import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.vector.BytesVector;
 
 /** Reads PLAIN BOOL bitmap blocks; see {@link BitmapBlockEncoder} for the layout. */
-final class BitmapBlockDecoder implements BlockDecoder {
+final class BitmapBlockDecoder extends AbstractBlockDecoder {
   private final byte[] buf;
   private final int bits;
-  private final int count;
-  private final long firstOrdinal;
-  private int pos;
 
   BitmapBlockDecoder(byte[] buf, int offset, int length) throws MalformedInputException {
     if (length < BitmapBlockEncoder.HEADER) {
@@ -25,27 +22,6 @@ final class BitmapBlockDecoder implements BlockDecoder {
     this.bits = offset + BitmapBlockEncoder.HEADER;
     this.count = (int) n;
     this.firstOrdinal = Bytes.getIntLE(buf, offset + 4) & 0xFFFFFFFFL;
-  }
-
-  @Override
-  public int count() {
-    return count;
-  }
-
-  @Override
-  public long firstOrdinal() {
-    return firstOrdinal;
-  }
-
-  @Override
-  public int position() {
-    return pos;
-  }
-
-  @Override
-  public void seek(int index) {
-    Bytes.checkIndex(index, count);
-    pos = index;
   }
 
   @Override

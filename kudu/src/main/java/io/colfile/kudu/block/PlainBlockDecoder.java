@@ -4,13 +4,10 @@ import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.vector.BytesVector;
 
 /** Reads PLAIN fixed-width blocks; see {@link PlainBlockEncoder} for the layout. */
-final class PlainBlockDecoder implements BlockDecoder {
+final class PlainBlockDecoder extends AbstractBlockDecoder {
   private final byte[] buf;
   private final int start;
   private final int width;
-  private final int count;
-  private final long firstOrdinal;
-  private int pos;
 
   PlainBlockDecoder(byte[] buf, int offset, int length, int width)
       throws MalformedInputException {
@@ -28,27 +25,6 @@ final class PlainBlockDecoder implements BlockDecoder {
     this.width = width;
     this.count = (int) n;
     this.firstOrdinal = Bytes.getIntLE(buf, offset + 4) & 0xFFFFFFFFL;
-  }
-
-  @Override
-  public int count() {
-    return count;
-  }
-
-  @Override
-  public long firstOrdinal() {
-    return firstOrdinal;
-  }
-
-  @Override
-  public int position() {
-    return pos;
-  }
-
-  @Override
-  public void seek(int index) {
-    Bytes.checkIndex(index, count);
-    pos = index;
   }
 
   @Override

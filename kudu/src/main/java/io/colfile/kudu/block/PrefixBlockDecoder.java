@@ -15,18 +15,15 @@ import io.colfile.core.vector.BytesVector;
  * Kudu's blocks, whose values at most repeat the bytes since their restart point 16 times, stay
  * far below it. Reads then materialize values into chunks that are never overwritten.
  */
-final class PrefixBlockDecoder implements BlockDecoder {
+final class PrefixBlockDecoder extends AbstractBlockDecoder {
   private static final int CHUNK = 32 << 10;
 
   private final byte[] buf;
   private final int offset;
-  private final int count;
-  private final long firstOrdinal;
   private final long interval;
   private final int dataStart;
   private final int restartsAt;
   private int next;
-  private int pos;
   private byte[] prevBuf = new byte[0];
   private int prevOff;
   private int prevLen;
@@ -119,21 +116,6 @@ final class PrefixBlockDecoder implements BlockDecoder {
   /** Where entry {@code k·interval} starts, from the block's start; k = 0 is the first entry. */
   private int restart(int k) {
     return k == 0 ? dataStart : Bytes.getIntLE(buf, offset + restartsAt + 4 * (k - 1));
-  }
-
-  @Override
-  public int count() {
-    return count;
-  }
-
-  @Override
-  public long firstOrdinal() {
-    return firstOrdinal;
-  }
-
-  @Override
-  public int position() {
-    return pos;
   }
 
   @Override

@@ -10,12 +10,9 @@ import io.colfile.kudu.PhysicalType;
  * damaged block fails before any value is read. Seeking backwards restarts from the first run,
  * as Kudu does.
  */
-final class RleBlockDecoder implements BlockDecoder {
+final class RleBlockDecoder extends AbstractBlockDecoder {
   private final int width;
-  private final int count;
-  private final long firstOrdinal;
   private final RleDecoder rle;
-  private int pos;
 
   RleBlockDecoder(PhysicalType type, byte[] buf, int offset, int length)
       throws MalformedInputException {
@@ -30,21 +27,6 @@ final class RleBlockDecoder implements BlockDecoder {
         length - RleBlockEncoder.HEADER, type == PhysicalType.BOOL ? 1 : 8 * width, false, offset);
     rle.skip(count);
     rle.rewind();
-  }
-
-  @Override
-  public int count() {
-    return count;
-  }
-
-  @Override
-  public long firstOrdinal() {
-    return firstOrdinal;
-  }
-
-  @Override
-  public int position() {
-    return pos;
   }
 
   @Override
