@@ -162,6 +162,8 @@ class KuduCliTest {
         .contains("\"logical\": 0, \"type\": \"UPDATE\", \"updates\": [{\"column_id\": 1, "
             + "\"value\": [0, 0, 0, 0]}");
     assertThat(Cli.run("cat", redo.toString()).out().split("\n")).hasSize(19);
+    assertThat(Cli.run("meta", redo.toString()).out()).contains("role: delta file",
+        "delete count: 7", "reinsert count: 0", "column 1: 12");
     Cli.Result notDeltas = Cli.run("cat", "--deltas", f.toString());
     assertThat(notDeltas.status()).isEqualTo(1);
     assertThat(notDeltas.err()).contains("a DeltaFile holds non-null BINARY cells");

@@ -87,12 +87,34 @@ final class CFileDescription {
     return m;
   }
 
+  /** A DeltaFile's statistics (cfile.md section 11.4), or why they do not parse. */
+  private static Object deltaStats(byte[] value) {
+    try {
+      io.colfile.kudu.delta.DeltaStats s =
+          io.colfile.kudu.delta.DeltaStats.parse(value, 0, value.length);
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("delete count", s.deleteCount());
+      m.put("reinsert count", s.reinsertCount());
+      m.put("min timestamp", s.minTimestamp());
+      m.put("max timestamp", s.maxTimestamp());
+      Map<String, Object> updates = new LinkedHashMap<>();
+      s.updateCounts().forEach((id, n) -> updates.put("column " + id, n));
+      m.put("update counts", updates);
+      return m;
+    } catch (io.colfile.core.codec.MalformedInputException e) {
+      return "not a DeltaStatsPB: " + e.getMessage();
+    }
+  }
+
   private static List<Object> metadata(List<Map.Entry<String, byte[]>> pairs) {
     List<Object> out = new ArrayList<>();
     for (Map.Entry<String, byte[]> e : pairs) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("key", e.getKey());
       m.put("value (hex)", HexFormat.of().formatHex(e.getValue()));
+      if (e.getKey().equals("deltafilestats")) {
+        m.put("decoded", deltaStats(e.getValue()));
+      }
       out.add(m);
     }
     return out;
