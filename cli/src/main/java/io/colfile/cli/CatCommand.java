@@ -60,6 +60,9 @@ final class CatCommand implements Callable<Integer>, FileCommand {
     if (batchSize < 1) {
       throw new UsageException("--batch must be at least 1, not " + batchSize);
     }
+    if (deltas && columns != null) {
+      throw new UsageException("--deltas prints whole mutations; --columns does not apply");
+    }
     ReadOptions options = ReadOptions.defaults().withBatchSize(batchSize);
     if (zone != null) {
       options = options.withDefaultZone(zone);

@@ -60,21 +60,30 @@ final class Failures {
       String where = c.structure() == null || c.structure().isEmpty()
           ? (c.offset() > 0 ? "byte " + c.offset() : "")
           : c.structure() + (c.offset() >= 0 ? ", byte " + c.offset() : "");
-      return c.problem() + (where.isEmpty() ? "" : " [" + where + "]");
+      return other(c.file(), file) + c.problem() + (where.isEmpty() ? "" : " [" + where + "]");
     }
     if (e instanceof NoSuchFileException) {
-      return "no such file";
+      return other(((NoSuchFileException) e).getFile(), file) + "no such file";
     }
     if (e instanceof AccessDeniedException) {
-      return "permission denied";
+      return other(((AccessDeniedException) e).getFile(), file) + "permission denied";
     }
     if (e instanceof FileSystemException && ((FileSystemException) e).getReason() != null) {
-      return ((FileSystemException) e).getReason();
+      FileSystemException f = (FileSystemException) e;
+      return other(f.getFile(), file) + f.getReason();
     }
     if (e instanceof UnsupportedFeatureException || e instanceof IOException) {
       return withoutFilePrefix(String.valueOf(e.getMessage()), file);
     }
     return "internal error: " + e + " (run with --verbose for the stack trace)";
+  }
+
+  /**
+   * {@code "inner: "} when a failure is about another file than the command's (a CFile inside a
+   * rowset directory, the target of a conversion), so that the message names the right one.
+   */
+  private static String other(String inner, String file) {
+    return inner == null || inner.isEmpty() || inner.equals(file) ? "" : inner + ": ";
   }
 
   /** Messages that start with the file's name would name it twice. */

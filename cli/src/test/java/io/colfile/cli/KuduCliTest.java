@@ -169,6 +169,44 @@ class KuduCliTest {
     assertThat(notDeltas.err()).contains("a DeltaFile holds non-null BINARY cells");
   }
 
+  @Test
+  void errorsNameTheFileAndRowTheyAreAbout() throws IOException {
+    Path rowset = dir.resolve("orders");
+    assertThat(Cli.run("convert", ORDERS.toString(), rowset.toString(), "--format", "kudu")
+        .status()).isZero();
+    Files.delete(rowset.resolve("customer.cfile"));
+    Cli.Result r = Cli.run("cat", rowset.toString());
+    assertThat(r.status()).isEqualTo(1);
+    assertThat(r.errLines()[0]).isEqualTo("colfile: " + rowset + ": "
+        + rowset.resolve("customer.cfile") + ": no such file");
+
+    Cli.Result again = Cli.run("convert", ORDERS.toString(), rowset.toString(), "--format",
+        "kudu");
+    assertThat(again.errLines()[1]).isEqualTo("colfile: " + ORDERS + ": " + rowset
+        + ": already exists; a rowset is written into a new directory");
+
+    StringBuilder json = new StringBuilder();
+    for (int i = 1; i <= 1030; i++) {
+      json.append("{\"id\": ").append(i).append(", \"d\": \"")
+          .append(i == 1027 ? "0000-12-31" : "2024-01-01").append("\"}\n");
+    }
+    Path jsonl = dir.resolve("dates.jsonl");
+    Files.writeString(jsonl, json);
+    Cli.Result dates = Cli.run("convert", jsonl.toString(), dir.resolve("d").toString(),
+        "--format", "kudu", "--schema", "struct<id:int,d:date>");
+    assertThat(dates.status()).isEqualTo(1);
+    assertThat(dates.errLines()[0]).endsWith("row 1027, column d: 0000-12-31 is outside "
+        + "Kudu's dates 0001-01-01 to 9999-12-31");
+    assertThat(dir.resolve("d")).doesNotExist();
+
+    Path corpus = shared().resolve("kudu-cfiles/s_int32/rs0.redo.2.cfile");
+    if (Files.exists(corpus)) {
+      Cli.Result both = Cli.run("cat", "--deltas", "--columns", "row", corpus.toString());
+      assertThat(both.status()).isEqualTo(2);
+      assertThat(both.err()).contains("--columns does not apply");
+    }
+  }
+
   private static List<String> sortedLines(String text) {
     List<String> lines = new ArrayList<>(Arrays.asList(text.split("\n")));
     lines.sort(null);

@@ -67,8 +67,9 @@ final class BlockEnvelope {
       return payload;
     }
     if (payload.length > MAX_BLOCK_SIZE) {
-      throw new IllegalStateException("a block of " + payload.length
-          + " bytes exceeds Kudu's 16 MiB limit for compressed files");
+      throw new IllegalArgumentException("a block of " + payload.length
+          + " bytes exceeds Kudu's 16 MiB limit for compressed blocks (Kudu's cells are at most "
+          + "64 KiB unless its server is told otherwise); write it without compression");
     }
     byte[] out = new byte[4 + compressor.maxCompressedLength(payload.length)];
     Bytes.putIntLE(out, 0, payload.length);

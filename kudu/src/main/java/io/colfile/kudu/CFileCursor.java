@@ -38,6 +38,8 @@ public final class CFileCursor {
   private BlockDecoder decoder;
   private int rowInBlock;
   private boolean atEnd = true;
+  /** False until the first seek: reading then starts at the first row. */
+  private boolean positioned;
 
   private byte[] cells = new byte[0];
   private byte[] expanded = new byte[0];
@@ -67,6 +69,7 @@ public final class CFileCursor {
 
   /** Moves to the first row. */
   public void seekToFirst() throws IOException {
+    positioned = true;
     if (index == null || noCells() || !index.seekToFirst()) {
       end(0);
       return;
@@ -79,6 +82,7 @@ public final class CFileCursor {
    * positional index, or walks the blocks from the start in files without one.
    */
   public boolean seekToOrdinal(long ordinal) throws IOException {
+    positioned = true;
     if (ordinal < 0) {
       throw new IllegalArgumentException("negative ordinal " + ordinal);
     }
@@ -121,6 +125,7 @@ public final class CFileCursor {
    * @throws IllegalStateException if the file has no value index
    */
   public boolean seekAtOrAfter(byte[] key) throws IOException {
+    positioned = true;
     IndexTreeReader validx = positional ? reader.valueIndex() : index;
     if (validx == null || reader.footer().valueIndexRoot() == null) {
       throw new IllegalStateException(reader.name() + " has no value index");
@@ -171,11 +176,17 @@ public final class CFileCursor {
 
   /** The ordinal of the next row to read. */
   public long ordinal() {
+    if (!positioned) {
+      return 0;
+    }
     return atEnd ? reader.numValues() : blockFirst + rowInBlock;
   }
 
   /** True if rows are left to read. */
   public boolean hasNext() throws IOException {
+    if (!positioned) {
+      seekToFirst();
+    }
     while (!atEnd && rowInBlock == blockRows) {
       nextBlock();
     }

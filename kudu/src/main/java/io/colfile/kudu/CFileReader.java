@@ -108,9 +108,22 @@ public final class CFileReader implements Closeable {
     return open(file, true);
   }
 
-  /** Opens {@code file}; {@code verifyChecksums} false skips the checks (to look at damage). */
+  /**
+   * Opens {@code file}; {@code verifyChecksums} false skips the checks (to look at damage). The
+   * reader owns the file from here on: it closes it on {@link #close()}, or at once when the
+   * file cannot be opened as a CFile.
+   */
   public static CFileReader open(InputFile file, boolean verifyChecksums) throws IOException {
-    return new CFileReader(file, verifyChecksums);
+    try {
+      return new CFileReader(file, verifyChecksums);
+    } catch (IOException | RuntimeException | Error e) {
+      try {
+        file.close();
+      } catch (IOException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e;
+    }
   }
 
   /** True if {@code head} starts with a CFile magic. */

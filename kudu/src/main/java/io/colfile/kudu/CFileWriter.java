@@ -32,7 +32,9 @@ import java.util.zip.CRC32C;
  *
  * <p>Values arrive as vectors of the type's colfile counterpart ({@link KuduTypes}), or as raw
  * blocks ({@link #appendRawBlock}, for BloomFiles). NULLs go into each block's null bitmap;
- * the encoder decides where blocks end.
+ * the encoder decides where blocks end. An append that fails (a value that does not fit the
+ * type, a NULL in a non-nullable column, values out of order for a value index) gives the file
+ * up: nothing is published, and the writer takes no more.
  */
 public final class CFileWriter implements Closeable {
   private static final int CHUNK = 4096;
@@ -60,6 +62,8 @@ public final class CFileWriter implements Closeable {
   private byte[] firstKey;
   private byte[] lastKey;
   private byte[] previousLastKey = new byte[0];
+  /** The key of the last value appended, which the next may not sort before. */
+  private byte[] sortedKey;
   private byte[] cells = new byte[0];
   private final int[] rows = new int[CHUNK];
   private boolean rawBlocks;
@@ -110,6 +114,15 @@ public final class CFileWriter implements Closeable {
    */
   public void append(ColumnVector values, int from, int n) throws IOException {
     checkOpen();
+    try {
+      appendValues(values, from, n);
+    } catch (IOException | RuntimeException | Error e) {
+      abort();
+      throw e;
+    }
+  }
+
+  private void appendValues(ColumnVector values, int from, int n) throws IOException {
     if (rawBlocks) {
       throw new IllegalStateException("a CFile holds either values or raw blocks");
     }
@@ -144,6 +157,16 @@ public final class CFileWriter implements Closeable {
    */
   public void appendCells(byte[] src, int offset, boolean[] isNull, int n) throws IOException {
     checkOpen();
+    try {
+      appendCellValues(src, offset, isNull, n);
+    } catch (IOException | RuntimeException | Error e) {
+      abort();
+      throw e;
+    }
+  }
+
+  private void appendCellValues(byte[] src, int offset, boolean[] isNull, int n)
+      throws IOException {
     if (width < 0) {
       throw new IllegalStateException(type.kuduName() + " values are not cells");
     }
@@ -204,10 +227,20 @@ public final class CFileWriter implements Closeable {
         throw new IllegalStateException(options.encoding() + " encoder took no value");
       }
       if (validx != null) {
-        if (starting) {
-          firstKey = key(values, from, done);
+        for (int i = done; i < done + taken; i++) {
+          byte[] k = key(values, from, i);
+          // (a DeltaFile's keys are its own business: UNDO files order a row's timestamps down)
+          if (sortedKey != null && options.valueIndexKey() == null
+              && Arrays.compareUnsigned(sortedKey, k) > 0) {
+            throw new IllegalArgumentException("row " + (ordinal + i - done) + ": a file with "
+                + "a value index takes its values sorted, and this one sorts before the last");
+          }
+          sortedKey = k;
+          if (starting && i == done) {
+            firstKey = k;
+          }
         }
-        lastKey = key(values, from, done + taken - 1);
+        lastKey = sortedKey;
       }
       addBits(true, taken);
       blockRows += taken;
@@ -245,9 +278,14 @@ public final class CFileWriter implements Closeable {
       throw new IllegalStateException("raw blocks are found through a value index");
     }
     rawBlocks = true;
-    BlockPointer ptr = writeBlock(payload);
-    validx.append(options.optimizeIndexKeys()
-        ? ValueKeys.separator(previousLastKey, firstKey) : firstKey.clone(), ptr);
+    try {
+      BlockPointer ptr = writeBlock(payload);
+      validx.append(options.optimizeIndexKeys()
+          ? ValueKeys.separator(previousLastKey, firstKey) : firstKey.clone(), ptr);
+    } catch (IOException | RuntimeException | Error e) {
+      abort();
+      throw e;
+    }
   }
 
   /** Adds a footer metadata pair (Kudu stores min_key, max_key and deltafilestats there). */
@@ -272,7 +310,13 @@ public final class CFileWriter implements Closeable {
     }
     byte[] inner = encoder.finish(blockFirst);
     byte[] payload = options.nullable() ? nullable(inner) : inner;
-    BlockPointer ptr = writeBlock(payload);
+    BlockPointer ptr;
+    try {
+      ptr = writeBlock(payload);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("rows " + blockFirst + " to "
+          + (blockFirst + blockRows - 1) + ": " + e.getMessage(), e);
+    }
     if (posidx != null) {
       byte[] key = new byte[4];
       Bytes.putIntBE(key, 0, (int) blockFirst);
@@ -387,7 +431,7 @@ public final class CFileWriter implements Closeable {
 
   private void checkOpen() {
     if (done) {
-      throw new IllegalStateException(name + " is already closed");
+      throw new IllegalStateException(name + " is closed, or was given up after a failure");
     }
   }
 }

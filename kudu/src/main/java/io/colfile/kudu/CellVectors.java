@@ -7,6 +7,7 @@ import io.colfile.core.vector.LongVector;
 import io.colfile.core.vector.TimestampVector;
 import io.colfile.kudu.block.Bytes;
 import java.math.BigInteger;
+import java.time.LocalDate;
 import java.util.Arrays;
 
 /**
@@ -150,7 +151,7 @@ public final class CellVectors {
           try {
             micros = Math.addExact(Math.multiplyExact(seconds, MICROS), fraction);
           } catch (ArithmeticException e) {
-            throw new IllegalArgumentException("row " + r + ": timestamp of " + v.seconds[r]
+            throw new ValueRangeException(r, "timestamp of " + v.seconds[r]
                 + " seconds is beyond the range of unixtime_micros");
           }
           Bytes.putLongLE(cells, off, micros);
@@ -217,9 +218,14 @@ public final class CellVectors {
     Bytes.putLongLE(cells, off + 8, b.shiftRight(64).longValue());
   }
 
-  private static IllegalArgumentException tooWide(int row, Object value, KuduType t) {
-    String what = t == KuduType.DATE ? "is outside Kudu's dates 0001-01-01 to 9999-12-31"
-        : "does not fit " + t.kuduName();
-    return new IllegalArgumentException("row " + row + ": " + value + " " + what);
+  private static ValueRangeException tooWide(int row, Object value, KuduType t) {
+    if (t == KuduType.DATE) {
+      long days = (Long) value;
+      String date = Math.abs(days) < 365L * 1_000_000 ? LocalDate.ofEpochDay(days).toString()
+          : days + " days from 1970-01-01";
+      return new ValueRangeException(row, date + " is outside Kudu's dates 0001-01-01 to "
+          + "9999-12-31");
+    }
+    return new ValueRangeException(row, value + " does not fit " + t.kuduName());
   }
 }

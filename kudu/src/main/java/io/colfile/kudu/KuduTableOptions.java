@@ -57,7 +57,9 @@ record KuduTableOptions(KuduSchema schema, RowSetWriterOptions writerOptions) {
         c = KuduColumn.of(name, i, t, !key.contains(name), key.contains(name));
         c = c.withStorage(encodings.getOrDefault(name, KuduEncoding.AUTO), compression, 0);
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("column " + name + ": " + e.getMessage(), e);
+        String m = e.getMessage();
+        throw new IllegalArgumentException(
+            m.contains("column " + name) ? m : "column " + name + ": " + m, e);
       }
       columns.add(c);
     }

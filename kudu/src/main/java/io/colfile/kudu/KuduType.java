@@ -94,8 +94,10 @@ public enum KuduType {
       return defaultEncoding();
     }
     if (!encodings().contains(requested)) {
-      throw new IllegalArgumentException(name() + " cannot be stored with " + requested
-          + " encoding (Kudu allows " + encodings() + ")");
+      throw new IllegalArgumentException(kuduName() + " cannot be stored with "
+          + requested.kuduName() + " (Kudu allows " + encodings().stream()
+              .map(KuduEncoding::kuduName).collect(java.util.stream.Collectors.joining(", "))
+          + ")");
     }
     return requested;
   }

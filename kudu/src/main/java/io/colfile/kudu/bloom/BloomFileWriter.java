@@ -20,6 +20,8 @@ import java.util.Arrays;
  */
 public final class BloomFileWriter implements Closeable {
   private final CFileWriter file;
+  /** Set once the file is given up: close() then publishes nothing. */
+  private boolean given;
   private final BloomFilter filter;
   private final int expected;
   private byte[] firstKey;
@@ -37,6 +39,7 @@ public final class BloomFileWriter implements Closeable {
     return create(out, BloomFilterSizing.TABLET, checksums);
   }
 
+  /** A writer of a BloomFile whose filters have {@code sizing}. */
   public static BloomFileWriter create(OutputFile out, BloomFilterSizing sizing,
       boolean checksums) throws IOException {
     CFileWriterOptions options = CFileWriterOptions.builder(KuduType.BINARY)
@@ -45,15 +48,32 @@ public final class BloomFileWriter implements Closeable {
     return new BloomFileWriter(CFileWriter.create(out, options), sizing);
   }
 
-  /** Adds the encoded key {@code key[off, off + len)}; keys arrive in row order. */
+  /**
+   * Adds the encoded key {@code key[off, off + len)}; keys arrive in row order, which is key
+   * order (the value index finds a key's filter by the first key of each block).
+   *
+   * @throws IllegalArgumentException if the key sorts before the previous one; the file is then
+   *     given up
+   */
   public void add(byte[] key, int off, int len) throws IOException {
+    if (lastKey != null && Arrays.compareUnsigned(lastKey, 0, lastKey.length, key, off,
+        off + len) > 0) {
+      abort();
+      throw new IllegalArgumentException("bloom filter keys arrive in key order; this one sorts "
+          + "before the previous (the file is given up)");
+    }
     if (filter.count() == 0) {
       firstKey = Arrays.copyOfRange(key, off, off + len);
     }
     filter.add(key, off, len);
     lastKey = Arrays.copyOfRange(key, off, off + len);
     if (filter.count() >= expected) {
-      flush();
+      try {
+        flush();
+      } catch (IOException | RuntimeException | Error e) {
+        abort();
+        throw e;
+      }
     }
   }
 
@@ -73,6 +93,9 @@ public final class BloomFileWriter implements Closeable {
   /** Writes the last filter and the file's indexes and footer, and publishes the file. */
   @Override
   public void close() throws IOException {
+    if (given) {
+      return; // given up after a failure: nothing to publish
+    }
     try {
       flush();
     } catch (IOException | RuntimeException e) {
@@ -84,6 +107,7 @@ public final class BloomFileWriter implements Closeable {
 
   /** Gives up: nothing appears at the target. */
   public void abort() {
+    given = true;
     file.abort();
   }
 }

@@ -24,6 +24,8 @@ public final class DeltaFileWriter implements Closeable {
   private static final int CHUNK = 256;
 
   private final CFileWriter file;
+  /** Set once the file is given up: close() then publishes nothing. */
+  private boolean given;
   private final DeltaType type;
   private final DeltaStats stats = new DeltaStats();
   private final BytesVector pending = new BytesVector(CHUNK);
@@ -62,19 +64,26 @@ public final class DeltaFileWriter implements Closeable {
   /**
    * Appends one mutation.
    *
-   * @throws IllegalArgumentException if it is out of the file's order
+   * @throws IllegalArgumentException if it is out of the file's order; the file is then given
+   *     up, as after any failure
    */
   public void append(DeltaKey key, RowChangeList changes) throws IOException {
     if (last != null && type.compare(last, key) > 0) {
+      abort();
       throw new IllegalArgumentException(type + " deltas out of order: " + key + " after "
-          + last);
+          + last + " (the file is given up)");
     }
     last = key;
     byte[] cell = new DeltaCell(key, changes).encode();
     stats.add(key.timestamp(), changes);
     pending.setRef(pendingCount++, cell, 0, cell.length);
     if (pendingCount == CHUNK) {
-      flush();
+      try {
+        flush();
+      } catch (IOException | RuntimeException | Error e) {
+        abort();
+        throw e;
+      }
     }
   }
 
@@ -93,6 +102,9 @@ public final class DeltaFileWriter implements Closeable {
   /** Writes the rest, the statistics and the footer, and publishes the file. */
   @Override
   public void close() throws IOException {
+    if (given) {
+      return; // given up after a failure: nothing to publish
+    }
     try {
       flush();
       file.addMetadata("deltafilestats", stats.toBytes());
@@ -103,7 +115,9 @@ public final class DeltaFileWriter implements Closeable {
     file.close();
   }
 
+  /** Gives up: nothing appears at the target. Idempotent. */
   public void abort() {
+    given = true;
     file.abort();
   }
 }

@@ -38,6 +38,27 @@ public record KuduColumn(String name, int id, KuduType type, boolean nullable, b
           + " cannot be part of a Kudu primary key");
     }
     type.resolve(encoding); // refuses an encoding the type does not allow
+    boolean decimal = type == KuduType.DECIMAL32 || type == KuduType.DECIMAL64
+        || type == KuduType.DECIMAL128;
+    int maxPrecision = type == KuduType.DECIMAL32 ? 9 : type == KuduType.DECIMAL64 ? 18 : 38;
+    if (decimal ? precision < 0 || precision > maxPrecision || scale < 0
+        || (precision > 0 && scale > precision) : precision != 0 || scale != 0) {
+      throw new IllegalArgumentException("column " + name + ": " + type.kuduName()
+          + " cannot have precision " + precision + " and scale " + scale);
+    }
+    if (type == KuduType.VARCHAR ? length < 0 || length > KuduTypes.MAX_VARCHAR_LENGTH
+        : length != 0) {
+      throw new IllegalArgumentException("column " + name + ": " + type.kuduName()
+          + " cannot have length " + length);
+    }
+    int width = type.physical().width();
+    if (readDefault != null && width > 0 && readDefault.length != width) {
+      throw new IllegalArgumentException("column " + name + ": a " + type.kuduName()
+          + " default is " + width + " bytes, not " + readDefault.length);
+    }
+    if (blockSize < 0) {
+      throw new IllegalArgumentException("column " + name + ": block size " + blockSize);
+    }
   }
 
   /** A column of {@code type} with default storage settings. */
@@ -53,8 +74,10 @@ public record KuduColumn(String name, int id, KuduType type, boolean nullable, b
    */
   public static KuduColumn of(String name, int id, Type type, boolean nullable, boolean key) {
     KuduType t = KuduTypes.fromType(type);
-    int precision = t.name().startsWith("DECIMAL") ? type.precision() : 0;
-    int scale = t.name().startsWith("DECIMAL") ? type.scale() : 0;
+    boolean decimal = t == KuduType.DECIMAL32 || t == KuduType.DECIMAL64
+        || t == KuduType.DECIMAL128;
+    int precision = decimal ? type.precision() : 0;
+    int scale = decimal ? type.scale() : 0;
     int length = t == KuduType.VARCHAR ? type.maxLength() : 0;
     return new KuduColumn(name, id, t, nullable, key, precision, scale, length,
         KuduEncoding.AUTO, KuduCompression.DEFAULT, 0, null);

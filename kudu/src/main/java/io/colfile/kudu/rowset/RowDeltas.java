@@ -11,6 +11,7 @@ import io.colfile.kudu.delta.DeltaFileReader;
 import io.colfile.kudu.delta.DeltaKey;
 import io.colfile.kudu.delta.RowChangeList;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -48,11 +49,12 @@ final class RowDeltas {
   }
 
   /** Reads every mutation of the REDO files of a rowset of {@code baseRows} rows. */
-  static RowDeltas read(List<InputFile> redoFiles, KuduSchema schema, long baseRows)
+  static RowDeltas read(List<Path> redoFiles, KuduSchema schema, long baseRows)
       throws IOException {
     List<long[]> keys = new ArrayList<>(); // {row, timestamp, index}
     List<RowChangeList> changes = new ArrayList<>();
-    for (InputFile f : redoFiles) {
+    for (Path p : redoFiles) {
+      InputFile f = InputFile.local(p);
       try (DeltaFileReader r = DeltaFileReader.open(f)) {
         DeltaFileReader.Iterator it = r.iterator();
         while (it.next()) {
@@ -63,6 +65,14 @@ final class RowDeltas {
           }
           for (ColumnUpdate u : it.changes().updates()) {
             KuduColumn c = schema.columnById(u.columnId());
+            if (c != null && c.key()) {
+              throw new CorruptFileException(f.name(), "delta " + changes.size(), -1,
+                  "updates key column " + c.name() + ", which Kudu never does");
+            }
+            if (c != null && u.isNull() && !c.nullable()) {
+              throw new CorruptFileException(f.name(), "delta " + changes.size(), -1,
+                  "sets column " + c.name() + ", which is not nullable, to NULL");
+            }
             int width = c == null ? -1 : c.type().physical().width();
             if (!u.isNull() && width > 0 && u.valueLength() != width) {
               throw new CorruptFileException(f.name(), "delta " + changes.size(), -1,

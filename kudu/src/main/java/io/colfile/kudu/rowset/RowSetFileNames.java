@@ -19,14 +19,20 @@ final class RowSetFileNames {
   /**
    * {@code <column>.cfile} when the column's name is a portable file name that no other file of
    * the directory has (case aside, for case-insensitive file systems), else {@code
-   * column-<id>.cfile}; rowset.json records which.
+   * column-<id>.cfile} (or {@code column-<id>-<n>.cfile} if that is taken too); rowset.json
+   * records which.
    */
   static String forColumn(KuduColumn col, List<String> taken) {
     String name = col.name() + ".cfile";
     if (SAFE.matcher(col.name()).matches() && !takenIgnoringCase(name, taken)) {
       return name;
     }
-    return "column-" + col.id() + ".cfile";
+    // another column may be called "column-<id>" itself: count up until the name is free
+    name = "column-" + col.id() + ".cfile";
+    for (int n = 2; takenIgnoringCase(name, taken); n++) {
+      name = "column-" + col.id() + "-" + n + ".cfile";
+    }
+    return name;
   }
 
   private static boolean takenIgnoringCase(String name, List<String> taken) {

@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -126,6 +125,8 @@ public final class RowSetManifest {
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       throw new CorruptFileException(name, "", -1, "is not valid JSON: " + e.getOriginalMessage(),
           e);
+    } catch (IllegalArgumentException e) {
+      throw bad(name, "holds " + e.getMessage());
     }
     if (!FORMAT.equals(root.get("format"))) {
       throw bad(name, "is not a colfile rowset manifest (format is not \"" + FORMAT + "\")");
@@ -135,7 +136,7 @@ public final class RowSetManifest {
       Map<Integer, String> files = new LinkedHashMap<>();
       for (Object o : list(root, "columns")) {
         Map<?, ?> m = (Map<?, ?>) o;
-        KuduType type = KuduType.valueOf(str(m, "type").toUpperCase(Locale.ROOT));
+        KuduType type = type(str(m, "type"));
         int id = num(m, "id");
         String hex = (String) m.get("read_default_hex");
         columns.add(new KuduColumn(str(m, "name"), id, type, bool(m, "nullable"), bool(m, "key"),
@@ -146,25 +147,48 @@ public final class RowSetManifest {
           files.put(id, str(m, "file"));
         }
       }
-      List<String> key = new ArrayList<>();
-      for (Object o : list(root, "key")) {
-        key.add((String) o);
-      }
-      List<String> redo = new ArrayList<>();
-      for (Object o : list(root, "redo_deltas")) {
-        redo.add((String) o);
-      }
-      List<String> undo = new ArrayList<>();
-      for (Object o : list(root, "undo_deltas")) {
-        undo.add((String) o);
+      List<String> key = strings(root, "key");
+      List<String> redo = strings(root, "redo_deltas");
+      List<String> undo = strings(root, "undo_deltas");
+      Object rows = root.get("rows");
+      if (!(rows instanceof Long) || (Long) rows < 0) {
+        throw new IllegalArgumentException("\"rows\" is not a row count");
       }
       return new Contents(new KuduSchema(columns, key),
-          new RowSetFiles(files, (String) root.get("bloom"), (String) root.get("adhoc_index"),
+          new RowSetFiles(files, optString(root, "bloom"), optString(root, "adhoc_index"),
               redo, undo),
-          ((Number) root.get("rows")).longValue());
+          (Long) rows);
     } catch (RuntimeException e) {
       throw bad(name, "describes the rowset wrongly: " + e.getMessage());
     }
+  }
+
+  private static KuduType type(String s) {
+    for (KuduType t : KuduType.values()) {
+      if (t.kuduName().equals(s)) {
+        return t;
+      }
+    }
+    throw new IllegalArgumentException("unknown Kudu type \"" + s + "\"");
+  }
+
+  private static List<String> strings(Map<?, ?> m, String k) {
+    List<String> out = new ArrayList<>();
+    for (Object o : list(m, k)) {
+      if (!(o instanceof String)) {
+        throw new IllegalArgumentException("\"" + k + "\" lists something other than names");
+      }
+      out.add((String) o);
+    }
+    return out;
+  }
+
+  private static String optString(Map<?, ?> m, String k) {
+    Object v = m.get(k);
+    if (v != null && !(v instanceof String)) {
+      throw new IllegalArgumentException("\"" + k + "\" is not a file name");
+    }
+    return (String) v;
   }
 
   private static KuduCompression compression(String s) {
@@ -205,14 +229,15 @@ public final class RowSetManifest {
       case VALUE_TRUE -> true;
       case VALUE_FALSE -> false;
       case VALUE_NULL -> null;
-      default -> throw new IllegalArgumentException("unexpected " + p.currentToken());
+      default -> throw new IllegalArgumentException("a value colfile never writes there ("
+          + p.currentToken() + ")");
     };
   }
 
   private static List<?> list(Map<?, ?> m, String k) {
     Object v = m.get(k);
     if (!(v instanceof List)) {
-      throw new IllegalArgumentException("\"" + k + "\" is not a list");
+      throw new IllegalArgumentException("\"" + k + "\" is missing or not a list");
     }
     return (List<?>) v;
   }
@@ -220,7 +245,7 @@ public final class RowSetManifest {
   private static String str(Map<?, ?> m, String k) {
     Object v = m.get(k);
     if (!(v instanceof String)) {
-      throw new IllegalArgumentException("\"" + k + "\" is not a string");
+      throw new IllegalArgumentException("\"" + k + "\" is missing or not a string");
     }
     return (String) v;
   }
@@ -228,7 +253,7 @@ public final class RowSetManifest {
   private static int num(Map<?, ?> m, String k) {
     Object v = m.get(k);
     if (!(v instanceof Long) || (Long) v != ((Long) v).intValue()) {
-      throw new IllegalArgumentException("\"" + k + "\" is not a 32-bit number");
+      throw new IllegalArgumentException("\"" + k + "\" is missing or not a 32-bit number");
     }
     return ((Long) v).intValue();
   }
@@ -240,7 +265,7 @@ public final class RowSetManifest {
   private static boolean bool(Map<?, ?> m, String k) {
     Object v = m.get(k);
     if (!(v instanceof Boolean)) {
-      throw new IllegalArgumentException("\"" + k + "\" is not true or false");
+      throw new IllegalArgumentException("\"" + k + "\" is missing or not true or false");
     }
     return (Boolean) v;
   }

@@ -33,8 +33,8 @@ public final class RowSetReader implements FileReader {
   private final long baseRows;
   private final RowDeltas deltas;
 
-  private RowSetReader(String name, KuduSchema schema, RowSetFiles files, Path dir)
-      throws IOException {
+  private RowSetReader(String name, KuduSchema schema, RowSetFiles files, Path dir,
+      boolean fromManifest) throws IOException {
     this.name = name;
     this.schema = schema;
     long rows = -1;
@@ -44,7 +44,7 @@ public final class RowSetReader implements FileReader {
         if (file == null) {
           continue;
         }
-        CFileReader r = CFileReader.open(InputFile.local(resolve(dir, file)));
+        CFileReader r = CFileReader.open(InputFile.local(resolve(dir, file, fromManifest)));
         columns.put(c.id(), r);
         if (r.dataType() != c.type()) {
           throw new CorruptFileException(r.name(), "footer", -1, "holds " + r.dataType()
@@ -64,9 +64,9 @@ public final class RowSetReader implements FileReader {
         throw new CorruptFileException(name, "", -1, "has no column files");
       }
       this.baseRows = rows;
-      List<InputFile> redo = new ArrayList<>();
+      List<Path> redo = new ArrayList<>();
       for (String f : files.redoDeltas()) {
-        redo.add(InputFile.local(resolve(dir, f)));
+        redo.add(resolve(dir, f, fromManifest));
       }
       this.deltas = RowDeltas.read(redo, schema, baseRows);
     } catch (IOException | RuntimeException e) {
@@ -76,12 +76,12 @@ public final class RowSetReader implements FileReader {
   }
 
   /**
-   * Opens the rowset whose files are {@code files}, relative to {@code dir}, of a table of
-   * {@code schema}.
+   * Opens the rowset whose files are {@code files} (paths relative to {@code dir}, or absolute),
+   * of a table of {@code schema}.
    */
   public static RowSetReader open(KuduSchema schema, RowSetFiles files, Path dir)
       throws IOException {
-    return new RowSetReader(dir.toString(), schema, files, dir);
+    return new RowSetReader(dir.toString(), schema, files, dir, false);
   }
 
   /** Opens a rowset directory colfile wrote: its {@code rowset.json} describes it. */
@@ -91,7 +91,7 @@ public final class RowSetReader implements FileReader {
     try (InputStream in = Files.newInputStream(manifest)) {
       c = RowSetManifest.read(in, manifest.toString());
     }
-    RowSetReader r = new RowSetReader(dir.toString(), c.schema(), c.files(), dir);
+    RowSetReader r = new RowSetReader(dir.toString(), c.schema(), c.files(), dir, true);
     if (r.baseRows != c.rows()) {
       r.close();
       throw new CorruptFileException(manifest.toString(), "", -1, "says " + c.rows()
@@ -100,8 +100,14 @@ public final class RowSetReader implements FileReader {
     return r;
   }
 
-  private static Path resolve(Path dir, String file) throws CorruptFileException {
-    if (!RowSetFileNames.isPlainName(file)) {
+  /**
+   * Where a block file is: any path the caller gives (relative to {@code dir}, or absolute, such
+   * as a file block manager's {@code data/xx/yy/zz/<id>}), but only plain names inside the
+   * directory from a manifest, which may come from anywhere.
+   */
+  private static Path resolve(Path dir, String file, boolean fromManifest)
+      throws CorruptFileException {
+    if (fromManifest && !RowSetFileNames.isPlainName(file)) {
       throw new CorruptFileException(dir.toString(), "", -1, "names the file '" + file
           + "', which is not a plain name inside the rowset directory");
     }

@@ -10,6 +10,7 @@ import io.colfile.kudu.CFileWriterOptions;
 import io.colfile.kudu.KuduCompression;
 import io.colfile.kudu.KuduEncoding;
 import io.colfile.kudu.KuduType;
+import io.colfile.kudu.ValueRangeException;
 import io.colfile.kudu.bloom.BloomFileWriter;
 import io.colfile.kudu.key.KeyBuffer;
 import io.colfile.kudu.key.KeyEncoder;
@@ -33,8 +34,9 @@ import java.util.Map;
  *
  * <p>Rows are held in memory until {@link #close()} (a rowset is sorted as a whole); Kudu's own
  * rowsets are a few tens of MiB. Primary keys must be unique and not NULL. The directory is
- * written under a temporary name beside the target and renamed at the end: after a failure or
- * {@link #abort()} nothing is left, and the target must not exist beforehand.
+ * written under a temporary name beside the target and renamed at the end: after a failure
+ * (a bad row gives the whole rowset up) or {@link #abort()} nothing is left, and the target must
+ * not exist beforehand.
  */
 public final class RowSetWriter implements FileWriter {
   /** Kudu's {@code --default_composite_key_index_block_size_bytes}. */
@@ -103,8 +105,20 @@ public final class RowSetWriter implements FileWriter {
   @Override
   public void write(ColumnBatch batch) throws IOException {
     if (done) {
-      throw new IllegalStateException("the rowset writer is closed");
+      throw new IllegalStateException("the rowset writer is closed, or was given up after a "
+          + "failure");
     }
+    try {
+      append(batch);
+    } catch (RuntimeException | Error e) {
+      // Some columns may hold the batch already and others not: the rowset cannot go on.
+      abort();
+      throw e;
+    }
+    rows += batch.size;
+  }
+
+  private void append(ColumnBatch batch) {
     if (batch.cols.length != stores.length) {
       throw new IllegalArgumentException("batch has " + batch.cols.length + " columns, the "
           + "rowset " + stores.length);
@@ -129,12 +143,11 @@ public final class RowSetWriter implements FileWriter {
       }
       try {
         stores[c].append(batch.cols[c], 0, batch.size);
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("column " + col.name() + ", " + e.getMessage()
-            + " (in the batch of rows from " + (rows + 1) + ")", e);
+      } catch (ValueRangeException e) {
+        throw new IllegalArgumentException("row " + (rows + e.row() + 1) + ", column "
+            + col.name() + ": " + e.problem(), e);
       }
     }
-    rows += batch.size;
   }
 
   /** Sorts the rows, writes every file and publishes the directory. */
@@ -145,6 +158,11 @@ public final class RowSetWriter implements FileWriter {
     }
     try {
       writeAll();
+      if (Files.exists(target, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        // rename(2) would quietly replace an empty directory made there since the start
+        throw new java.nio.file.FileAlreadyExistsException(target.toString(), null,
+            "appeared while the rowset was written; nothing was replaced");
+      }
       Files.move(temp, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
       done = true;
     } catch (IOException | RuntimeException | Error e) {
@@ -178,7 +196,13 @@ public final class RowSetWriter implements FileWriter {
       String name = RowSetFileNames.forColumn(col, taken);
       taken.add(name);
       boolean keyIndex = !composite && c == keyColumns[0];
-      writeColumn(c, order, name, keyIndex ? minKey : null, keyIndex ? maxKey : null, keyIndex);
+      try {
+        writeColumn(c, order, name, keyIndex ? minKey : null, keyIndex ? maxKey : null,
+            keyIndex);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("column " + col.name() + ", " + e.getMessage()
+            + " (rows counted in key order)", e);
+      }
       files.put(col.id(), name);
     }
     String adhoc = null;
