@@ -1,5 +1,6 @@
 package io.colfile.core;
 
+import io.colfile.core.error.UnsupportedFeatureException;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnBatch;
 import java.io.Closeable;
@@ -18,4 +19,25 @@ public interface BatchReader extends Closeable {
 
   /** Fills {@code batch} with the next rows; false (and an empty batch) when none are left. */
   boolean next(ColumnBatch batch) throws IOException;
+
+  /**
+   * Positions the reader so that the next batch starts with row {@code row}, counted as a full
+   * read of the file counts them (row 0 is the first row a reader without filter would return).
+   * With a filter, the rows returned after the seek are the matching rows from {@code row} on.
+   * A row at or past the end leaves nothing to read.
+   *
+   * @throws IllegalArgumentException if {@code row} is negative
+   * @throws UnsupportedFeatureException if this reader cannot seek
+   */
+  default void seekToRow(long row) throws IOException {
+    throw new UnsupportedFeatureException("this reader cannot seek to a row");
+  }
+
+  /**
+   * What this reader has read and skipped so far, and why; readers that skip nothing report
+   * nothing.
+   */
+  default ScanReport report() {
+    return new ScanReport();
+  }
 }
