@@ -1,12 +1,11 @@
 package io.colfile.core.convert;
 
+import io.colfile.core.text.DateTimeText;
 import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
-import java.time.DateTimeException;
-import java.time.LocalDate;
 
 /**
  * Scalar values from text, in the forms {@code colfile cat} prints them (json-lines.md) and a
@@ -97,36 +96,10 @@ final class TextValues {
 
   /** Days since 1970-01-01 of {@code [-]Y...-MM-DD}. */
   static long date(String text, String path) throws ValueError {
-    int[] pos = {0};
-    long days = datePart(text, pos, path);
-    if (pos[0] != text.length()) {
-      throw new ValueError(path, "'" + shorten(text) + "' is not a date (YYYY-MM-DD)");
-    }
-    return days;
-  }
-
-  private static long datePart(String s, int[] pos, String path) throws ValueError {
-    int i = 0;
-    boolean negative = s.startsWith("-");
-    if (negative) {
-      i++;
-    }
-    int yearStart = i;
-    while (i < s.length() && Character.isDigit(s.charAt(i))) {
-      i++;
-    }
-    if (i - yearStart < 1 || i - yearStart > 9 || i + 6 > s.length() || s.charAt(i) != '-'
-        || s.charAt(i + 3) != '-') {
-      throw new ValueError(path, "'" + shorten(s) + "' is not a date (YYYY-MM-DD)");
-    }
     try {
-      int year = Integer.parseInt(s.substring(yearStart, i));
-      int month = Integer.parseInt(s.substring(i + 1, i + 3));
-      int day = Integer.parseInt(s.substring(i + 4, i + 6));
-      pos[0] = i + 6;
-      return LocalDate.of(negative ? -year : year, month, day).toEpochDay();
-    } catch (NumberFormatException | DateTimeException e) {
-      throw new ValueError(path, "'" + shorten(s) + "' is not a date (YYYY-MM-DD)");
+      return DateTimeText.parseDate(text);
+    } catch (IllegalArgumentException e) {
+      throw new ValueError(path, e.getMessage());
     }
   }
 
@@ -135,51 +108,14 @@ final class TextValues {
    * {@code YYYY-MM-DD HH:MM:SS[.f]}.
    */
   static void timestamp(String s, long[] secondsAndNanos, String path) throws ValueError {
-    int[] pos = {0};
-    long days = datePart(s, pos, path);
-    int i = pos[0];
-    String bad = "'" + shorten(s) + "' is not a timestamp (YYYY-MM-DD HH:MM:SS.fffffffff)";
-    if (i + 9 > s.length() || (s.charAt(i) != ' ' && s.charAt(i) != 'T')
-        || s.charAt(i + 3) != ':' || s.charAt(i + 6) != ':') {
-      throw new ValueError(path, bad);
-    }
-    int h;
-    int m;
-    int sec;
     try {
-      h = Integer.parseInt(s.substring(i + 1, i + 3));
-      m = Integer.parseInt(s.substring(i + 4, i + 6));
-      sec = Integer.parseInt(s.substring(i + 7, i + 9));
-    } catch (NumberFormatException e) {
-      throw new ValueError(path, bad);
+      DateTimeText.parseTimestamp(s, secondsAndNanos, false);
+    } catch (IllegalArgumentException e) {
+      throw new ValueError(path, e.getMessage());
     }
-    if (h > 23 || m > 59 || sec > 59 || h < 0 || m < 0 || sec < 0) {
-      throw new ValueError(path, bad);
-    }
-    i += 9;
-    int nanos = 0;
-    if (i < s.length()) {
-      if (s.charAt(i) != '.' || i + 1 == s.length() || s.length() - i - 1 > 9) {
-        throw new ValueError(path, bad);
-      }
-      int digits = 0;
-      for (int k = i + 1; k < s.length(); k++) {
-        char c = s.charAt(k);
-        if (c < '0' || c > '9') {
-          throw new ValueError(path, bad);
-        }
-        nanos = nanos * 10 + (c - '0');
-        digits++;
-      }
-      for (; digits < 9; digits++) {
-        nanos *= 10;
-      }
-    }
-    secondsAndNanos[0] = days * 86_400 + h * 3600L + m * 60L + sec;
-    secondsAndNanos[1] = nanos;
   }
 
   static String shorten(String s) {
-    return s.length() > 60 ? s.substring(0, 60) + "..." : s;
+    return DateTimeText.shorten(s);
   }
 }
