@@ -38,6 +38,17 @@ public final class BytesVector extends ColumnVector {
   }
 
   @Override
+  public void keep(int[] rows, int count) {
+    super.keep(rows, count);
+    for (int i = 0; i < count; i++) {
+      int r = rows[i];
+      vector[i] = vector[r];
+      start[i] = start[r];
+      length[i] = length[r];
+    }
+  }
+
+  @Override
   protected void grow(int newCapacity, boolean preserve) {
     if (preserve) {
       vector = Arrays.copyOf(vector, newCapacity);

@@ -45,6 +45,17 @@ public final class ColumnBatch {
     }
   }
 
+  /** Keeps only rows {@code rows[0, count)} (ascending), moved to the front, and sets the size. */
+  public void keep(int[] rows, int count) {
+    if (count == size) {
+      return; // every row kept: rows is 0, 1, 2, ...
+    }
+    for (ColumnVector c : cols) {
+      c.keep(rows, count);
+    }
+    size = count;
+  }
+
   /** Checks every vector's invariants for the filled rows. */
   public void validate() {
     for (ColumnVector c : cols) {

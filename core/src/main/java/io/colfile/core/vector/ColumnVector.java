@@ -99,6 +99,30 @@ public abstract class ColumnVector {
     capacity = newCapacity;
   }
 
+  /**
+   * Keeps only rows {@code rows[0, count)}, which must ascend, moving them to rows {@code [0,
+   * count)} in that order. Children of lists, maps and unions stay as they are (the kept rows
+   * still point into them); struct fields keep the same rows.
+   */
+  public void keep(int[] rows, int count) {
+    if (!noNulls) {
+      for (int i = 0; i < count; i++) {
+        isNull[i] = isNull[rows[i]];
+      }
+    }
+  }
+
+  /**
+   * Makes this vector's null flags those of {@code from}: the same array, the same capacity.
+   * For vectors that are views of others (a struct with fewer fields, a list with converted
+   * elements), refreshed for each batch.
+   */
+  public void shareNulls(ColumnVector from) {
+    isNull = from.isNull;
+    noNulls = from.noNulls;
+    capacity = from.capacity;
+  }
+
   /** Grows the value arrays to {@code newCapacity}. */
   protected abstract void grow(int newCapacity, boolean preserve);
 

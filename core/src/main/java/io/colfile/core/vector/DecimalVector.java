@@ -45,6 +45,20 @@ public final class DecimalVector extends ColumnVector {
   }
 
   @Override
+  public void keep(int[] rows, int count) {
+    super.keep(rows, count);
+    if (isWide) {
+      for (int i = 0; i < count; i++) {
+        wide[i] = wide[rows[i]];
+      }
+    } else {
+      for (int i = 0; i < count; i++) {
+        unscaled[i] = unscaled[rows[i]];
+      }
+    }
+  }
+
+  @Override
   protected void grow(int newCapacity, boolean preserve) {
     if (isWide) {
       wide = preserve ? Arrays.copyOf(wide, newCapacity) : new BigInteger[newCapacity];

@@ -12,6 +12,15 @@ public final class DoubleVector extends ColumnVector {
   }
 
   @Override
+  public void keep(int[] rows, int count) {
+    super.keep(rows, count);
+    for (int i = 0; i < count; i++) {
+      int r = rows[i];
+      vector[i] = vector[r];
+    }
+  }
+
+  @Override
   protected void grow(int newCapacity, boolean preserve) {
     vector = preserve ? Arrays.copyOf(vector, newCapacity) : new double[newCapacity];
   }

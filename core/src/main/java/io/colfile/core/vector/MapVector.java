@@ -30,6 +30,16 @@ public final class MapVector extends ColumnVector {
   }
 
   @Override
+  public void keep(int[] rows, int count) {
+    super.keep(rows, count);
+    for (int i = 0; i < count; i++) {
+      int r = rows[i];
+      offsets[i] = offsets[r];
+      lengths[i] = lengths[r];
+    }
+  }
+
+  @Override
   protected void grow(int newCapacity, boolean preserve) {
     offsets = preserve ? Arrays.copyOf(offsets, newCapacity) : new int[newCapacity];
     lengths = preserve ? Arrays.copyOf(lengths, newCapacity) : new int[newCapacity];

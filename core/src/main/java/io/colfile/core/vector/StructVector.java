@@ -18,6 +18,14 @@ public final class StructVector extends ColumnVector {
   }
 
   @Override
+  public void keep(int[] rows, int count) {
+    super.keep(rows, count);
+    for (ColumnVector f : fields) {
+      f.keep(rows, count);
+    }
+  }
+
+  @Override
   protected void grow(int newCapacity, boolean preserve) {
     for (ColumnVector f : fields) {
       f.ensureCapacity(newCapacity, preserve);

@@ -18,6 +18,16 @@ public final class TimestampVector extends ColumnVector {
   }
 
   @Override
+  public void keep(int[] rows, int count) {
+    super.keep(rows, count);
+    for (int i = 0; i < count; i++) {
+      int r = rows[i];
+      seconds[i] = seconds[r];
+      nanos[i] = nanos[r];
+    }
+  }
+
+  @Override
   protected void grow(int newCapacity, boolean preserve) {
     if (preserve) {
       seconds = Arrays.copyOf(seconds, newCapacity);

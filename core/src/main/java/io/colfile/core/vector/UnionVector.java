@@ -32,6 +32,16 @@ public final class UnionVector extends ColumnVector {
   }
 
   @Override
+  public void keep(int[] rows, int count) {
+    super.keep(rows, count);
+    for (int i = 0; i < count; i++) {
+      int r = rows[i];
+      tags[i] = tags[r];
+      offsets[i] = offsets[r];
+    }
+  }
+
+  @Override
   protected void grow(int newCapacity, boolean preserve) {
     tags = preserve ? Arrays.copyOf(tags, newCapacity) : new int[newCapacity];
     offsets = preserve ? Arrays.copyOf(offsets, newCapacity) : new int[newCapacity];
