@@ -1,29 +1,47 @@
 package io.colfile.core;
 
+import io.colfile.core.filter.Predicate;
+import io.colfile.core.types.Type;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
-/** What to read: which top-level columns, in what batch size, and how to read timestamps. */
+/**
+ * What to read: which columns (nested fields by path), which rows (a filter), with which
+ * schema, in what batch size, and how to read timestamps. Immutable; each {@code with} returns
+ * a changed copy.
+ *
+ * <pre>
+ * ReadOptions.columns("id", "customer.name")
+ *     .withFilter(Predicate.parse("price >= 10 AND customer.country = 'NL'"))
+ *     .withBatchSize(4096);
+ * </pre>
+ */
 public final class ReadOptions {
   /** See {@link #withMaxNestedValues}: 16 Mi values, 128 MiB of longs. */
   public static final long DEFAULT_MAX_NESTED_VALUES = 1L << 24;
 
   private static final ReadOptions DEFAULTS =
-      new ReadOptions(null, 1024, null, DEFAULT_MAX_NESTED_VALUES);
+      new ReadOptions(null, 1024, null, DEFAULT_MAX_NESTED_VALUES, null, null, false);
 
   private final List<String> columns;
   private final int batchSize;
   private final ZoneId defaultZone;
   private final long maxNestedValues;
+  private final Predicate filter;
+  private final Type readerSchema;
+  private final boolean matchByPosition;
 
   private ReadOptions(List<String> columns, int batchSize, ZoneId defaultZone,
-      long maxNestedValues) {
+      long maxNestedValues, Predicate filter, Type readerSchema, boolean matchByPosition) {
     this.columns = columns;
     this.batchSize = batchSize;
     this.defaultZone = defaultZone;
     this.maxNestedValues = maxNestedValues;
+    this.filter = filter;
+    this.readerSchema = readerSchema;
+    this.matchByPosition = matchByPosition;
   }
 
   /** All columns, batches of 1024 rows, the JVM's zone for files that do not record one. */
@@ -31,21 +49,29 @@ public final class ReadOptions {
     return DEFAULTS;
   }
 
-  /** Only these top-level columns, in this order. */
+  /** Only these columns, in this order (see {@link #withColumns}). */
   public static ReadOptions columns(String... names) {
     return DEFAULTS.withColumns(List.of(names));
   }
 
+  /**
+   * Only these columns, in this order; null for all. A name is a top-level column, or a path
+   * to a field of nested structs ({@code customer.address.city}: the rows then hold {@code
+   * customer} with only {@code address} with only {@code city}); back quotes protect names
+   * with dots ({@code `a.b`}). Paths into the same struct merge, in the order first named. A
+   * name that is a top-level column exactly as written is that column.
+   */
   public ReadOptions withColumns(List<String> names) {
     return new ReadOptions(names == null ? null : List.copyOf(names), batchSize, defaultZone,
-        maxNestedValues);
+        maxNestedValues, filter, readerSchema, matchByPosition);
   }
 
   public ReadOptions withBatchSize(int rows) {
     if (rows < 1) {
       throw new IllegalArgumentException("batch size must be at least 1: " + rows);
     }
-    return new ReadOptions(columns, rows, defaultZone, maxNestedValues);
+    return new ReadOptions(columns, rows, defaultZone, maxNestedValues, filter, readerSchema,
+        matchByPosition);
   }
 
   /**
@@ -53,7 +79,8 @@ public final class ReadOptions {
    * writers); by default the JVM's, as Apache ORC's readers do.
    */
   public ReadOptions withDefaultZone(ZoneId zone) {
-    return new ReadOptions(columns, batchSize, Objects.requireNonNull(zone), maxNestedValues);
+    return new ReadOptions(columns, batchSize, Objects.requireNonNull(zone), maxNestedValues,
+        filter, readerSchema, matchByPosition);
   }
 
   /**
@@ -66,10 +93,42 @@ public final class ReadOptions {
     if (values < 1) {
       throw new IllegalArgumentException("the nested value limit must be at least 1: " + values);
     }
-    return new ReadOptions(columns, batchSize, defaultZone, values);
+    return new ReadOptions(columns, batchSize, defaultZone, values, filter, readerSchema,
+        matchByPosition);
   }
 
-  /** The projected top-level column names, or empty for all columns. */
+  /**
+   * Only the rows where {@code predicate} is TRUE (SQL's three-valued logic; null for every
+   * row). The rows returned are exactly those of a full read filtered row by row; formats skip
+   * what their statistics, indexes and bloom filters rule out on the way ({@link
+   * BatchReader#report()} says what). The predicate's columns are those of the reader schema
+   * when one is given, and need not be among the columns read.
+   */
+  public ReadOptions withFilter(Predicate predicate) {
+    return new ReadOptions(columns, batchSize, defaultZone, maxNestedValues, predicate,
+        readerSchema, matchByPosition);
+  }
+
+  /**
+   * Reads the file as if it had {@code schema} (a struct), as Apache ORC's schema evolution
+   * does: fields are matched to the file's by name (by position with {@link
+   * #withMatchByPosition}, and always at the top level when the file's top-level names are all
+   * {@code _colN}, as Hive once wrote them), fields the file lacks read as NULL, fields the
+   * reader lacks are not read, and values are converted where the types differ. Null for the
+   * file's own schema.
+   */
+  public ReadOptions withSchema(Type schema) {
+    return new ReadOptions(columns, batchSize, defaultZone, maxNestedValues, filter, schema,
+        matchByPosition);
+  }
+
+  /** Matches the reader schema's top-level fields to the file's by position, not by name. */
+  public ReadOptions withMatchByPosition(boolean byPosition) {
+    return new ReadOptions(columns, batchSize, defaultZone, maxNestedValues, filter,
+        readerSchema, byPosition);
+  }
+
+  /** The projected columns (names or paths), or empty for all columns. */
   public Optional<List<String>> columns() {
     return Optional.ofNullable(columns);
   }
@@ -84,5 +143,19 @@ public final class ReadOptions {
 
   public ZoneId defaultZone() {
     return defaultZone == null ? ZoneId.systemDefault() : defaultZone;
+  }
+
+  /** The row filter, if any. */
+  public Optional<Predicate> filter() {
+    return Optional.ofNullable(filter);
+  }
+
+  /** The reader schema, if any. */
+  public Optional<Type> schema() {
+    return Optional.ofNullable(readerSchema);
+  }
+
+  public boolean matchByPosition() {
+    return matchByPosition;
   }
 }

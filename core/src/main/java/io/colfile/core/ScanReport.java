@@ -26,6 +26,8 @@ public final class ScanReport {
   private final Map<String, long[]> counts = new LinkedHashMap<>();
   private final List<String> notes = new ArrayList<>();
   private long notesLeftOut;
+  private long rowsDecoded = -1;
+  private long rowsMatched;
 
   /** Counts {@code n} units of kind {@code unit} as read. */
   public void read(String unit, long n) {
@@ -55,6 +57,22 @@ public final class ScanReport {
     }
   }
 
+  /** Records how many rows were decoded and how many of them matched the row filter. */
+  public void rows(long decoded, long matched) {
+    rowsDecoded = decoded;
+    rowsMatched = matched;
+  }
+
+  /** Rows decoded so far, or -1 when no row filter counted them. */
+  public long rowsDecoded() {
+    return rowsDecoded;
+  }
+
+  /** Rows that matched the row filter so far. */
+  public long rowsMatched() {
+    return rowsMatched;
+  }
+
   /** The counts per kind of unit, in the order the kinds were first counted. */
   public Map<String, Counts> counts() {
     Map<String, Counts> out = new LinkedHashMap<>();
@@ -82,6 +100,9 @@ public final class ScanReport {
   public List<String> lines() {
     List<String> out = new ArrayList<>();
     counts.forEach((unit, c) -> out.add(unit + ": " + c[0] + " read, " + c[1] + " skipped"));
+    if (rowsDecoded >= 0) {
+      out.add("rows: " + rowsDecoded + " decoded, " + rowsMatched + " matched the filter");
+    }
     out.addAll(notes);
     if (notesLeftOut > 0) {
       out.add("(" + notesLeftOut + " more notes left out)");

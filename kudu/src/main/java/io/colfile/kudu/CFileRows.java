@@ -1,5 +1,6 @@
 package io.colfile.kudu;
 
+import io.colfile.core.read.ReadPlan;
 import io.colfile.core.BatchReader;
 import io.colfile.core.FileReader;
 import io.colfile.core.ReadOptions;
@@ -52,9 +53,11 @@ final class CFileRows implements FileReader {
 
   @Override
   public BatchReader read(ReadOptions options) throws IOException {
-    if (options.columns().isPresent()) {
-      throw new IllegalArgumentException("a CFile holds one column; it has no columns to pick");
-    }
+    ReadPlan plan = ReadPlan.create(schema(), options);
+    return plan.wrap(readRaw(plan.rawOptions()));
+  }
+
+  private BatchReader readRaw(ReadOptions options) throws IOException {
     CFileCursor cursor = file.newCursor();
     cursor.seekToFirst();
     int batchSize = options.batchSize();

@@ -1,5 +1,6 @@
 package io.colfile.orc;
 
+import io.colfile.core.read.ReadPlan;
 import io.colfile.core.BatchReader;
 import io.colfile.core.FileReader;
 import io.colfile.core.ReadOptions;
@@ -263,7 +264,8 @@ public final class OrcReader implements FileReader {
 
   @Override
   public BatchReader read(ReadOptions options) throws IOException {
-    return new OrcBatchReader(file, tail, schema, stripes, options);
+    ReadPlan plan = ReadPlan.create(schema, options);
+    return plan.wrap(new OrcBatchReader(file, tail, schema, stripes, plan.rawOptions()));
   }
 
   @Override

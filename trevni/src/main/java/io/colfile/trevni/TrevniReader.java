@@ -1,5 +1,6 @@
 package io.colfile.trevni;
 
+import io.colfile.core.read.ReadPlan;
 import io.colfile.core.BatchReader;
 import io.colfile.core.FileReader;
 import io.colfile.core.ReadOptions;
@@ -134,6 +135,11 @@ public final class TrevniReader implements FileReader {
 
   @Override
   public BatchReader read(ReadOptions options) throws IOException {
+    ReadPlan plan = ReadPlan.create(type, options);
+    return plan.wrap(readRaw(plan.rawOptions()));
+  }
+
+  private BatchReader readRaw(ReadOptions options) throws IOException {
     List<String> names = options.columns().orElse(null);
     int batchSize = options.batchSize();
     if (avroSchema == null) {

@@ -77,7 +77,7 @@ class GenericRowReaderTest {
       assertThat(cat(r, ReadOptions.columns("a", "id"))).isEqualTo(
           "{\"a\": [true, false, true], \"id\": -5}\n{\"a\": [], \"id\": 6}\n");
       assertThatThrownBy(() -> r.read(ReadOptions.columns("p#c")))
-          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no top-level");
+          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no column 'p#c'; the columns are id, p, a, v, z");
     }
   }
 

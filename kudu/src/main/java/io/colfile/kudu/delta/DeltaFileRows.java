@@ -1,5 +1,6 @@
 package io.colfile.kudu.delta;
 
+import io.colfile.core.read.ReadPlan;
 import io.colfile.core.BatchReader;
 import io.colfile.core.FileReader;
 import io.colfile.core.ReadOptions;
@@ -84,9 +85,11 @@ public final class DeltaFileRows implements FileReader {
 
   @Override
   public BatchReader read(ReadOptions options) throws IOException {
-    if (options.columns().isPresent()) {
-      throw new IllegalArgumentException("the decoded deltas have no columns to pick");
-    }
+    ReadPlan plan = ReadPlan.create(schema(), options);
+    return plan.wrap(readRaw(plan.rawOptions()));
+  }
+
+  private BatchReader readRaw(ReadOptions options) throws IOException {
     DeltaFileReader.Iterator it = file.iterator();
     int batchSize = options.batchSize();
     return new BatchReader() {

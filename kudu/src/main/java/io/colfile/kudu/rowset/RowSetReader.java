@@ -1,5 +1,6 @@
 package io.colfile.kudu.rowset;
 
+import io.colfile.core.read.ReadPlan;
 import io.colfile.core.BatchReader;
 import io.colfile.core.FileReader;
 import io.colfile.core.ReadOptions;
@@ -177,6 +178,11 @@ public final class RowSetReader implements FileReader {
 
   @Override
   public BatchReader read(ReadOptions options) throws IOException {
+    ReadPlan plan = ReadPlan.create(schema(), options);
+    return plan.wrap(readRaw(plan.rawOptions()));
+  }
+
+  private BatchReader readRaw(ReadOptions options) throws IOException {
     List<KuduColumn> projected = new ArrayList<>();
     if (options.columns().isPresent()) {
       for (String n : options.columns().get()) {

@@ -1,0 +1,197 @@
+package io.colfile.core.read;
+
+import io.colfile.core.types.Type;
+import io.colfile.core.types.TypeKind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * How one node of a reader schema is read from a file (schema evolution): as the file's node
+ * itself ({@link Kind#SAME}), through a conversion, as NULL where the file has nothing, or
+ * field by field, element by element.
+ */
+final class Match {
+  enum Kind { SAME, STRUCT, LIST, MAP, UNION, CONVERT, MISSING }
+
+  private static final Pattern HIVE_NAME = Pattern.compile("_col\\d+");
+
+  final Kind kind;
+  final Type reader;
+  final Type file;
+  /** STRUCT: one per reader field; LIST: the element; MAP: key and value; UNION: variants. */
+  final List<Match> children;
+  /** STRUCT: the file's field name each reader field reads, null where the file has none. */
+  final List<String> fileNames;
+  final ScalarConversion conversion;
+
+  private Match(Kind kind, Type reader, Type file, List<Match> children, List<String> fileNames,
+      ScalarConversion conversion) {
+    this.kind = kind;
+    this.reader = reader;
+    this.file = file;
+    this.children = children;
+    this.fileNames = fileNames;
+    this.conversion = conversion;
+  }
+
+  static Match same(Type t) {
+    return new Match(Kind.SAME, t, t, List.of(), List.of(), null);
+  }
+
+  static Match missing(Type reader) {
+    return new Match(Kind.MISSING, reader, null, List.of(), List.of(), null);
+  }
+
+  /**
+   * Matches {@code reader} to {@code file}. Top-level struct fields match by position when
+   * {@code byPosition} is set or every top-level name of the file is {@code _colN} (files
+   * Hive wrote before it kept names); everything else by name, case included.
+   *
+   * @throws IllegalArgumentException naming the first node that cannot be read as asked
+   */
+  static Match of(Type reader, Type file, boolean byPosition) {
+    boolean positional = byPosition || (file.kind() == TypeKind.STRUCT
+        && !file.fieldNames().isEmpty()
+        && file.fieldNames().stream().allMatch(n -> HIVE_NAME.matcher(n).matches()));
+    return match(reader, file, positional, "");
+  }
+
+  private static Match match(Type reader, Type file, boolean positional, String path) {
+    if (reader.equals(file)) {
+      return same(reader);
+    }
+    String where = path.isEmpty() ? "the rows" : "column " + path;
+    if (reader.kind().isCompound() || file.kind().isCompound()) {
+      if (reader.kind() != file.kind()) {
+        throw new IllegalArgumentException("cannot read " + where + " (" + file + " in the "
+            + "file) as " + reader);
+      }
+      List<Match> children = new ArrayList<>();
+      switch (reader.kind()) {
+        case STRUCT: {
+          List<String> names = new ArrayList<>();
+          for (int i = 0; i < reader.children().size(); i++) {
+            String name = reader.fieldNames().get(i);
+            int f = positional ? (i < file.children().size() ? i : -1) : file.fieldIndex(name);
+            String sub = path.isEmpty() ? name : path + "." + name;
+            if (f < 0) {
+              names.add(null);
+              children.add(missing(reader.child(i)));
+            } else {
+              names.add(file.fieldNames().get(f));
+              children.add(match(reader.child(i), file.child(f), false, sub));
+            }
+          }
+          return new Match(Kind.STRUCT, reader, file, children, names, null);
+        }
+        case LIST:
+          children.add(match(reader.child(0), file.child(0), false, path + "[]"));
+          return new Match(Kind.LIST, reader, file, children, List.of(), null);
+        case MAP:
+          children.add(match(reader.child(0), file.child(0), false, path + ".key"));
+          children.add(match(reader.child(1), file.child(1), false, path + ".value"));
+          return new Match(Kind.MAP, reader, file, children, List.of(), null);
+        default: {
+          if (reader.children().size() != file.children().size()) {
+            throw new IllegalArgumentException("cannot read " + where + " (" + file
+                + " in the file) as " + reader + ": the unions have different variants");
+          }
+          for (int i = 0; i < reader.children().size(); i++) {
+            children.add(match(reader.child(i), file.child(i), false, path + "." + i));
+          }
+          return new Match(Kind.UNION, reader, file, children, List.of(), null);
+        }
+      }
+    }
+    ScalarConversion c = ScalarConversions.find(file, reader);
+    if (c == null) {
+      throw new IllegalArgumentException("cannot read " + where + " (" + file + " in the file) "
+          + "as " + reader);
+    }
+    return new Match(Kind.CONVERT, reader, file, List.of(), List.of(), c);
+  }
+
+  /** A struct match field by field, also when the struct is read as it is. */
+  Match fieldByField() {
+    if (kind != Kind.SAME || reader.kind() != TypeKind.STRUCT) {
+      return this;
+    }
+    List<Match> children = new ArrayList<>();
+    reader.children().forEach(c -> children.add(same(c)));
+    return new Match(Kind.STRUCT, reader, file, children, reader.fieldNames(), null);
+  }
+
+  /** This struct match with only the reader fields {@code keep} (sub-matches pruned too). */
+  Match pruned(Type readerPruned) {
+    if (readerPruned.equals(reader)) {
+      return this;
+    }
+    if (kind == Kind.SAME) {
+      // a struct read whole from the file, of which fewer fields are wanted
+      List<Match> children = new ArrayList<>();
+      List<String> names = new ArrayList<>();
+      for (int i = 0; i < readerPruned.children().size(); i++) {
+        String name = readerPruned.fieldNames().get(i);
+        names.add(name);
+        children.add(same(reader.child(reader.fieldIndex(name))).pruned(readerPruned.child(i)));
+      }
+      return new Match(Kind.STRUCT, readerPruned, file, children, names, null);
+    }
+    if (kind != Kind.STRUCT) {
+      throw new IllegalStateException("only structs are pruned, not " + reader);
+    }
+    List<Match> children = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < readerPruned.children().size(); i++) {
+      int r = reader.fieldIndex(readerPruned.fieldNames().get(i));
+      names.add(fileNames.get(r));
+      Match child = this.children.get(r);
+      children.add(child.kind == Kind.MISSING ? missing(readerPruned.child(i))
+          : child.pruned(readerPruned.child(i)));
+    }
+    return new Match(Kind.STRUCT, readerPruned, file, children, names, null);
+  }
+
+  /** The part of the file's type this match reads: structs keep only the fields read. */
+  Type fileRead() {
+    switch (kind) {
+      case SAME: case CONVERT: return file;
+      case STRUCT: {
+        List<String> names = new ArrayList<>();
+        List<Type> types = new ArrayList<>();
+        // the file's order, so that the result is a pruning of the file's schema
+        for (int f = 0; f < file.children().size(); f++) {
+          int r = fileNames.indexOf(file.fieldNames().get(f));
+          if (r >= 0) {
+            names.add(file.fieldNames().get(f));
+            types.add(children.get(r).fileRead());
+          }
+        }
+        return Type.struct(names, types);
+      }
+      case LIST: return Type.list(children.get(0).fileRead());
+      case MAP: return Type.map(children.get(0).fileRead(), children.get(1).fileRead());
+      case UNION: {
+        List<Type> variants = new ArrayList<>();
+        children.forEach(c -> variants.add(c.fileRead()));
+        return Type.union(variants);
+      }
+      default: throw new IllegalStateException("nothing is read for a missing column");
+    }
+  }
+
+  /** Whether the whole subtree reads the file's values unchanged. */
+  boolean isIdentity() {
+    switch (kind) {
+      case SAME: return true;
+      case STRUCT:
+        if (!reader.fieldNames().equals(fileNames) || reader.children().size()
+            != file.children().size()) {
+          return false;
+        }
+        return children.stream().allMatch(Match::isIdentity);
+      default: return false;
+    }
+  }
+}
