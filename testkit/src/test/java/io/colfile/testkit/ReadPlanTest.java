@@ -1,0 +1,152 @@
+package io.colfile.testkit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.colfile.core.BatchReader;
+import io.colfile.core.ReadOptions;
+import io.colfile.core.filter.Predicate;
+import io.colfile.core.read.ReadPlan;
+import io.colfile.core.types.Type;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** Projections, reader schemas and their errors, through {@link ReadPlan} on a memory file. */
+@ExtendWith(TestSeed.class)
+class ReadPlanTest {
+  private static final Type SCHEMA = Type.parse("struct<a:int,b:string,"
+      + "st:struct<x:bigint,y:string,z:struct<q:double,w:int>>,l:array<struct<m:int,n:int>>>");
+
+  private final MemoryFile file = new MemoryFile(SCHEMA, TestSeed.seed(), 300, 1, 700);
+  private final List<Object> all = read(ReadOptions.defaults());
+
+  private List<Object> read(ReadOptions options) {
+    try (BatchReader r = file.read(options)) {
+      return Rows.readAll(r);
+    } catch (IOException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  private static Object field(Object row, String... path) {
+    return Rows.at(SCHEMA, row, List.of(path));
+  }
+
+  @Test
+  void nestedPathsKeepOnlyTheirFieldsInTheOrderNamed() {
+    ReadOptions options = ReadOptions.columns("st.z.q", "a", "st.x");
+    assertThat(ReadPlan.create(SCHEMA, options).schema().toString())
+        .isEqualTo("struct<st:struct<z:struct<q:double>,x:bigint>,a:int>");
+    assertThat(ReadPlan.create(SCHEMA, options).fileProjection().toString())
+        .isEqualTo("struct<a:int,st:struct<x:bigint,z:struct<q:double>>>");
+    List<Object> expected = new ArrayList<>();
+    for (Object row : all) {
+      Object st = field(row, "st");
+      Object z = field(row, "st", "z");
+      expected.add(Arrays.asList(st == null ? null : Arrays.asList(
+          z == null ? null : Arrays.asList(field(row, "st", "z", "q")), field(row, "st", "x")),
+          field(row, "a")));
+    }
+    assertThat(read(options)).isEqualTo(expected);
+  }
+
+  @Test
+  void includedColumnsFollowTheProjection() {
+    boolean[] included = ReadPlan.create(SCHEMA, ReadOptions.columns("st.z.w")).includedColumns();
+    // 0 root, 1 a, 2 b, 3 st, 4 x, 5 y, 6 z, 7 q, 8 w, 9 l, 10 element, 11 m, 12 n
+    assertThat(included).containsExactly(true, false, false, true, false, false, true, false,
+        true, false, false, false, false);
+  }
+
+  @Test
+  void badColumnsAreRefusedBeforeReading() {
+    assertThatThrownBy(() -> ReadPlan.create(SCHEMA, ReadOptions.columns("nope")))
+        .hasMessage("no column 'nope'; the columns are a, b, st, l");
+    assertThatThrownBy(() -> ReadPlan.create(SCHEMA, ReadOptions.columns("st.nope")))
+        .hasMessage("no column 'st.nope'; st has fields x, y, z");
+    assertThatThrownBy(() -> ReadPlan.create(SCHEMA, ReadOptions.columns("a.b")))
+        .hasMessage("no column 'a.b': a is int, not a struct");
+    assertThatThrownBy(() -> ReadPlan.create(SCHEMA, ReadOptions.columns("a", "a")))
+        .hasMessage("column 'a' is listed twice");
+    assertThatThrownBy(() -> ReadPlan.create(SCHEMA,
+        ReadOptions.defaults().withFilter(Predicate.parse("l = 1"))))
+        .hasMessageContaining("predicates apply to scalar columns only");
+  }
+
+  @Test
+  void readerSchemaMatchesByNameAndReadsMissingFieldsAsNull() {
+    Type reader = Type.parse("struct<b:string,extra:double,a:bigint,st:struct<y:string,x:int>>");
+    List<Object> rows = read(ReadOptions.defaults().withSchema(reader));
+    List<Object> expected = new ArrayList<>();
+    for (Object row : all) {
+      Object st = field(row, "st");
+      Long x = (Long) field(row, "st", "x");
+      Object a = field(row, "a");
+      expected.add(Arrays.asList(field(row, "b"), null, a,
+          st == null ? null : Arrays.asList(field(row, "st", "y"),
+              x != null && x == (int) (long) x ? x : null)));
+    }
+    assertThat(rows).isEqualTo(expected);
+    ReadPlan plan = ReadPlan.create(SCHEMA, ReadOptions.defaults().withSchema(reader));
+    assertThat(plan.fileProjection().toString())
+        .isEqualTo("struct<a:int,b:string,st:struct<x:bigint,y:string>>");
+  }
+
+  @Test
+  void readerSchemaByPositionAndHiveNames() {
+    Type reader = Type.parse("struct<one:int,two:string>");
+    List<Object> rows = read(ReadOptions.defaults().withSchema(reader).withMatchByPosition(true));
+    List<Object> expected = new ArrayList<>();
+    for (Object row : all) {
+      expected.add(Arrays.asList(field(row, "a"), field(row, "b")));
+    }
+    assertThat(rows).isEqualTo(expected);
+
+    Type hive = Type.parse("struct<_col0:int,_col1:string>");
+    MemoryFile hiveFile = new MemoryFile(hive, 7, 50);
+    try (BatchReader plain = hiveFile.read(ReadOptions.defaults());
+         BatchReader named = hiveFile.read(ReadOptions.defaults().withSchema(
+             Type.parse("struct<id:int,name:string,more:int>")))) {
+      List<Object> want = new ArrayList<>();
+      for (Object r : Rows.readAll(plain)) {
+        want.add(Arrays.asList(((List<?>) r).get(0), ((List<?>) r).get(1), null));
+      }
+      assertThat(Rows.readAll(named)).isEqualTo(want);
+    } catch (IOException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  @Test
+  void filtersNameTheReaderSchemasColumns() {
+    Type reader = Type.parse("struct<renamed:int,b:string>");
+    Predicate p = Predicate.parse("renamed > 0 OR b IS NULL");
+    List<Object> rows = read(ReadOptions.defaults().withSchema(reader).withMatchByPosition(true)
+        .withFilter(p).withColumns(List.of("b")));
+    List<Object> expected = new ArrayList<>();
+    for (Object row : all) {
+      Integer a = field(row, "a") == null ? null : (int) (long) (Long) field(row, "a");
+      if ((a != null && a > 0) || field(row, "b") == null) {
+        expected.add(Arrays.asList(field(row, "b")));
+      }
+    }
+    assertThat(rows).isEqualTo(expected);
+  }
+
+  @Test
+  void impossibleReaderSchemasAreRefused() {
+    assertThatThrownBy(() -> ReadPlan.create(SCHEMA,
+        ReadOptions.defaults().withSchema(Type.parse("struct<a:struct<x:int>>"))))
+        .hasMessage("cannot read column a (int in the file) as struct<x:int>");
+    assertThatThrownBy(() -> ReadPlan.create(SCHEMA,
+        ReadOptions.defaults().withSchema(Type.parse("struct<l:array<struct<m:int,n:binary>>>"))))
+        .hasMessageContaining("cannot read column l[].n (int in the file) as binary");
+    assertThatThrownBy(() -> ReadPlan.create(SCHEMA,
+        ReadOptions.defaults().withSchema(Type.parse("array<int>"))))
+        .hasMessageContaining("cannot read rows of");
+  }
+}
