@@ -3,16 +3,18 @@ package io.colfile.cli;
 import io.colfile.core.BatchReader;
 import io.colfile.core.FileReader;
 import io.colfile.core.ReadOptions;
+import io.colfile.core.error.UnsupportedFeatureException;
+import io.colfile.core.filter.Predicate;
+import io.colfile.core.filter.PredicateSyntaxException;
 import io.colfile.core.text.JsonLinesWriter;
 import io.colfile.core.types.Type;
-import io.colfile.core.types.TypeKind;
 import io.colfile.core.vector.ColumnBatch;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.ZoneId;
-import java.util.HashSet;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -21,10 +23,20 @@ import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code colfile cat}: the rows as JSON lines in Apache ORC C++'s printer conventions
- * (../shared/specs/json-lines.md), the same for every format.
+ * (../shared/specs/json-lines.md), the same for every format; only the rows a filter selects,
+ * reading only what it needs.
  */
 @Command(name = "cat", mixinStandardHelpOptions = true, versionProvider = Version.class,
-    description = "Print the rows as JSON lines, one per row.")
+    description = "Print the rows as JSON lines, one per row.",
+    footer = {"", "Examples:",
+        "  colfile cat data.orc --where \"price >= 10 AND country IN ('NL', 'BE')\" --limit 5",
+        "  colfile cat data.orc --columns id,customer.name --explain",
+        "  colfile cat old.orc --schema 'struct<id:bigint,name:string,added:int>'",
+        "",
+        "Predicates: = != <> < <= > >=, [NOT] IN (...), [NOT] BETWEEN a AND b, IS [NOT] NULL,",
+        "AND, OR, NOT, parentheses; columns by path (a.b.c), `back quotes` for other names;",
+        "literals: numbers, 'strings' ('' for a quote), true, false; dates, timestamps and",
+        "decimals as strings in the form cat prints them ('2024-01-31', '2024-01-31 12:00:00.5')."})
 final class CatCommand implements Callable<Integer>, FileCommand {
   @ParentCommand
   private Main main;
@@ -32,9 +44,35 @@ final class CatCommand implements Callable<Integer>, FileCommand {
   @Parameters(index = "0", paramLabel = "FILE", description = "The column file.")
   private Path file;
 
-  @Option(names = "--columns", split = ",", paramLabel = "NAME",
-      description = "Only these top-level columns, in this order (comma-separated).")
-  private List<String> columns;
+  @Option(names = "--columns", paramLabel = "A,B.C",
+      description = "Only these columns, in this order (comma-separated); a.b.c is field c of "
+          + "struct b of struct a, and reads only what that field needs.")
+  private String columns;
+
+  @Option(names = "--where", paramLabel = "EXPR",
+      description = "Only the rows where EXPR is true (SQL's three-valued logic).")
+  private String where;
+
+  @Option(names = "--limit", paramLabel = "N",
+      description = "Print at most N rows (after --where and --skip).")
+  private Long limit;
+
+  @Option(names = "--skip", paramLabel = "N", defaultValue = "0",
+      description = "Leave out the first N rows (after --where).")
+  private long skip;
+
+  @Option(names = "--schema", paramLabel = "TYPE",
+      description = "Read with this reader schema (ORC type string): fields by name, missing "
+          + "ones NULL, values converted as Apache ORC's schema evolution does.")
+  private String schema;
+
+  @Option(names = "--by-position",
+      description = "With --schema: match the top-level fields by position, not by name.")
+  private boolean byPosition;
+
+  @Option(names = "--explain",
+      description = "On stderr, after the rows: what was read and skipped, and why.")
+  private boolean explain;
 
   @Option(names = "--timezone", paramLabel = "ZONE", converter = ZoneConverter.class,
       description = "Time zone that stands for the writer's in files that record none "
@@ -57,33 +95,85 @@ final class CatCommand implements Callable<Integer>, FileCommand {
 
   @Override
   public Integer call() throws Exception {
+    ReadOptions options = options();
+    try (FileReader reader = deltas ? ColumnFiles.openDeltas(file) : ColumnFiles.open(file)) {
+      BatchReader rows;
+      try {
+        rows = reader.read(options);
+      } catch (IllegalArgumentException e) {
+        throw new UsageException(e.getMessage()); // a column, predicate or schema that does not fit
+      }
+      try (rows) {
+        print(rows, new JsonLinesWriter(main.stdout(), reader.timestampStyle()));
+      } finally {
+        if (explain) {
+          explain(rows, main.stderr());
+        }
+      }
+    }
+    return Failures.OK;
+  }
+
+  /** The options the command line gives, checked before any file is opened. */
+  private ReadOptions options() {
     if (batchSize < 1) {
       throw new UsageException("--batch must be at least 1, not " + batchSize);
     }
-    if (deltas && columns != null) {
-      throw new UsageException("--deltas prints whole mutations; --columns does not apply");
+    if (limit != null && limit < 0) {
+      throw new UsageException("--limit must be at least 0, not " + limit);
+    }
+    if (skip < 0) {
+      throw new UsageException("--skip must be at least 0, not " + skip);
+    }
+    if (byPosition && schema == null) {
+      throw new UsageException("--by-position needs --schema");
     }
     ReadOptions options = ReadOptions.defaults().withBatchSize(batchSize);
     if (zone != null) {
       options = options.withDefaultZone(zone);
     }
-    try (FileReader reader = deltas ? ColumnFiles.openDeltas(file) : ColumnFiles.open(file)) {
-      if (columns != null) {
-        checkColumns(reader.schema(), columns);
-        options = options.withColumns(columns);
-      }
-      print(reader, options, new JsonLinesWriter(main.stdout(), reader.timestampStyle()));
+    if (columns != null) {
+      options = options.withColumns(splitColumns(columns));
     }
-    return Failures.OK;
+    if (where != null) {
+      try {
+        options = options.withFilter(Predicate.parse(where));
+      } catch (PredicateSyntaxException e) {
+        throw new UsageException("--where: " + e.getMessage());
+      }
+    }
+    if (schema != null) {
+      try {
+        options = options.withSchema(Type.parse(schema)).withMatchByPosition(byPosition);
+      } catch (IllegalArgumentException e) {
+        throw new UsageException("--schema: " + e.getMessage());
+      }
+    }
+    return options;
   }
 
-  /** Prints every row; the rows read before a failure are printed too, as far as they go. */
-  private static void print(FileReader reader, ReadOptions options, JsonLinesWriter out)
-      throws IOException {
-    try (BatchReader rows = reader.read(options)) {
+  /** Prints the rows asked for; the rows read before a failure are printed too. */
+  private void print(BatchReader rows, JsonLinesWriter out) throws IOException {
+    try {
+      long toSkip = skip;
+      if (toSkip > 0 && where == null) {
+        try {
+          rows.seekToRow(toSkip); // without a filter the first N rows are the file's first N
+          toSkip = 0;
+        } catch (UnsupportedFeatureException e) {
+          // this format reads from the start: the rows are dropped below instead
+        }
+      }
+      long left = limit == null ? Long.MAX_VALUE : limit;
       ColumnBatch batch = rows.newBatch();
-      while (rows.next(batch)) {
-        out.write(batch);
+      while (left > 0 && rows.next(batch)) {
+        int from = (int) Math.min(toSkip, batch.size);
+        toSkip -= from;
+        int to = (int) Math.min(batch.size, from + left);
+        if (from < to) {
+          out.write(batch, from, to);
+          left -= to - from;
+        }
       }
     } catch (IOException | RuntimeException e) {
       try {
@@ -96,21 +186,38 @@ final class CatCommand implements Callable<Integer>, FileCommand {
     out.flush();
   }
 
-  /** Unknown or repeated column names are bad usage, caught before reading any row. */
-  static void checkColumns(Type schema, List<String> names) {
-    if (schema.kind() != TypeKind.STRUCT) {
-      throw new UsageException("--columns needs rows with named columns; the rows are "
-          + schema);
+  private void explain(BatchReader rows, PrintStream err) {
+    List<String> lines = rows.report().lines();
+    err.println("colfile: " + file + ": explain:" + (lines.isEmpty() ? " nothing skipped" : ""));
+    for (String line : lines) {
+      err.println("  " + line);
     }
-    Set<String> seen = new HashSet<>();
-    for (String name : names) {
-      if (schema.fieldIndex(name) < 0) {
-        throw new UsageException("no column '" + name + "'; the columns are "
-            + String.join(", ", schema.fieldNames()));
+    err.flush();
+  }
+
+  /** Column names split at commas outside back quotes ({@code a,`b,c`.d}). */
+  static List<String> splitColumns(String text) {
+    List<String> out = new ArrayList<>();
+    StringBuilder current = new StringBuilder();
+    boolean quoted = false;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '`') {
+        quoted = !quoted; // a doubled back quote toggles twice: still inside
       }
-      if (!seen.add(name)) {
-        throw new UsageException("column '" + name + "' is listed twice in --columns");
+      if (c == ',' && !quoted) {
+        out.add(current.toString());
+        current.setLength(0);
+      } else {
+        current.append(c);
       }
     }
+    out.add(current.toString());
+    for (String s : out) {
+      if (s.isEmpty()) {
+        throw new UsageException("--columns has an empty name in '" + text + "'");
+      }
+    }
+    return out;
   }
 }

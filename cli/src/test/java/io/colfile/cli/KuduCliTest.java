@@ -201,9 +201,15 @@ class KuduCliTest {
 
     Path corpus = shared().resolve("kudu-cfiles/s_int32/rs0.redo.2.cfile");
     if (Files.exists(corpus)) {
-      Cli.Result both = Cli.run("cat", "--deltas", "--columns", "row", corpus.toString());
-      assertThat(both.status()).isEqualTo(2);
-      assertThat(both.err()).contains("--columns does not apply");
+      // the decoded mutations are rows like any other: columns and filters apply
+      Cli.Result all = Cli.run("cat", "--deltas", corpus.toString());
+      Cli.Result deletes = Cli.run("cat", "--deltas", "--columns", "row,type", "--where",
+          "type = 'DELETE'", corpus.toString());
+      assertThat(deletes.status()).as(deletes.err()).isZero();
+      long expected = all.out().lines().filter(l -> l.contains("\"type\": \"DELETE\"")).count();
+      assertThat(expected).as("the corpus file holds deletes").isPositive();
+      assertThat(deletes.out().lines()).hasSize((int) expected)
+          .allMatch(l -> l.matches("\\{\"row\": \\d+, \"type\": \"DELETE\"\\}"));
     }
   }
 

@@ -4,6 +4,7 @@ import io.colfile.core.BatchReader;
 import io.colfile.core.FileReader;
 import io.colfile.core.FormatProvider;
 import io.colfile.core.ReadOptions;
+import io.colfile.core.read.ReadPlan;
 import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.types.Type;
@@ -102,6 +103,11 @@ public final class TestFormat implements FormatProvider {
     @Override
     public BatchReader read(ReadOptions options) {
       lastOptions = options;
+      ReadPlan plan = ReadPlan.create(SCHEMA, options); // as every format does
+      return plan.wrap(readRaw(plan.rawOptions()));
+    }
+
+    private BatchReader readRaw(ReadOptions options) {
       List<String> names = options.columns().orElse(SCHEMA.fieldNames());
       List<Type> types = new ArrayList<>();
       int[] fields = new int[names.size()];
