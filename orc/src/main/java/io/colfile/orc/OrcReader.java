@@ -7,6 +7,7 @@ import io.colfile.core.codec.CompressionCodec;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.types.Type;
 import io.colfile.orc.proto.OrcProto;
+import io.colfile.orc.stats.ColumnStatistics;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -4,10 +4,10 @@ import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.error.UnsupportedFeatureException;
 import io.colfile.core.types.Type;
 import io.colfile.orc.proto.OrcProto;
+import io.colfile.orc.proto.StatisticsMessages;
+import io.colfile.orc.stats.ColumnStatistics;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /** Turns ORC's protobuf metadata into colfile's records; the only place that knows both. */
 final class ProtoConverter {
@@ -140,80 +140,6 @@ final class ProtoConverter {
   }
 
   static List<ColumnStatistics> statistics(List<OrcProto.ColumnStatistics> list) {
-    List<ColumnStatistics> out = new ArrayList<>(list.size());
-    for (OrcProto.ColumnStatistics s : list) {
-      out.add(statistics(s));
-    }
-    return out;
-  }
-
-  static ColumnStatistics statistics(OrcProto.ColumnStatistics s) {
-    Map<String, Object> typed = new LinkedHashMap<>();
-    ColumnStatistics.Kind kind = ColumnStatistics.Kind.NONE;
-    if (s.hasIntStatistics()) {
-      kind = ColumnStatistics.Kind.INTEGER;
-      OrcProto.IntegerStatistics i = s.getIntStatistics();
-      put(typed, "min", i.hasMinimum(), i.getMinimum());
-      put(typed, "max", i.hasMaximum(), i.getMaximum());
-      put(typed, "sum", i.hasSum(), i.getSum());
-    } else if (s.hasDoubleStatistics()) {
-      kind = ColumnStatistics.Kind.DOUBLE;
-      OrcProto.DoubleStatistics d = s.getDoubleStatistics();
-      put(typed, "min", d.hasMinimum(), d.getMinimum());
-      put(typed, "max", d.hasMaximum(), d.getMaximum());
-      put(typed, "sum", d.hasSum(), d.getSum());
-    } else if (s.hasStringStatistics()) {
-      kind = ColumnStatistics.Kind.STRING;
-      OrcProto.StringStatistics d = s.getStringStatistics();
-      put(typed, "min", d.hasMinimum(), d.getMinimum());
-      put(typed, "max", d.hasMaximum(), d.getMaximum());
-      put(typed, "lowerBound", d.hasLowerBound(), d.getLowerBound());
-      put(typed, "upperBound", d.hasUpperBound(), d.getUpperBound());
-      put(typed, "sum", d.hasSum(), d.getSum());
-    } else if (s.hasBucketStatistics()) {
-      kind = ColumnStatistics.Kind.BOOLEAN;
-      // Writers store one bucket: the number of true values.
-      OrcProto.BucketStatistics b = s.getBucketStatistics();
-      put(typed, "true", b.getCountCount() > 0, b.getCountCount() > 0 ? b.getCount(0) : 0L);
-    } else if (s.hasDecimalStatistics()) {
-      kind = ColumnStatistics.Kind.DECIMAL;
-      OrcProto.DecimalStatistics d = s.getDecimalStatistics();
-      put(typed, "min", d.hasMinimum(), d.getMinimum());
-      put(typed, "max", d.hasMaximum(), d.getMaximum());
-      put(typed, "sum", d.hasSum(), d.getSum());
-    } else if (s.hasDateStatistics()) {
-      kind = ColumnStatistics.Kind.DATE;
-      OrcProto.DateStatistics d = s.getDateStatistics();
-      put(typed, "min", d.hasMinimum(), (long) d.getMinimum());
-      put(typed, "max", d.hasMaximum(), (long) d.getMaximum());
-    } else if (s.hasBinaryStatistics()) {
-      kind = ColumnStatistics.Kind.BINARY;
-      OrcProto.BinaryStatistics d = s.getBinaryStatistics();
-      put(typed, "sum", d.hasSum(), d.getSum());
-    } else if (s.hasTimestampStatistics()) {
-      kind = ColumnStatistics.Kind.TIMESTAMP;
-      OrcProto.TimestampStatistics d = s.getTimestampStatistics();
-      put(typed, "min", d.hasMinimum(), d.getMinimum());
-      put(typed, "max", d.hasMaximum(), d.getMaximum());
-      put(typed, "minUtc", d.hasMinimumUtc(), d.getMinimumUtc());
-      put(typed, "maxUtc", d.hasMaximumUtc(), d.getMaximumUtc());
-      // stored as nanos + 1 so that 0 can mean "absent"
-      put(typed, "minNanos", d.hasMinimumNanos(), (long) d.getMinimumNanos() - 1);
-      put(typed, "maxNanos", d.hasMaximumNanos(), (long) d.getMaximumNanos() - 1);
-    } else if (s.hasCollectionStatistics()) {
-      kind = ColumnStatistics.Kind.COLLECTION;
-      OrcProto.CollectionStatistics c = s.getCollectionStatistics();
-      put(typed, "minChildren", c.hasMinChildren(), c.getMinChildren());
-      put(typed, "maxChildren", c.hasMaxChildren(), c.getMaxChildren());
-      put(typed, "totalChildren", c.hasTotalChildren(), c.getTotalChildren());
-    }
-    return new ColumnStatistics(s.getNumberOfValues(), !s.hasHasNull() || s.getHasNull(),
-        s.hasBytesOnDisk() ? s.getBytesOnDisk() : null, kind, typed);
-  }
-
-  private static void put(Map<String, Object> m, String key, boolean present, Object value) {
-    if (present) {
-      m.put(key, value);
-    }
+    return StatisticsMessages.fromProtos(list);
   }
 }

@@ -4,6 +4,7 @@ import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.orc.bloom.OrcBloomFilter;
 import io.colfile.orc.proto.OrcProto;
+import io.colfile.orc.stats.ColumnStatistics;
 import io.colfile.orc.stats.StatsCollector;
 import io.colfile.orc.stream.BooleanEncoder;
 import io.colfile.orc.stream.OrcOutputStream;
@@ -123,7 +124,7 @@ abstract class ColumnWriter {
   /** Ends a row group: an index entry with the group's statistics and bloom filter. */
   void finishRowGroup() throws IOException {
     stripeStats.merge(groupStats);
-    rowIndex.finishEntry(groupStats.serialize());
+    rowIndex.finishEntry(groupStats.statistics());
     groupStats.reset();
     if (bloom != null) {
       bloomIndex.addBloomFilter(bloom.toProto());
@@ -164,7 +165,7 @@ abstract class ColumnWriter {
     }
     stripeStats.updateBytesOnDisk(out.dataBytes(id));
     fileStats.merge(stripeStats);
-    out.statistics[id] = stripeStats.serialize();
+    out.statistics[id] = stripeStats.statistics();
     stripeStats.reset();
     out.encodings[id] = encoding().build();
     if (rowIndex != null) {
@@ -230,8 +231,8 @@ abstract class ColumnWriter {
   }
 
   /** Collects the file statistics of this subtree, indexed by column id. */
-  void fileStatistics(OrcProto.ColumnStatistics[] out) {
-    out[id] = fileStats.serialize();
+  void fileStatistics(ColumnStatistics[] out) {
+    out[id] = fileStats.statistics();
     for (ColumnWriter c : children()) {
       c.fileStatistics(out);
     }

@@ -1,6 +1,8 @@
 package io.colfile.orc.write;
 
 import io.colfile.orc.proto.OrcProto;
+import io.colfile.orc.proto.StatisticsMessages;
+import io.colfile.orc.stats.ColumnStatistics;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,7 +14,7 @@ import java.util.List;
  */
 final class RowIndexBuilder {
   private final List<LongList> positions = new ArrayList<>();
-  private final List<OrcProto.ColumnStatistics> statistics = new ArrayList<>();
+  private final List<ColumnStatistics> statistics = new ArrayList<>();
   private LongList current = new LongList();
 
   LongList current() {
@@ -20,7 +22,7 @@ final class RowIndexBuilder {
   }
 
   /** Closes the open group with its statistics; a new open group starts empty. */
-  void finishEntry(OrcProto.ColumnStatistics stats) {
+  void finishEntry(ColumnStatistics stats) {
     positions.add(current);
     statistics.add(stats);
     current = new LongList();
@@ -42,7 +44,7 @@ final class RowIndexBuilder {
       for (long p : positions.get(i).toArray(skip)) {
         e.addPositions(p);
       }
-      e.setStatistics(statistics.get(i));
+      e.setStatistics(StatisticsMessages.toProto(statistics.get(i)));
     }
     return b.build();
   }

@@ -1,18 +1,19 @@
 package io.colfile.orc.write;
 
 import io.colfile.orc.proto.OrcProto;
+import io.colfile.orc.stats.ColumnStatistics;
 import io.colfile.orc.stream.OrcOutputStream;
 import java.util.Map;
 
 /** What the column writers report for a stripe: encodings and statistics by column id. */
 final class StripeResult {
   final OrcProto.ColumnEncoding[] encodings;
-  final OrcProto.ColumnStatistics[] statistics;
+  final ColumnStatistics[] statistics;
   private final WriterContext ctx;
 
   StripeResult(int columns, WriterContext ctx) {
     this.encodings = new OrcProto.ColumnEncoding[columns];
-    this.statistics = new OrcProto.ColumnStatistics[columns];
+    this.statistics = new ColumnStatistics[columns];
     this.ctx = ctx;
   }
 

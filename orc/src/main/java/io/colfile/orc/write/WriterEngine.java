@@ -10,6 +10,8 @@ import io.colfile.core.vector.ColumnVector;
 import io.colfile.core.vector.StructVector;
 import io.colfile.orc.OrcWriterOptions;
 import io.colfile.orc.proto.OrcProto;
+import io.colfile.orc.proto.StatisticsMessages;
+import io.colfile.orc.stats.ColumnStatistics;
 import io.colfile.orc.stream.OrcOutputStream;
 import io.colfile.orc.stream.StreamCompression;
 import java.io.IOException;
@@ -211,8 +213,8 @@ public final class WriterEngine {
         .setNumberOfRows(rowsInStripe)
         .build());
     OrcProto.StripeStatistics.Builder stats = OrcProto.StripeStatistics.newBuilder();
-    for (OrcProto.ColumnStatistics s : result.statistics) {
-      stats.addColStats(s);
+    for (ColumnStatistics s : result.statistics) {
+      stats.addColStats(StatisticsMessages.toProto(s));
     }
     stripeStatistics.add(stats.build());
     rowCount += rowsInStripe;
@@ -252,10 +254,10 @@ public final class WriterEngine {
     for (Map.Entry<String, ByteString> e : userMetadata.entrySet()) {
       footer.addMetadataBuilder().setName(e.getKey()).setValue(e.getValue());
     }
-    OrcProto.ColumnStatistics[] stats = new OrcProto.ColumnStatistics[columns];
+    ColumnStatistics[] stats = new ColumnStatistics[columns];
     root.fileStatistics(stats);
-    for (OrcProto.ColumnStatistics s : stats) {
-      footer.addStatistics(s);
+    for (ColumnStatistics s : stats) {
+      footer.addStatistics(StatisticsMessages.toProto(s));
     }
     footer.setWriter(options.writerId());
     footer.setCalendar(options.calendar() == OrcWriterOptions.Calendar.PROLEPTIC_GREGORIAN
