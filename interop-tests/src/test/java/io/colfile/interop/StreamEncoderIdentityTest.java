@@ -10,6 +10,7 @@ import io.colfile.orc.stream.OrcOutputStream;
 import io.colfile.orc.stream.RleV1Encoder;
 import io.colfile.orc.stream.RleV2Encoder;
 import io.colfile.orc.stream.StreamCompression;
+import io.colfile.orc.stripe.StreamKind;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.math.BigInteger;
@@ -125,8 +126,8 @@ class StreamEncoderIdentityTest {
   }
 
   static OrcOutputStream colfileStream(Framing framing, int bufferSize) {
-    io.colfile.orc.proto.OrcProto.Stream.Kind kind = framing.streamKind == null ? null
-        : io.colfile.orc.proto.OrcProto.Stream.Kind.valueOf(framing.streamKind);
+    StreamKind kind = framing.streamKind == null ? null
+        : StreamKind.valueOf(framing.streamKind);
     return new OrcOutputStream(
         StreamCompression.compressorFor(framing.codec, kind, framing.speed), bufferSize);
   }

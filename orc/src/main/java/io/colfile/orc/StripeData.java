@@ -3,17 +3,23 @@ package io.colfile.orc;
 import io.colfile.core.codec.Decompressor;
 import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.io.InputFile;
-import io.colfile.orc.column.StreamKind;
 import io.colfile.orc.column.StripeStreams;
-import io.colfile.orc.proto.OrcProto;
+import io.colfile.orc.proto.StripeMessages;
 import io.colfile.orc.stream.OrcInputStream;
+import io.colfile.orc.stripe.ColumnEncoding;
+import io.colfile.orc.stripe.StreamEntry;
+import io.colfile.orc.stripe.StreamId;
+import io.colfile.orc.stripe.StreamKind;
+import io.colfile.orc.stripe.StripeFooter;
 import java.io.IOException;
 import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One stripe's footer and the bytes of the streams a projection needs.
@@ -29,11 +35,14 @@ import java.util.Map;
 final class StripeData implements StripeStreams {
   /** Streams closer than this are read with one positional read. */
   private static final long MERGE_GAP = 1 << 20;
+  /** The streams column readers read; the others only count towards offsets here. */
+  private static final Set<StreamKind> VALUE_KINDS = EnumSet.of(StreamKind.PRESENT,
+      StreamKind.DATA, StreamKind.LENGTH, StreamKind.DICTIONARY_DATA, StreamKind.SECONDARY);
 
   private final OrcTail tail;
   private final int index;
-  private final OrcProto.StripeFooter footer;
-  private final Map<Long, OrcInputStream> streams = new HashMap<>();
+  private final StripeFooter footer;
+  private final Map<StreamId, OrcInputStream> streams = new HashMap<>();
   private final ZoneId writerZone;
   private final long rows;
   private final long maxNestedValues;
@@ -45,7 +54,7 @@ final class StripeData implements StripeStreams {
     this.index = index;
     this.rows = info.numberOfRows();
     String where = "stripe " + index;
-    long contentEnd = tail.fileLength - tail.tailLength - tail.postScript.getStripeStatisticsLength();
+    long contentEnd = tail.fileLength - tail.tailLength - tail.postScript.stripeStatisticsLength();
     if (info.offset() < OrcTail.MAGIC_LENGTH || info.indexLength() < 0 || info.dataLength() < 0
         || info.footerLength() < 0 || info.footerLength() > Integer.MAX_VALUE
         || info.offset() + info.length() > contentEnd || info.offset() + info.length() < 0) {
@@ -56,45 +65,48 @@ final class StripeData implements StripeStreams {
     }
     long footerStart = info.offset() + info.indexLength() + info.dataLength();
     byte[] fb = in.read(footerStart, (int) info.footerLength());
-    footer = OrcTail.parse(tail.file, where + " / footer", footerStart, fb, 0, fb.length,
-        tail.codec, tail.blockSize, OrcProto.StripeFooter.parser());
-    int columns = tail.footer.getTypesCount();
-    if (footer.getColumnsCount() != columns) {
+    footer = StripeMessages.parseFooter(tail.file, where + " / footer", footerStart,
+        OrcTail.decompress(tail.file, where + " / footer", footerStart, fb, 0, fb.length,
+            tail.codec, tail.blockSize));
+    int columns = tail.footer.types().size();
+    if (footer.columns().size() != columns) {
       throw CorruptFileException.at(tail.file, where + " / footer", -1,
           "bad number of column encodings: expected %d, found %d", columns,
-          footer.getColumnsCount());
+          footer.columns().size());
     }
     writerZone = zone(footer, defaultZone);
 
     // Locate every stream, then read the needed ones, merging neighbours.
     long offset = info.offset();
     long end = info.offset() + info.indexLength() + info.dataLength();
-    List<long[]> wanted = new ArrayList<>(); // {offset, length, key}
-    for (OrcProto.Stream s : footer.getStreamsList()) {
-      long length = s.getLength();
+    List<Located> wanted = new ArrayList<>();
+    for (StreamEntry s : footer.streams()) {
+      long length = s.length();
       if (length < 0 || offset + length > end || offset + length < offset) {
         throw CorruptFileException.at(tail.file, where + " / footer", -1,
             "stream %s of column %d (%d bytes at %d) runs past the stripe's end at %d",
-            s.getKind(), s.getColumn(), length, offset, end);
+            s.kind() == null ? "of unknown kind" : s.kind(), s.column(), length, offset, end);
       }
-      StreamKind kind = StreamKind.of(s.getKind().getNumber());
-      int column = s.getColumn();
+      StreamKind kind = s.kind();
+      int column = s.column();
       // A stream without a column field belongs to column 0, as Java and C++ read it; column
       // ids are unsigned, so large ones arrive negative.
-      if (kind != null && s.hasKind() && column >= 0 && column < columns && included[column]) {
-        wanted.add(new long[] {offset, length, key(column, kind)});
+      if (kind != null && VALUE_KINDS.contains(kind) && column >= 0 && column < columns
+          && included[column]) {
+        wanted.add(new Located(new StreamId(column, kind), offset, length));
       }
       offset += length;
     }
     int i = 0;
     while (i < wanted.size()) {
       int j = i + 1;
-      long start = wanted.get(i)[0];
-      long stop = start + wanted.get(i)[1];
-      while (j < wanted.size() && wanted.get(j)[0] >= stop
-          && wanted.get(j)[0] - stop <= MERGE_GAP
-          && wanted.get(j)[0] + wanted.get(j)[1] - start <= Integer.MAX_VALUE - 16) {
-        stop = wanted.get(j)[0] + wanted.get(j)[1];
+      long start = wanted.get(i).offset();
+      long stop = start + wanted.get(i).length();
+      while (j < wanted.size() && wanted.get(j).offset() >= stop
+          && wanted.get(j).offset() - stop <= MERGE_GAP
+          && wanted.get(j).offset() + wanted.get(j).length() - start
+              <= Integer.MAX_VALUE - 16) {
+        stop = wanted.get(j).offset() + wanted.get(j).length();
         j++;
       }
       if (stop - start > Integer.MAX_VALUE - 16) {
@@ -103,47 +115,44 @@ final class StripeData implements StripeStreams {
       }
       byte[] buf = in.read(start, (int) (stop - start));
       for (int k = i; k < j; k++) {
-        long[] w = wanted.get(k);
-        int col = (int) (w[2] >>> 8);
-        StreamKind kind = StreamKind.of((int) (w[2] & 0xff));
-        String name = where + " / column " + col + " / " + kind;
-        streams.put(w[2], new OrcInputStream(tail.file, name, buf, (int) (w[0] - start),
-            (int) w[1], decompressor, tail.blockSize));
+        Located w = wanted.get(k);
+        String name = where + " / " + w.id();
+        streams.put(w.id(), new OrcInputStream(tail.file, name, buf, (int) (w.offset() - start),
+            (int) w.length(), decompressor, tail.blockSize));
       }
       i = j;
     }
   }
 
-  private static long key(int column, StreamKind kind) {
-    return ((long) column << 8) | kind.wireId;
-  }
+  /** A stream and where it lies in the file. */
+  private record Located(StreamId id, long offset, long length) {}
 
-  private ZoneId zone(OrcProto.StripeFooter f, ZoneId defaultZone) throws CorruptFileException {
-    if (!f.hasWriterTimezone() || f.getWriterTimezone().isEmpty()) {
+  private ZoneId zone(StripeFooter f, ZoneId defaultZone) throws CorruptFileException {
+    if (f.writerTimezone() == null) {
       return defaultZone;
     }
     try {
       // Java writers store the JVM's zone id, which may be an old short id such as "PST".
-      return ZoneId.of(f.getWriterTimezone(), ZoneId.SHORT_IDS);
+      return ZoneId.of(f.writerTimezone(), ZoneId.SHORT_IDS);
     } catch (DateTimeException e) {
       throw CorruptFileException.at(tail.file, "stripe " + index + " / footer", -1,
-          "unknown writer time zone '%s'", f.getWriterTimezone());
+          "unknown writer time zone '%s'", f.writerTimezone());
     }
   }
 
   @Override
   public OrcInputStream stream(int column, StreamKind kind) {
-    return streams.get(key(column, kind));
+    return streams.get(new StreamId(column, kind));
   }
 
   @Override
-  public int encoding(int column) {
-    return footer.getColumns(column).getKind().getNumber();
+  public ColumnEncoding encoding(int column) {
+    return footer.columns().get(column).kind();
   }
 
   @Override
   public long dictionarySize(int column) {
-    return footer.getColumns(column).getDictionarySize();
+    return footer.columns().get(column).dictionarySize();
   }
 
   @Override

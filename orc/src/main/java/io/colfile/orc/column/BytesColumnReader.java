@@ -4,6 +4,8 @@ import io.colfile.core.types.Type;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.orc.stream.IntegerDecoder;
+import io.colfile.orc.stripe.ColumnEncoding;
+import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
 
 /**
@@ -30,14 +32,14 @@ final class BytesColumnReader extends ColumnReader {
   @Override
   public void startStripe(StripeStreams s) throws IOException {
     super.startStripe(s);
-    int encoding = s.encoding(column);
-    dictionary = isDictionary(encoding);
+    ColumnEncoding encoding = s.encoding(column);
+    dictionary = encoding.isDictionary();
     if (dictionary) {
-      ids = IntegerDecoders.create(s.orEmpty(column, StreamKind.DATA), encoding, false);
+      ids = IntegerDecoder.create(s.orEmpty(column, StreamKind.DATA), false, encoding.isV2());
       long size = s.dictionarySize(column);
-      IntegerDecoder lens = IntegerDecoders.create(size == 0
+      IntegerDecoder lens = IntegerDecoder.create(size == 0
           ? s.orEmpty(column, StreamKind.LENGTH)
-          : s.required(column, StreamKind.LENGTH), encoding, false);
+          : s.required(column, StreamKind.LENGTH), false, encoding.isV2());
       io.colfile.orc.stream.OrcInputStream blobStream = s.stream(column, StreamKind.DICTIONARY_DATA);
       // Entries are distinct, so at most one is empty: a dictionary cannot have more entries
       // than DICTIONARY_DATA has bytes, plus one. Checked before the lengths are decoded.
@@ -59,7 +61,7 @@ final class BytesColumnReader extends ColumnReader {
         }
       }
     } else {
-      lengths = IntegerDecoders.create(s.orEmpty(column, StreamKind.LENGTH), encoding, false);
+      lengths = IntegerDecoder.create(s.orEmpty(column, StreamKind.LENGTH), false, encoding.isV2());
       data = s.orEmpty(column, StreamKind.DATA);
     }
   }

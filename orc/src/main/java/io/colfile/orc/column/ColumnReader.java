@@ -5,6 +5,7 @@ import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.orc.stream.BooleanDecoder;
 import io.colfile.orc.stream.OrcInputStream;
+import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
 import java.util.Arrays;
 
@@ -134,15 +135,5 @@ public abstract class ColumnReader {
   protected final CorruptFileException corrupt(String format, Object... args) {
     return CorruptFileException.at(file, "stripe " + stripe + " / column " + column, -1,
         format, args);
-  }
-
-  /** Whether an encoding id means RLE v2 (DIRECT_V2 or DICTIONARY_V2). */
-  protected static boolean isV2(int encoding) {
-    return encoding == 2 || encoding == 3;
-  }
-
-  /** Whether an encoding id means a dictionary (DICTIONARY or DICTIONARY_V2). */
-  protected static boolean isDictionary(int encoding) {
-    return encoding == 1 || encoding == 3;
   }
 }

@@ -6,6 +6,7 @@ import io.colfile.core.vector.DecimalVector;
 import io.colfile.orc.stream.IntegerDecoder;
 import io.colfile.orc.stream.OrcInputStream;
 import io.colfile.orc.stream.RleV2Decoder;
+import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
 import java.math.BigInteger;
 
@@ -52,8 +53,8 @@ final class DecimalColumnReader extends ColumnReader {
       decimal64 = new RleV2Decoder(s.orEmpty(column, StreamKind.DATA), true);
     } else {
       data = s.orEmpty(column, StreamKind.DATA);
-      scales = IntegerDecoders.create(s.orEmpty(column, StreamKind.SECONDARY),
-          s.encoding(column), true);
+      scales = IntegerDecoder.create(
+          s.orEmpty(column, StreamKind.SECONDARY), true, s.encoding(column).isV2());
     }
   }
 

@@ -5,6 +5,7 @@ import io.colfile.core.types.TypeKind;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.core.vector.DoubleVector;
 import io.colfile.orc.stream.OrcInputStream;
+import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
 
 /** float (4-byte IEEE little-endian) and double (8-byte) columns. */

@@ -6,6 +6,7 @@ import io.colfile.core.vector.ColumnVector;
 import io.colfile.core.vector.ListVector;
 import io.colfile.core.vector.MapVector;
 import io.colfile.orc.stream.IntegerDecoder;
+import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
 
 /**
@@ -30,8 +31,8 @@ final class ListColumnReader extends ColumnReader {
   public void startStripe(StripeStreams s) throws IOException {
     super.startStripe(s);
     maxValues = s.maxNestedValues();
-    lengths = IntegerDecoders.create(s.orEmpty(column, StreamKind.LENGTH), s.encoding(column),
-        false);
+    lengths = IntegerDecoder.create(
+        s.orEmpty(column, StreamKind.LENGTH), false, s.encoding(column).isV2());
     for (ColumnReader c : children) {
       c.startStripe(s);
     }

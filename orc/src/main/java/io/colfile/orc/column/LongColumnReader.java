@@ -7,6 +7,7 @@ import io.colfile.core.vector.LongVector;
 import io.colfile.orc.stream.BooleanDecoder;
 import io.colfile.orc.stream.ByteRleDecoder;
 import io.colfile.orc.stream.IntegerDecoder;
+import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
 
 /**
@@ -34,7 +35,8 @@ final class LongColumnReader extends ColumnReader {
     } else if (kind == TypeKind.BYTE) {
       bytes = new ByteRleDecoder(s.orEmpty(column, StreamKind.DATA));
     } else {
-      ints = IntegerDecoders.create(s.orEmpty(column, StreamKind.DATA), s.encoding(column), true);
+      ints = IntegerDecoder.create(
+          s.orEmpty(column, StreamKind.DATA), true, s.encoding(column).isV2());
     }
   }
 

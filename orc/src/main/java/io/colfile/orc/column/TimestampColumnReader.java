@@ -5,6 +5,8 @@ import io.colfile.core.types.TypeKind;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.core.vector.TimestampVector;
 import io.colfile.orc.stream.IntegerDecoder;
+import io.colfile.orc.stripe.ColumnEncoding;
+import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -39,9 +41,9 @@ final class TimestampColumnReader extends ColumnReader {
   @Override
   public void startStripe(StripeStreams s) throws IOException {
     super.startStripe(s);
-    int encoding = s.encoding(column);
-    seconds = IntegerDecoders.create(s.orEmpty(column, StreamKind.DATA), encoding, true);
-    nanos = IntegerDecoders.create(s.orEmpty(column, StreamKind.SECONDARY), encoding, false);
+    ColumnEncoding encoding = s.encoding(column);
+    seconds = IntegerDecoder.create(s.orEmpty(column, StreamKind.DATA), true, encoding.isV2());
+    nanos = IntegerDecoder.create(s.orEmpty(column, StreamKind.SECONDARY), false, encoding.isV2());
     ZoneId zone = type.kind() == TypeKind.TIMESTAMP_INSTANT ? ZoneOffset.UTC : s.writerZone();
     base = ORC_EPOCH.atZone(zone).toEpochSecond();
     rules = zone.getRules();

@@ -4,6 +4,7 @@ import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.core.vector.UnionVector;
 import io.colfile.orc.stream.ByteRleDecoder;
+import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
 
 /** Unions: DATA holds each non-null row's tag (byte RLE); variant k holds the rows tagged k. */

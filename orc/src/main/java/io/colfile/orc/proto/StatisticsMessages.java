@@ -34,7 +34,7 @@ public final class StatisticsMessages {
     return fromProto(OrcProto.ColumnStatistics.parseFrom(message));
   }
 
-  public static List<ColumnStatistics> fromProtos(List<OrcProto.ColumnStatistics> list) {
+  static List<ColumnStatistics> fromProtos(List<OrcProto.ColumnStatistics> list) {
     List<ColumnStatistics> out = new ArrayList<>(list.size());
     for (OrcProto.ColumnStatistics s : list) {
       out.add(fromProto(s));
@@ -42,7 +42,7 @@ public final class StatisticsMessages {
     return List.copyOf(out);
   }
 
-  public static ColumnStatistics fromProto(OrcProto.ColumnStatistics s) {
+  static ColumnStatistics fromProto(OrcProto.ColumnStatistics s) {
     // Old writers (ORIGINAL) left has_null out; readers take that as "may have nulls".
     return new ColumnStatistics(s.getNumberOfValues(), !s.hasHasNull() || s.getHasNull(),
         s.hasBytesOnDisk() ? s.getBytesOnDisk() : null, typed(s));
@@ -95,7 +95,7 @@ public final class StatisticsMessages {
     return null;
   }
 
-  public static OrcProto.ColumnStatistics toProto(ColumnStatistics s) {
+  static OrcProto.ColumnStatistics toProto(ColumnStatistics s) {
     OrcProto.ColumnStatistics.Builder b = OrcProto.ColumnStatistics.newBuilder()
         .setNumberOfValues(s.numberOfValues())
         .setHasNull(s.hasNull());

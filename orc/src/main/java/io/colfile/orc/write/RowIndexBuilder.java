@@ -1,7 +1,6 @@
 package io.colfile.orc.write;
 
-import io.colfile.orc.proto.OrcProto;
-import io.colfile.orc.proto.StatisticsMessages;
+import io.colfile.orc.proto.IndexMessages;
 import io.colfile.orc.stats.ColumnStatistics;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,17 +35,13 @@ final class RowIndexBuilder {
     return positions.get(entry);
   }
 
-  /** The stripe's ROW_INDEX message, leaving out the first {@code skip} positions of entries. */
-  OrcProto.RowIndex build(int skip) {
-    OrcProto.RowIndex.Builder b = OrcProto.RowIndex.newBuilder();
-    for (int i = 0; i < positions.size(); i++) {
-      OrcProto.RowIndexEntry.Builder e = b.addEntryBuilder();
-      for (long p : positions.get(i).toArray(skip)) {
-        e.addPositions(p);
-      }
-      e.setStatistics(StatisticsMessages.toProto(statistics.get(i)));
+  /** The stripe's ROW_INDEX stream, leaving out the first {@code skip} positions of entries. */
+  byte[] build(int skip) {
+    List<long[]> numbers = new ArrayList<>(positions.size());
+    for (LongList p : positions) {
+      numbers.add(p.toArray(skip));
     }
-    return b.build();
+    return IndexMessages.serializeRowIndex(numbers, statistics);
   }
 
   void clear() {
