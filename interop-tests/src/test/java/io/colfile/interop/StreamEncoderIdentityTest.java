@@ -3,6 +3,7 @@ package io.colfile.interop;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.colfile.core.codec.CompressionCodec;
+import io.colfile.orc.index.Checkpoint;
 import io.colfile.orc.stream.BooleanEncoder;
 import io.colfile.orc.stream.ByteRleEncoder;
 import io.colfile.orc.stream.IntegerEncoder;
@@ -158,12 +159,12 @@ class StreamEncoderIdentityTest {
     return switch (encoder) {
       case BYTE_RLE -> {
         ByteRleEncoder e = new ByteRleEncoder(out);
-        yield side(v -> e.write((byte) v), p -> e.recordPosition(p::add), e::flush,
+        yield side(v -> e.write((byte) v), p -> positions(e.checkpoint(), out, p), e::flush,
             e::estimateMemory);
       }
       case BOOLEAN -> {
         BooleanEncoder e = new BooleanEncoder(out);
-        yield side(v -> e.write((v & 1) != 0), p -> e.recordPosition(p::add), e::flush,
+        yield side(v -> e.write((v & 1) != 0), p -> positions(e.checkpoint(), out, p), e::flush,
             e::estimateMemory);
       }
       default -> {
@@ -174,9 +175,15 @@ class StreamEncoderIdentityTest {
         } else {
           e = new RleV1Encoder(out, encoder.signed());
         }
-        yield side(e::write, p -> e.recordPosition(p::add), e::flush, e::estimateMemory);
+        yield side(e::write, p -> positions(e.checkpoint(), out, p), e::flush,
+            e::estimateMemory);
       }
     };
+  }
+
+  /** The numbers of a checkpoint, as the row index stores them. */
+  static void positions(Checkpoint c, OrcOutputStream out, List<Long> into) {
+    c.appendTo(into::add, out.isCompressed());
   }
 
   interface IoLongConsumer {
@@ -344,7 +351,7 @@ class StreamEncoderIdentityTest {
         List<Long> expectedPositions = new ArrayList<>();
         List<Long> actualPositions = new ArrayList<>();
         expected.getPosition(expectedPositions::add);
-        actual.recordPosition(actualPositions::add);
+        actual.checkpoint().appendTo(actualPositions::add, actual.isCompressed());
         assertThat(actualPositions).as("position after write %d, %s", op, where)
             .isEqualTo(expectedPositions);
         assertThat(actual.bufferedSize()).as("memory after write %d, %s", op, where)

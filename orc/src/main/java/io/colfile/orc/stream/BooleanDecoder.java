@@ -1,6 +1,7 @@
 package io.colfile.orc.stream;
 
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.orc.index.BooleanCheckpoint;
 import java.util.Objects;
 
 /**
@@ -116,17 +117,17 @@ public final class BooleanDecoder {
     }
   }
 
-  /** Seeks with the byte RLE's numbers (2 or 3), then skips the bits already used (1). */
-  public void seek(PositionProvider p) throws CorruptFileException {
-    bytes.seek(p);
+  /** Seeks the byte RLE beneath, then skips the bits of the byte that precede the position. */
+  public void seek(BooleanCheckpoint p) throws CorruptFileException {
+    bytes.seek(p.bytes());
     bitsLeft = 0;
-    long used = p.next();
+    int used = p.bitsToSkip();
     if (used < 0 || used > 8) {
       throw bytes.stream().corrupt("boolean position uses %d bits of a byte", used);
     }
     if (used > 0) {
       current = bytes.next() & 0xff;
-      bitsLeft = 8 - (int) used;
+      bitsLeft = 8 - used;
     }
   }
 }

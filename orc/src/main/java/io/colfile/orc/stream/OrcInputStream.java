@@ -3,6 +3,7 @@ package io.colfile.orc.stream;
 import io.colfile.core.codec.Decompressor;
 import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.orc.index.StreamOffset;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
@@ -154,21 +155,22 @@ public final class OrcInputStream {
   }
 
   /**
-   * Moves to a recorded position: one number (byte offset) for raw streams, two (chunk header
-   * offset, decompressed bytes to skip in it) for compressed ones. Java writers may record the
-   * end of chunk K as (start of K, its full length), so that form is accepted too.
+   * Moves to a recorded position: the byte offset of a raw stream ({@code chunkStart} is then
+   * 0), or the chunk header offset and decompressed bytes to skip in it for compressed ones.
+   * Java writers may record the end of chunk K as (start of K, its full length), so that form
+   * is accepted too.
    */
-  public void seek(PositionProvider p) throws CorruptFileException {
+  public void seek(StreamOffset p) throws CorruptFileException {
     if (codec == null) {
-      long offset = p.next();
-      if (offset < 0 || offset > srcLen) {
+      long offset = p.offsetInChunk();
+      if (p.chunkStart() != 0 || offset < 0 || offset > srcLen) {
         throw corrupt("position %d is outside the stream's %d bytes", offset, srcLen);
       }
       pos = srcOff + (int) offset;
       return;
     }
-    long start = p.next();
-    long skip = p.next();
+    long start = p.chunkStart();
+    long skip = p.offsetInChunk();
     if (start < 0 || start > srcLen) {
       throw corrupt("chunk position %d is outside the stream's %d bytes", start, srcLen);
     }

@@ -3,12 +3,12 @@ package io.colfile.orc.write;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.orc.bloom.OrcBloomFilter;
+import io.colfile.orc.index.Checkpoint;
 import io.colfile.orc.proto.IndexMessages;
 import io.colfile.orc.stats.ColumnStatistics;
 import io.colfile.orc.stats.StatsCollector;
 import io.colfile.orc.stream.BooleanEncoder;
 import io.colfile.orc.stream.OrcOutputStream;
-import io.colfile.orc.stream.PositionRecorder;
 import io.colfile.orc.stream.StreamWriter;
 import io.colfile.orc.stripe.ColumnEncoding;
 import io.colfile.orc.stripe.EncodingEntry;
@@ -117,11 +117,11 @@ abstract class ColumnWriter {
   /** Writes the non-null values among rows {@code [offset, offset + length)}. */
   abstract void writeValues(ColumnVector v, int offset, int length) throws IOException;
 
-  /** Adds the current positions of this column's streams, PRESENT first. */
-  void recordPosition(PositionRecorder recorder) throws IOException {
-    present.recordPosition(recorder);
+  /** Adds the current checkpoints of this column's streams, PRESENT first. */
+  void checkpoints(List<Checkpoint> out) {
+    out.add(present.checkpoint());
     for (StreamWriter s : parts) {
-      s.recordPosition(recorder);
+      out.add(s.checkpoint());
     }
   }
 
@@ -135,7 +135,7 @@ abstract class ColumnWriter {
       bloom.reset();
     }
     afterRowGroup();
-    recordPosition(rowIndex.current());
+    checkpoints(rowIndex.current());
     for (ColumnWriter c : children()) {
       c.finishRowGroup();
     }
@@ -178,8 +178,7 @@ abstract class ColumnWriter {
             + rowIndex.entryCount() + " row-index entries where the stripe needs "
             + requiredEntries);
       }
-      int skip = foundNulls ? 0 : (ctx.isCompressed() ? 4 : 3);
-      rowIndexStream.write(rowIndex.build(skip));
+      rowIndexStream.write(rowIndex.build(!foundNulls, ctx.isCompressed()));
       rowIndexStream.flush();
       rowIndex.clear();
     }
@@ -215,7 +214,7 @@ abstract class ColumnWriter {
   /** Called once the stripe's streams were written out and reset: records first positions. */
   void startStripe() throws IOException {
     if (rowIndex != null) {
-      recordPosition(rowIndex.current());
+      checkpoints(rowIndex.current());
     }
     for (ColumnWriter c : children()) {
       c.startStripe();

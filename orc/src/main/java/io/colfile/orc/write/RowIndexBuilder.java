@@ -1,52 +1,81 @@
 package io.colfile.orc.write;
 
+import io.colfile.orc.index.Checkpoint;
 import io.colfile.orc.proto.IndexMessages;
 import io.colfile.orc.stats.ColumnStatistics;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.function.LongConsumer;
 
 /**
  * The row index of one column in the stripe being written: one entry per row group, each the
- * positions where the group starts in the column's streams plus the group's statistics.
- * Positions of the open group accumulate in {@link #current()}; dictionary-encoded strings add
- * theirs to finished entries when the stripe is flushed ({@link #entryPositions(int)}).
+ * checkpoints where the group starts in the column's streams (PRESENT first, then the others in
+ * the order orc.md section 7 gives) plus the group's statistics. Checkpoints of the open group
+ * accumulate in {@link #current()}; dictionary-encoded strings add theirs to finished entries
+ * when the stripe is flushed ({@link #entry(int)}).
  */
 final class RowIndexBuilder {
-  private final List<LongList> positions = new ArrayList<>();
+  private final List<List<Checkpoint>> entries = new ArrayList<>();
   private final List<ColumnStatistics> statistics = new ArrayList<>();
-  private LongList current = new LongList();
+  private List<Checkpoint> current = new ArrayList<>();
 
-  LongList current() {
+  List<Checkpoint> current() {
     return current;
   }
 
   /** Closes the open group with its statistics; a new open group starts empty. */
   void finishEntry(ColumnStatistics stats) {
-    positions.add(current);
+    entries.add(current);
     statistics.add(stats);
-    current = new LongList();
+    current = new ArrayList<>();
   }
 
   int entryCount() {
-    return positions.size();
+    return entries.size();
   }
 
-  LongList entryPositions(int entry) {
-    return positions.get(entry);
+  List<Checkpoint> entry(int entry) {
+    return entries.get(entry);
   }
 
-  /** The stripe's ROW_INDEX stream, leaving out the first {@code skip} positions of entries. */
-  byte[] build(int skip) {
-    List<long[]> numbers = new ArrayList<>(positions.size());
-    for (LongList p : positions) {
-      numbers.add(p.toArray(skip));
+  /**
+   * The stripe's ROW_INDEX stream. When the stripe has no PRESENT stream for the column its
+   * checkpoint (always the first) is left out, as readers then expect none.
+   */
+  byte[] build(boolean withoutPresent, boolean compressed) {
+    List<long[]> numbers = new ArrayList<>(entries.size());
+    for (List<Checkpoint> entry : entries) {
+      PositionList out = new PositionList();
+      for (int i = withoutPresent ? 1 : 0; i < entry.size(); i++) {
+        entry.get(i).appendTo(out, compressed);
+      }
+      numbers.add(out.toArray());
     }
     return IndexMessages.serializeRowIndex(numbers, statistics);
   }
 
   void clear() {
-    positions.clear();
+    entries.clear();
     statistics.clear();
     current.clear();
+  }
+
+  /** The numbers of one entry as they are appended. */
+  private static final class PositionList implements LongConsumer {
+    private long[] values = new long[16];
+    private int size;
+
+    @Override
+    public void accept(long v) {
+      if (size == values.length) {
+        values = Arrays.copyOf(values, size * 2);
+      }
+      values[size++] = v;
+    }
+
+    long[] toArray() {
+      return Arrays.copyOf(values, size);
+    }
   }
 }

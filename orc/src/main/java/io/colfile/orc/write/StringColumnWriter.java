@@ -4,15 +4,16 @@ import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.ColumnVector;
+import io.colfile.orc.index.Checkpoint;
 import io.colfile.orc.stats.StringStats;
 import io.colfile.orc.stream.IntegerEncoder;
 import io.colfile.orc.stream.OrcOutputStream;
-import io.colfile.orc.stream.PositionRecorder;
 import io.colfile.orc.stripe.ColumnEncoding;
 import io.colfile.orc.stripe.EncodingEntry;
 import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * STRING, VARCHAR(n) and CHAR(n), dictionary or direct, chosen as ORC Java chooses (orc.md
@@ -129,11 +130,11 @@ final class StringColumnWriter extends ColumnWriter {
   }
 
   @Override
-  void recordPosition(PositionRecorder recorder) throws IOException {
-    super.recordPosition(recorder);
+  void checkpoints(List<Checkpoint> out) {
+    super.checkpoints(out);
     if (!useDictionary) {
-      data.recordPosition(recorder);
-      lengths.recordPosition(recorder);
+      out.add(data.checkpoint());
+      out.add(lengths.checkpoint());
     }
   }
 
@@ -183,12 +184,12 @@ final class StringColumnWriter extends ColumnWriter {
     byte[] bytes = dictionary.bytes();
     for (int i = 0; i <= count; i++) {
       while (entry < entries && i == groupStarts.get(entry)) {
-        LongList positions = rowIndex.entryPositions(entry++);
+        List<Checkpoint> positions = rowIndex.entry(entry++);
         if (useDictionary) {
-          ids.recordPosition(positions);
+          positions.add(ids.checkpoint());
         } else {
-          data.recordPosition(positions);
-          lengths.recordPosition(positions);
+          positions.add(data.checkpoint());
+          positions.add(lengths.checkpoint());
         }
       }
       if (i < count) {
