@@ -3,7 +3,9 @@ package io.colfile.orc.column;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.ColumnVector;
+import io.colfile.orc.index.ColumnPositions;
 import io.colfile.orc.stream.IntegerDecoder;
+import io.colfile.orc.stream.OrcInputStream;
 import io.colfile.orc.stripe.ColumnEncoding;
 import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
@@ -16,7 +18,7 @@ import java.io.IOException;
 final class BytesColumnReader extends ColumnReader {
   private boolean dictionary;
   private IntegerDecoder lengths;
-  private io.colfile.orc.stream.OrcInputStream data;
+  private OrcInputStream data;
   private IntegerDecoder ids;
   private byte[] dict;
   private int[] dictOffsets;
@@ -40,7 +42,7 @@ final class BytesColumnReader extends ColumnReader {
       IntegerDecoder lens = IntegerDecoder.create(size == 0
           ? s.orEmpty(column, StreamKind.LENGTH)
           : s.required(column, StreamKind.LENGTH), false, encoding.isV2());
-      io.colfile.orc.stream.OrcInputStream blobStream = s.stream(column, StreamKind.DICTIONARY_DATA);
+      OrcInputStream blobStream = s.stream(column, StreamKind.DICTIONARY_DATA);
       // Entries are distinct, so at most one is empty: a dictionary cannot have more entries
       // than DICTIONARY_DATA has bytes, plus one. Checked before the lengths are decoded.
       dict = blobStream == null ? new byte[0] : Blobs.readAll(blobStream, this);
@@ -61,7 +63,8 @@ final class BytesColumnReader extends ColumnReader {
         }
       }
     } else {
-      lengths = IntegerDecoder.create(s.orEmpty(column, StreamKind.LENGTH), false, encoding.isV2());
+      lengths = IntegerDecoder.create(s.orEmpty(column, StreamKind.LENGTH), false,
+          encoding.isV2());
       data = s.orEmpty(column, StreamKind.DATA);
     }
   }
@@ -133,5 +136,40 @@ final class BytesColumnReader extends ColumnReader {
     }
     // A fresh buffer next batch: rows of this batch still point into this one.
     blob = new byte[0];
+  }
+
+  @Override
+  void seekValues(ColumnPositions p) throws IOException {
+    if (dictionary) {
+      ids.seek(p.integer(StreamKind.DATA));
+    } else {
+      data.seek(p.raw(StreamKind.DATA).offset());
+      lengths.seek(p.integer(StreamKind.LENGTH));
+    }
+  }
+
+  @Override
+  void skipValues(long values) throws IOException {
+    if (dictionary) {
+      ids.skip(values);
+      return;
+    }
+    if (scratch.length < SKIP_CHUNK) {
+      scratch = new long[SKIP_CHUNK];
+    }
+    for (long done = 0; done < values; ) {
+      int k = (int) Math.min(SKIP_CHUNK, values - done);
+      lengths.next(scratch, 0, k);
+      long total = 0; // at most SKIP_CHUNK lengths of at most 2^31 - 1: no overflow
+      for (int i = 0; i < k; i++) {
+        long len = scratch[i];
+        if (len < 0 || len > Integer.MAX_VALUE) {
+          throw corrupt("value length %d is out of range", len);
+        }
+        total += len;
+      }
+      data.skip(total);
+      done += k;
+    }
   }
 }

@@ -5,6 +5,7 @@ import io.colfile.core.types.TypeKind;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.core.vector.ListVector;
 import io.colfile.core.vector.MapVector;
+import io.colfile.orc.index.ColumnPositions;
 import io.colfile.orc.stream.IntegerDecoder;
 import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
@@ -28,14 +29,16 @@ final class ListColumnReader extends ColumnReader {
   }
 
   @Override
+  ColumnReader[] children() {
+    return children;
+  }
+
+  @Override
   public void startStripe(StripeStreams s) throws IOException {
     super.startStripe(s);
     maxValues = s.maxNestedValues();
-    lengths = IntegerDecoder.create(
-        s.orEmpty(column, StreamKind.LENGTH), false, s.encoding(column).isV2());
-    for (ColumnReader c : children) {
-      c.startStripe(s);
-    }
+    lengths = IntegerDecoder.create(s.orEmpty(column, StreamKind.LENGTH), false,
+        s.encoding(column).isV2());
   }
 
   @Override
@@ -90,6 +93,35 @@ final class ListColumnReader extends ColumnReader {
       ((MapVector) cv).childCount = (int) (childCount + total);
     } else {
       ((ListVector) cv).childCount = (int) (childCount + total);
+    }
+  }
+
+  @Override
+  void seekValues(ColumnPositions p) throws IOException {
+    lengths.seek(p.integer(StreamKind.LENGTH));
+  }
+
+  /** Skips the lists' lengths, then all their elements at once (nothing is materialized). */
+  @Override
+  void skipValues(long values) throws IOException {
+    if (tmp.length < SKIP_CHUNK) {
+      tmp = new long[SKIP_CHUNK];
+    }
+    long total = 0;
+    for (long done = 0; done < values; ) {
+      int k = (int) Math.min(SKIP_CHUNK, values - done);
+      lengths.next(tmp, 0, k);
+      for (int i = 0; i < k; i++) {
+        long len = tmp[i];
+        if (len < 0 || len > Integer.MAX_VALUE || total > Long.MAX_VALUE - len) {
+          throw corrupt("element count %d is out of range", len);
+        }
+        total += len;
+      }
+      done += k;
+    }
+    for (ColumnReader c : children) {
+      c.skip(total);
     }
   }
 }

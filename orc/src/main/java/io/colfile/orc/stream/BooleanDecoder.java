@@ -99,6 +99,29 @@ public final class BooleanDecoder {
     return present;
   }
 
+  /** Reads the next {@code n} bits and returns how many are set (present rows of PRESENT). */
+  public long countSet(long n) throws CorruptFileException {
+    if (n < 0) {
+      throw new IllegalArgumentException("negative count " + n);
+    }
+    long set = 0;
+    for (; n > 0 && bitsLeft > 0; n--) {
+      set += (current >>> --bitsLeft) & 1;
+    }
+    while (n >= 8) {
+      int k = (int) Math.min(n >>> 3, SCRATCH_BYTES);
+      bytes.next(scratch, 0, k);
+      for (int b = 0; b < k; b++) {
+        set += Integer.bitCount(scratch[b] & 0xff);
+      }
+      n -= (long) k << 3;
+    }
+    for (; n > 0; n--) {
+      set += next();
+    }
+    return set;
+  }
+
   public void skip(long n) throws CorruptFileException {
     if (n < 0) {
       throw new IllegalArgumentException("negative skip " + n);

@@ -284,6 +284,23 @@ public final class OrcInputStream {
     throw corrupt("varint longer than %d bytes", MAX_VARINT_BYTES);
   }
 
+  /**
+   * Skips {@code n} varints as {@link #readBigVarSigned()} reads them (up to 37 bytes each),
+   * checking only where each ends.
+   */
+  public void skipBigVarints(long n) throws CorruptFileException {
+    for (long i = 0; i < n; i++) {
+      int bytes = 0;
+      int x;
+      do {
+        if (++bytes > BigVarints.MAX_BYTES) {
+          throw corrupt("varint longer than %d bytes", BigVarints.MAX_BYTES);
+        }
+        x = readByte("a varint");
+      } while (x >= 0x80);
+    }
+  }
+
   /** A zigzag varint. */
   public long readVarSigned() throws CorruptFileException {
     long u = readVarUnsigned();

@@ -4,9 +4,8 @@ import io.colfile.orc.index.Checkpoint;
 import io.colfile.orc.proto.IndexMessages;
 import io.colfile.orc.stats.ColumnStatistics;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.function.LongConsumer;
+import java.util.stream.LongStream;
 
 /**
  * The row index of one column in the stripe being written: one entry per row group, each the
@@ -46,11 +45,11 @@ final class RowIndexBuilder {
   byte[] build(boolean withoutPresent, boolean compressed) {
     List<long[]> numbers = new ArrayList<>(entries.size());
     for (List<Checkpoint> entry : entries) {
-      PositionList out = new PositionList();
+      LongStream.Builder out = LongStream.builder();
       for (int i = withoutPresent ? 1 : 0; i < entry.size(); i++) {
         entry.get(i).appendTo(out, compressed);
       }
-      numbers.add(out.toArray());
+      numbers.add(out.build().toArray());
     }
     return IndexMessages.serializeRowIndex(numbers, statistics);
   }
@@ -59,23 +58,5 @@ final class RowIndexBuilder {
     entries.clear();
     statistics.clear();
     current.clear();
-  }
-
-  /** The numbers of one entry as they are appended. */
-  private static final class PositionList implements LongConsumer {
-    private long[] values = new long[16];
-    private int size;
-
-    @Override
-    public void accept(long v) {
-      if (size == values.length) {
-        values = Arrays.copyOf(values, size * 2);
-      }
-      values[size++] = v;
-    }
-
-    long[] toArray() {
-      return Arrays.copyOf(values, size);
-    }
   }
 }
