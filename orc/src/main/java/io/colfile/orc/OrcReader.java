@@ -6,6 +6,8 @@ import io.colfile.core.ReadOptions;
 import io.colfile.core.codec.CompressionCodec;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.types.Type;
+import io.colfile.orc.index.BloomFilterTrust;
+import io.colfile.orc.index.StripeIndex;
 import io.colfile.orc.stats.ColumnStatistics;
 import io.colfile.orc.tail.OrcTypes;
 import java.io.IOException;
@@ -14,6 +16,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * An open ORC file: its tail metadata (schema, stripes, statistics, user metadata) and its rows.
@@ -256,7 +259,28 @@ public final class OrcReader implements FileReader {
 
   @Override
   public BatchReader read(ReadOptions options) throws IOException {
-    return new OrcBatchReader(file, tail, schema, stripes, options);
+    return read(options, RowGroupSelector.ALL);
+  }
+
+  /**
+   * Reads only the row groups {@code selector} chooses in each stripe (predicate pushdown
+   * decides there with {@link StripeIndex}'s statistics and bloom filters); {@link
+   * BatchReader#report()} counts the stripes and row groups read and skipped.
+   */
+  public BatchReader read(ReadOptions options, RowGroupSelector selector) throws IOException {
+    return new OrcBatchReader(file, tail, schema, stripes, options,
+        Objects.requireNonNull(selector, "selector"));
+  }
+
+  /**
+   * The index streams of stripe {@code stripe}: per column the row index (positions and
+   * statistics of every row group) and the bloom filters, read on demand. Reads the stripe's
+   * footer.
+   */
+  public StripeIndex stripeIndex(int stripe) throws IOException {
+    Objects.checkIndex(stripe, stripes.size());
+    return Stripe.read(file, tail, stripe, stripes.get(stripe)).index(file, schema.flatten(),
+        new BloomFilterTrust(writerId(), writerVersion(), tail.footer.softwareVersion()));
   }
 
   @Override

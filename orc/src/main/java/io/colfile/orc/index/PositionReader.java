@@ -10,21 +10,24 @@ import io.colfile.core.error.CorruptFileException;
 public final class PositionReader {
   private final String file;
   private final String structure;
+  private final long offset;
   private final long[] numbers;
   private int index;
 
   /**
    * @param structure names the entry, e.g. {@code stripe 2 / column 5 / ROW_INDEX entry 3}
+   * @param offset where the row index lies in the file, or -1
    */
-  public PositionReader(String file, String structure, long[] numbers) {
+  public PositionReader(String file, String structure, long offset, long[] numbers) {
     this.file = file;
     this.structure = structure;
+    this.offset = offset;
     this.numbers = numbers;
   }
 
   /** For tests and callers without a file: messages name no file. */
   public PositionReader(long... numbers) {
-    this(null, "row index entry", numbers);
+    this(null, "row index entry", -1, numbers);
   }
 
   /** The next number, a byte offset or count that cannot be negative. */
@@ -59,6 +62,6 @@ public final class PositionReader {
   }
 
   CorruptFileException corrupt(String format, Object... args) {
-    return CorruptFileException.at(file, structure, -1, format, args);
+    return CorruptFileException.at(file, structure, offset, format, args);
   }
 }

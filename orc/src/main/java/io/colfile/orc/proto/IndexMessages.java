@@ -2,8 +2,11 @@ package io.colfile.orc.proto;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.UnsafeByteOperations;
+import io.colfile.core.error.CorruptFileException;
 import io.colfile.orc.bloom.OrcBloomFilter;
+import io.colfile.orc.index.RowIndexEntry;
 import io.colfile.orc.stats.ColumnStatistics;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -13,6 +16,57 @@ import java.util.List;
  */
 public final class IndexMessages {
   private IndexMessages() {}
+
+  /**
+   * A ROW_INDEX stream's entries. The entries are counted before protobuf builds any: a stream
+   * with other than {@code expectedEntries} (one per row group) is corrupt.
+   */
+  public static List<RowIndexEntry> parseRowIndex(String file, String structure, long offset,
+      byte[] bytes, int expectedEntries) throws CorruptFileException {
+    Messages.Source where = new Messages.Source(file, structure, offset);
+    expectEntries(where, bytes, expectedEntries, "row index");
+    OrcProto.RowIndex index = Messages.parse(where, bytes, OrcProto.RowIndex.parser());
+    List<RowIndexEntry> out = new ArrayList<>(index.getEntryCount());
+    for (OrcProto.RowIndexEntry e : index.getEntryList()) {
+      long[] positions = new long[e.getPositionsCount()];
+      for (int i = 0; i < positions.length; i++) {
+        positions[i] = e.getPositions(i);
+      }
+      out.add(new RowIndexEntry(positions,
+          e.hasStatistics() ? StatisticsMessages.fromProto(e.getStatistics()) : null));
+    }
+    return out;
+  }
+
+  /**
+   * A BLOOM_FILTER or BLOOM_FILTER_UTF8 stream's filters, one per row group; counted first as
+   * {@link #parseRowIndex} counts entries.
+   */
+  public static List<OrcBloomFilter> parseBloomFilterIndex(String file, String structure,
+      long offset, byte[] bytes, int expectedEntries) throws CorruptFileException {
+    Messages.Source where = new Messages.Source(file, structure, offset);
+    expectEntries(where, bytes, expectedEntries, "bloom filter index");
+    OrcProto.BloomFilterIndex index =
+        Messages.parse(where, bytes, OrcProto.BloomFilterIndex.parser());
+    List<OrcBloomFilter> out = new ArrayList<>(index.getBloomFilterCount());
+    for (int i = 0; i < index.getBloomFilterCount(); i++) {
+      try {
+        out.add(fromProto(index.getBloomFilter(i)));
+      } catch (IllegalArgumentException e) {
+        throw where.corrupt("row group %d: %s", i, e.getMessage());
+      }
+    }
+    return out;
+  }
+
+  private static void expectEntries(Messages.Source where, byte[] bytes, int expected,
+      String what) throws CorruptFileException {
+    long entries = Messages.countFields(where, bytes);
+    if (entries != expected) {
+      throw where.corrupt("%s has %d entries where the stripe has %d row groups", what,
+          entries, expected);
+    }
+  }
 
   /** A ROW_INDEX stream's content: one entry per row group, positions then statistics. */
   public static byte[] serializeRowIndex(List<long[]> positions,
