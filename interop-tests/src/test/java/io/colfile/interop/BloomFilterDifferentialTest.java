@@ -2,10 +2,10 @@ package io.colfile.interop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.google.protobuf.InvalidProtocolBufferException;
 import io.colfile.orc.bloom.OrcBloomFilter;
 import io.colfile.orc.bloom.OrcHashes;
 import io.colfile.orc.proto.IndexMessages;
+import java.io.IOException;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -80,7 +80,7 @@ class BloomFilterDifferentialTest {
       OrcBloomFilter read = IndexMessages.parseBloomFilter(legacy.build().toByteArray());
       assertThat(IndexMessages.serializeBloomFilter(read)).as(where + " legacy")
           .isEqualTo(IndexMessages.serializeBloomFilter(ours));
-    } catch (InvalidProtocolBufferException e) {
+    } catch (IOException e) {
       throw new AssertionError(e);
     }
 

@@ -26,7 +26,7 @@ import java.util.Map;
  * struct                     nothing
  * </pre>
  */
-public final class PositionLayout {
+final class PositionLayout {
   private record Slot(StreamKind stream, CheckpointKind kind) {}
 
   private final List<Slot> slots;
@@ -39,7 +39,7 @@ public final class PositionLayout {
    * The layout of a column of {@code type} in a stripe where it has {@code encoding}; {@code
    * decimal64File} says whether the file's version is [1,9999].
    */
-  public static PositionLayout of(Type type, ColumnEncoding encoding, boolean decimal64File) {
+  static PositionLayout of(Type type, ColumnEncoding encoding, boolean decimal64File) {
     Slot data = switch (type.kind()) {
       case BOOLEAN -> new Slot(StreamKind.DATA, CheckpointKind.BOOLEAN);
       case BYTE, UNION -> new Slot(StreamKind.DATA, CheckpointKind.BYTE_RLE);
@@ -71,7 +71,7 @@ public final class PositionLayout {
    *
    * @param hasPresent whether the stripe has a PRESENT stream for the column
    */
-  public ColumnPositions decode(PositionReader in, boolean hasPresent, boolean compressed)
+  ColumnPositions decode(PositionReader in, boolean hasPresent, boolean compressed)
       throws CorruptFileException {
     BooleanCheckpoint present = hasPresent ? BooleanCheckpoint.read(in, compressed) : null;
     Map<StreamKind, Checkpoint> streams = new LinkedHashMap<>();

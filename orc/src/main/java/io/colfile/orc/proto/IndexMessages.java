@@ -1,11 +1,11 @@
 package io.colfile.orc.proto;
 
-import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.UnsafeByteOperations;
 import io.colfile.core.error.CorruptFileException;
 import io.colfile.orc.bloom.OrcBloomFilter;
 import io.colfile.orc.index.RowIndexEntry;
 import io.colfile.orc.stats.ColumnStatistics;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -104,10 +104,10 @@ public final class IndexMessages {
    * One BloomFilter message, in either form: {@code utf8bitset} when present, else the legacy
    * {@code bitset} words.
    *
+   * @throws IOException if the bytes are not a BloomFilter message
    * @throws IllegalArgumentException if the message does not make a usable filter
    */
-  public static OrcBloomFilter parseBloomFilter(byte[] message)
-      throws InvalidProtocolBufferException {
+  public static OrcBloomFilter parseBloomFilter(byte[] message) throws IOException {
     return fromProto(OrcProto.BloomFilter.parseFrom(message));
   }
 

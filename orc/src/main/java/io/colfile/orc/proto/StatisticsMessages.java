@@ -1,6 +1,5 @@
 package io.colfile.orc.proto;
 
-import com.google.protobuf.InvalidProtocolBufferException;
 import io.colfile.orc.stats.BinaryStatistics;
 import io.colfile.orc.stats.BooleanStatistics;
 import io.colfile.orc.stats.CollectionStatistics;
@@ -12,6 +11,7 @@ import io.colfile.orc.stats.IntegerStatistics;
 import io.colfile.orc.stats.StringStatistics;
 import io.colfile.orc.stats.TimestampStatistics;
 import io.colfile.orc.stats.TypedStatistics;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,8 +29,12 @@ public final class StatisticsMessages {
     return toProto(s).toByteArray();
   }
 
-  /** Parses one serialized message (tests and tools; files are read through their sections). */
-  public static ColumnStatistics fromBytes(byte[] message) throws InvalidProtocolBufferException {
+  /**
+   * Parses one serialized message (tests and tools; files are read through their sections).
+   *
+   * @throws IOException if the bytes are not a ColumnStatistics message
+   */
+  public static ColumnStatistics fromBytes(byte[] message) throws IOException {
     return fromProto(OrcProto.ColumnStatistics.parseFrom(message));
   }
 

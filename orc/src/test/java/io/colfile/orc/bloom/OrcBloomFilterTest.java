@@ -7,6 +7,7 @@ import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.colfile.orc.proto.IndexMessages;
 import io.colfile.orc.proto.OrcProto;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -128,7 +129,7 @@ class OrcBloomFilterTest {
   }
 
   @Test
-  void protoRoundTripsInBothForms() throws InvalidProtocolBufferException {
+  void protoRoundTripsInBothForms() throws IOException {
     OrcBloomFilter f = new OrcBloomFilter(500, 0.01);
     for (int i = 0; i < 500; i += 7) {
       f.addLong(i);
@@ -201,8 +202,7 @@ class OrcBloomFilterTest {
   }
 
   /** The filter a reader makes of a BloomFilter message. */
-  private static OrcBloomFilter read(OrcProto.BloomFilter proto)
-      throws InvalidProtocolBufferException {
+  private static OrcBloomFilter read(OrcProto.BloomFilter proto) throws IOException {
     return IndexMessages.parseBloomFilter(proto.toByteArray());
   }
 
