@@ -154,22 +154,6 @@ final class BytesColumnReader extends ColumnReader {
       ids.skip(values);
       return;
     }
-    if (scratch.length < SKIP_CHUNK) {
-      scratch = new long[SKIP_CHUNK];
-    }
-    for (long done = 0; done < values; ) {
-      int k = (int) Math.min(SKIP_CHUNK, values - done);
-      lengths.next(scratch, 0, k);
-      long total = 0; // at most SKIP_CHUNK lengths of at most 2^31 - 1: no overflow
-      for (int i = 0; i < k; i++) {
-        long len = scratch[i];
-        if (len < 0 || len > Integer.MAX_VALUE) {
-          throw corrupt("value length %d is out of range", len);
-        }
-        total += len;
-      }
-      data.skip(total);
-      done += k;
-    }
+    data.skip(sumOfLengths(lengths, values, "value length"));
   }
 }

@@ -6,6 +6,7 @@ import io.colfile.core.vector.ColumnVector;
 import io.colfile.orc.index.ColumnPositions;
 import io.colfile.orc.index.PositionSource;
 import io.colfile.orc.stream.BooleanDecoder;
+import io.colfile.orc.stream.IntegerDecoder;
 import io.colfile.orc.stream.OrcInputStream;
 import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
@@ -32,6 +33,7 @@ public abstract class ColumnReader {
   protected int stripe;
   private BooleanDecoder present;
   private boolean[] scratch = new boolean[0];
+  private long[] lengthScratch;
 
   protected ColumnReader(int column, Type type) {
     this.column = column;
@@ -87,6 +89,30 @@ public abstract class ColumnReader {
 
   /** Skips the next {@code values} non-null values, and what they hold beneath. */
   abstract void skipValues(long values) throws IOException;
+
+  /**
+   * Reads the next {@code values} lengths (string bytes, list elements) and returns their sum,
+   * for skipping what they measure; {@code what} names them in errors.
+   */
+  final long sumOfLengths(IntegerDecoder lengths, long values, String what) throws IOException {
+    if (lengthScratch == null) {
+      lengthScratch = new long[SKIP_CHUNK];
+    }
+    long total = 0;
+    for (long done = 0; done < values; ) {
+      int k = (int) Math.min(SKIP_CHUNK, values - done);
+      lengths.next(lengthScratch, 0, k);
+      for (int i = 0; i < k; i++) {
+        long len = lengthScratch[i];
+        if (len < 0 || len > Integer.MAX_VALUE || total > Long.MAX_VALUE - len) {
+          throw corrupt("%s %d is out of range", what, len);
+        }
+        total += len;
+      }
+      done += k;
+    }
+    return total;
+  }
 
   /**
    * Reads the null flags of rows {@code [off, off + n)} and returns how many rows have values.

@@ -104,22 +104,7 @@ final class ListColumnReader extends ColumnReader {
   /** Skips the lists' lengths, then all their elements at once (nothing is materialized). */
   @Override
   void skipValues(long values) throws IOException {
-    if (tmp.length < SKIP_CHUNK) {
-      tmp = new long[SKIP_CHUNK];
-    }
-    long total = 0;
-    for (long done = 0; done < values; ) {
-      int k = (int) Math.min(SKIP_CHUNK, values - done);
-      lengths.next(tmp, 0, k);
-      for (int i = 0; i < k; i++) {
-        long len = tmp[i];
-        if (len < 0 || len > Integer.MAX_VALUE || total > Long.MAX_VALUE - len) {
-          throw corrupt("element count %d is out of range", len);
-        }
-        total += len;
-      }
-      done += k;
-    }
+    long total = sumOfLengths(lengths, values, "element count");
     for (ColumnReader c : children) {
       c.skip(total);
     }

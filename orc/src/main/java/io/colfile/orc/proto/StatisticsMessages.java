@@ -14,6 +14,7 @@ import io.colfile.orc.stats.TypedStatistics;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * ColumnStatistics messages (orc.md sections 2.1, 9) to and from {@link ColumnStatistics}. A
@@ -49,52 +50,52 @@ public final class StatisticsMessages {
   static ColumnStatistics fromProto(OrcProto.ColumnStatistics s) {
     // Old writers (ORIGINAL) left has_null out; readers take that as "may have nulls".
     return new ColumnStatistics(s.getNumberOfValues(), !s.hasHasNull() || s.getHasNull(),
-        s.hasBytesOnDisk() ? s.getBytesOnDisk() : null, typed(s));
+        ifSet(s.hasBytesOnDisk(), s.getBytesOnDisk()), typed(s));
   }
 
   /** The first typed sub-message in ORC's reading order; a damaged file may hold several. */
   private static TypedStatistics typed(OrcProto.ColumnStatistics s) {
     if (s.hasIntStatistics()) {
       OrcProto.IntegerStatistics i = s.getIntStatistics();
-      return new IntegerStatistics(i.hasMinimum() ? i.getMinimum() : null,
-          i.hasMaximum() ? i.getMaximum() : null, i.hasSum() ? i.getSum() : null);
+      return new IntegerStatistics(ifSet(i.hasMinimum(), i.getMinimum()),
+          ifSet(i.hasMaximum(), i.getMaximum()), ifSet(i.hasSum(), i.getSum()));
     } else if (s.hasDoubleStatistics()) {
       OrcProto.DoubleStatistics d = s.getDoubleStatistics();
-      return new DoubleStatistics(d.hasMinimum() ? d.getMinimum() : null,
-          d.hasMaximum() ? d.getMaximum() : null, d.hasSum() ? d.getSum() : null);
+      return new DoubleStatistics(ifSet(d.hasMinimum(), d.getMinimum()),
+          ifSet(d.hasMaximum(), d.getMaximum()), ifSet(d.hasSum(), d.getSum()));
     } else if (s.hasStringStatistics()) {
       OrcProto.StringStatistics d = s.getStringStatistics();
-      return new StringStatistics(d.hasMinimum() ? d.getMinimum() : null,
-          d.hasMaximum() ? d.getMaximum() : null, d.hasLowerBound() ? d.getLowerBound() : null,
-          d.hasUpperBound() ? d.getUpperBound() : null, d.hasSum() ? d.getSum() : null);
+      return new StringStatistics(ifSet(d.hasMinimum(), d.getMinimum()),
+          ifSet(d.hasMaximum(), d.getMaximum()), ifSet(d.hasLowerBound(), d.getLowerBound()),
+          ifSet(d.hasUpperBound(), d.getUpperBound()), ifSet(d.hasSum(), d.getSum()));
     } else if (s.hasBucketStatistics()) {
       // Writers store one bucket: the number of true values.
       OrcProto.BucketStatistics b = s.getBucketStatistics();
       return new BooleanStatistics(b.getCountCount() > 0 ? b.getCount(0) : null);
     } else if (s.hasDecimalStatistics()) {
       OrcProto.DecimalStatistics d = s.getDecimalStatistics();
-      return new DecimalStatistics(d.hasMinimum() ? d.getMinimum() : null,
-          d.hasMaximum() ? d.getMaximum() : null, d.hasSum() ? d.getSum() : null);
+      return new DecimalStatistics(ifSet(d.hasMinimum(), d.getMinimum()),
+          ifSet(d.hasMaximum(), d.getMaximum()), ifSet(d.hasSum(), d.getSum()));
     } else if (s.hasDateStatistics()) {
       OrcProto.DateStatistics d = s.getDateStatistics();
-      return new DateStatistics(d.hasMinimum() ? d.getMinimum() : null,
-          d.hasMaximum() ? d.getMaximum() : null);
+      return new DateStatistics(ifSet(d.hasMinimum(), d.getMinimum()),
+          ifSet(d.hasMaximum(), d.getMaximum()));
     } else if (s.hasBinaryStatistics()) {
       OrcProto.BinaryStatistics d = s.getBinaryStatistics();
-      return new BinaryStatistics(d.hasSum() ? d.getSum() : null);
+      return new BinaryStatistics(ifSet(d.hasSum(), d.getSum()));
     } else if (s.hasTimestampStatistics()) {
       OrcProto.TimestampStatistics d = s.getTimestampStatistics();
       // the nanos are stored plus one, so that 0 can mean "absent"
-      return new TimestampStatistics(d.hasMinimum() ? d.getMinimum() : null,
-          d.hasMaximum() ? d.getMaximum() : null, d.hasMinimumUtc() ? d.getMinimumUtc() : null,
-          d.hasMaximumUtc() ? d.getMaximumUtc() : null,
+      return new TimestampStatistics(ifSet(d.hasMinimum(), d.getMinimum()),
+          ifSet(d.hasMaximum(), d.getMaximum()), ifSet(d.hasMinimumUtc(), d.getMinimumUtc()),
+          ifSet(d.hasMaximumUtc(), d.getMaximumUtc()),
           d.hasMinimumNanos() ? d.getMinimumNanos() - 1 : null,
           d.hasMaximumNanos() ? d.getMaximumNanos() - 1 : null);
     } else if (s.hasCollectionStatistics()) {
       OrcProto.CollectionStatistics c = s.getCollectionStatistics();
-      return new CollectionStatistics(c.hasMinChildren() ? c.getMinChildren() : null,
-          c.hasMaxChildren() ? c.getMaxChildren() : null,
-          c.hasTotalChildren() ? c.getTotalChildren() : null);
+      return new CollectionStatistics(ifSet(c.hasMinChildren(), c.getMinChildren()),
+          ifSet(c.hasMaxChildren(), c.getMaxChildren()),
+          ifSet(c.hasTotalChildren(), c.getTotalChildren()));
     }
     return null;
   }
@@ -103,116 +104,66 @@ public final class StatisticsMessages {
     OrcProto.ColumnStatistics.Builder b = OrcProto.ColumnStatistics.newBuilder()
         .setNumberOfValues(s.numberOfValues())
         .setHasNull(s.hasNull());
-    if (s.bytesOnDisk() != null) {
-      b.setBytesOnDisk(s.bytesOnDisk());
-    }
+    set(s.bytesOnDisk(), b::setBytesOnDisk);
+    // getXBuilder() marks the typed sub-message present even when it stays empty, as Java's is
     TypedStatistics t = s.typed();
     if (t instanceof IntegerStatistics i) {
       OrcProto.IntegerStatistics.Builder m = b.getIntStatisticsBuilder();
-      if (i.minimum() != null) {
-        m.setMinimum(i.minimum());
-      }
-      if (i.maximum() != null) {
-        m.setMaximum(i.maximum());
-      }
-      if (i.sum() != null) {
-        m.setSum(i.sum());
-      }
+      set(i.minimum(), m::setMinimum);
+      set(i.maximum(), m::setMaximum);
+      set(i.sum(), m::setSum);
     } else if (t instanceof DoubleStatistics d) {
       OrcProto.DoubleStatistics.Builder m = b.getDoubleStatisticsBuilder();
-      if (d.minimum() != null) {
-        m.setMinimum(d.minimum());
-      }
-      if (d.maximum() != null) {
-        m.setMaximum(d.maximum());
-      }
-      if (d.sum() != null) {
-        m.setSum(d.sum());
-      }
+      set(d.minimum(), m::setMinimum);
+      set(d.maximum(), m::setMaximum);
+      set(d.sum(), m::setSum);
     } else if (t instanceof StringStatistics d) {
-      string(b.getStringStatisticsBuilder(), d);
+      OrcProto.StringStatistics.Builder m = b.getStringStatisticsBuilder();
+      set(d.minimum(), m::setMinimum);
+      set(d.maximum(), m::setMaximum);
+      set(d.sum(), m::setSum);
+      set(d.lowerBound(), m::setLowerBound);
+      set(d.upperBound(), m::setUpperBound);
     } else if (t instanceof BooleanStatistics d) {
-      OrcProto.BucketStatistics.Builder m = b.getBucketStatisticsBuilder();
-      if (d.trueCount() != null) {
-        m.addCount(d.trueCount());
-      }
+      set(d.trueCount(), b.getBucketStatisticsBuilder()::addCount);
     } else if (t instanceof DecimalStatistics d) {
       OrcProto.DecimalStatistics.Builder m = b.getDecimalStatisticsBuilder();
-      if (d.minimumText() != null) {
-        m.setMinimum(d.minimumText());
-      }
-      if (d.maximumText() != null) {
-        m.setMaximum(d.maximumText());
-      }
-      if (d.sumText() != null) {
-        m.setSum(d.sumText());
-      }
+      set(d.minimumText(), m::setMinimum);
+      set(d.maximumText(), m::setMaximum);
+      set(d.sumText(), m::setSum);
     } else if (t instanceof DateStatistics d) {
       OrcProto.DateStatistics.Builder m = b.getDateStatisticsBuilder();
-      if (d.minimumDays() != null) {
-        m.setMinimum(d.minimumDays());
-      }
-      if (d.maximumDays() != null) {
-        m.setMaximum(d.maximumDays());
-      }
+      set(d.minimumDays(), m::setMinimum);
+      set(d.maximumDays(), m::setMaximum);
     } else if (t instanceof BinaryStatistics d) {
-      OrcProto.BinaryStatistics.Builder m = b.getBinaryStatisticsBuilder();
-      if (d.sum() != null) {
-        m.setSum(d.sum());
-      }
+      set(d.sum(), b.getBinaryStatisticsBuilder()::setSum);
     } else if (t instanceof TimestampStatistics d) {
-      timestamp(b.getTimestampStatisticsBuilder(), d);
+      OrcProto.TimestampStatistics.Builder m = b.getTimestampStatisticsBuilder();
+      set(d.minimumLocal(), m::setMinimum);
+      set(d.maximumLocal(), m::setMaximum);
+      set(d.minimumUtc(), m::setMinimumUtc);
+      set(d.maximumUtc(), m::setMaximumUtc);
+      // stored plus one, so that 0 can mean "absent"
+      set(d.minimumNanos() == null ? null : d.minimumNanos() + 1, m::setMinimumNanos);
+      set(d.maximumNanos() == null ? null : d.maximumNanos() + 1, m::setMaximumNanos);
     } else if (t instanceof CollectionStatistics c) {
       OrcProto.CollectionStatistics.Builder m = b.getCollectionStatisticsBuilder();
-      if (c.minChildren() != null) {
-        m.setMinChildren(c.minChildren());
-      }
-      if (c.maxChildren() != null) {
-        m.setMaxChildren(c.maxChildren());
-      }
-      if (c.totalChildren() != null) {
-        m.setTotalChildren(c.totalChildren());
-      }
+      set(c.minChildren(), m::setMinChildren);
+      set(c.maxChildren(), m::setMaxChildren);
+      set(c.totalChildren(), m::setTotalChildren);
     }
     return b.build();
   }
 
-  private static void string(OrcProto.StringStatistics.Builder m, StringStatistics d) {
-    if (d.minimum() != null) {
-      m.setMinimum(d.minimum());
-    }
-    if (d.maximum() != null) {
-      m.setMaximum(d.maximum());
-    }
-    if (d.sum() != null) {
-      m.setSum(d.sum());
-    }
-    if (d.lowerBound() != null) {
-      m.setLowerBound(d.lowerBound());
-    }
-    if (d.upperBound() != null) {
-      m.setUpperBound(d.upperBound());
+  /** Sets a field only when the record holds it: proto2 writes every field that was set. */
+  private static <T> void set(T value, Consumer<T> setter) {
+    if (value != null) {
+      setter.accept(value);
     }
   }
 
-  private static void timestamp(OrcProto.TimestampStatistics.Builder m, TimestampStatistics d) {
-    if (d.minimumLocal() != null) {
-      m.setMinimum(d.minimumLocal());
-    }
-    if (d.maximumLocal() != null) {
-      m.setMaximum(d.maximumLocal());
-    }
-    if (d.minimumUtc() != null) {
-      m.setMinimumUtc(d.minimumUtc());
-    }
-    if (d.maximumUtc() != null) {
-      m.setMaximumUtc(d.maximumUtc());
-    }
-    if (d.minimumNanos() != null) {
-      m.setMinimumNanos(d.minimumNanos() + 1);
-    }
-    if (d.maximumNanos() != null) {
-      m.setMaximumNanos(d.maximumNanos() + 1);
-    }
+  /** The field's value, or null when the message does not hold it. */
+  private static <T> T ifSet(boolean has, T value) {
+    return has ? value : null;
   }
 }
