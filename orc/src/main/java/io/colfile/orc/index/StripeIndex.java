@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The index streams of one stripe, read column by column on first use: each column's row index
@@ -77,6 +78,7 @@ public final class StripeIndex {
 
   /** Whether the stripe holds a row index for {@code column}. */
   public boolean hasRowIndex(int column) {
+    Objects.checkIndex(column, stripe.columns().size());
     return stripe.rowIndexStride() > 0 && stream(column, StreamKind.ROW_INDEX) != null;
   }
 
@@ -126,6 +128,7 @@ public final class StripeIndex {
 
   /** Why {@link #bloomFilters} gives nothing for the column, or null when it gives filters. */
   public String bloomFilterReason(int column) {
+    Objects.checkIndex(column, stripe.columns().size());
     StreamKind kind = bloomFilterKind(column);
     if (kind == null) {
       return "the stripe has no bloom filters for column " + column;
