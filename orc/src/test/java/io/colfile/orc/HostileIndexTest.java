@@ -88,6 +88,25 @@ class HostileIndexTest {
   }
 
   @Test
+  void aStrideWithoutIndexStreamsSeeksBySkipping() throws IOException {
+    // as testSargSkipPickupGroupWithoutIndexJava.orc: a stride in the footer, no ROW_INDEX
+    byte[] file = new HandMadeOrc().type(OrcProto.Type.Kind.STRUCT, 1)
+        .type(OrcProto.Type.Kind.LONG).rows(ROWS).stride(1000)
+        .stream(OrcProto.Stream.Kind.DATA, 1, DATA).build();
+    try (OrcReader orc = OrcReader.open(InputFile.of("hand-made.orc", file));
+         BatchReader rows = orc.read(ReadOptions.defaults())) {
+      assertThat(orc.stripeIndex(0).rowIndex(1)).isNull();
+      assertThat(orc.stripeIndex(0).rowGroupCount()).isEqualTo(3);
+      ColumnBatch b = rows.newBatch();
+      for (long row : new long[] {2100, 1000, 2999, 0, 1999}) {
+        rows.seekToRow(row);
+        assertThat(rows.next(b)).isTrue();
+        assertThat(((LongVector) b.cols[0]).vector[0]).as("row %d", row).isEqualTo(row / 500);
+      }
+    }
+  }
+
+  @Test
   void unparsableIndexStreams() {
     byte[] garbage = {0x0a, (byte) 0xff, (byte) 0xff, 0x01};
     assertCorrupt(withRawIndex(garbage), "ROW_INDEX");
