@@ -184,7 +184,7 @@ class OrcWriterDifferentialTest {
   }
 
   /** colfile's options equal to orc-core's, and the same batch sizes as OrcCoreFiles draws. */
-  private static void writeWithColfile(Path path, TypeDescription schema, List<Object> rows,
+  static void writeWithColfile(Path path, TypeDescription schema, List<Object> rows,
       OrcCoreOptions o, Path theirs, Random r) throws IOException {
     String software;
     try (Reader reader = open(theirs)) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.colfile.core.types.Type;
 import io.colfile.orc.proto.OrcProto;
+import io.colfile.orc.proto.StatisticsMessages;
 import io.colfile.orc.stats.StatsCollector;
 import io.colfile.orc.stats.StringStats;
 import java.nio.charset.StandardCharsets;
@@ -190,7 +191,7 @@ class StatisticsDifferentialTest {
   private static void assertSame(String where, ColumnStatisticsImpl reference,
       StatsCollector ours) {
     byte[] expected = canonicalNanSum(reference.serialize().build().toByteArray());
-    byte[] actual = ours.serialize().toByteArray();
+    byte[] actual = StatisticsMessages.toBytes(ours.statistics());
     if (!Arrays.equals(expected, actual)) {
       String javaText;
       try {
@@ -198,7 +199,13 @@ class StatisticsDifferentialTest {
       } catch (Exception e) {
         javaText = HexFormat.of().formatHex(expected);
       }
-      assertThat(ours.serialize().toString())
+      String ourText;
+      try {
+        ourText = OrcProto.ColumnStatistics.parseFrom(actual).toString();
+      } catch (InvalidProtocolBufferException e) {
+        throw new AssertionError("colfile's statistics do not parse", e);
+      }
+      assertThat(ourText)
           .as("%s: colfile vs orc-core (%s)", where, TestSeed.replay())
           .isEqualTo(javaText);
       assertThat(HexFormat.of().formatHex(actual))

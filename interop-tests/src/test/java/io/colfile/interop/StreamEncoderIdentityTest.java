@@ -3,6 +3,7 @@ package io.colfile.interop;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.colfile.core.codec.CompressionCodec;
+import io.colfile.orc.index.Checkpoint;
 import io.colfile.orc.stream.BooleanEncoder;
 import io.colfile.orc.stream.ByteRleEncoder;
 import io.colfile.orc.stream.IntegerEncoder;
@@ -10,6 +11,7 @@ import io.colfile.orc.stream.OrcOutputStream;
 import io.colfile.orc.stream.RleV1Encoder;
 import io.colfile.orc.stream.RleV2Encoder;
 import io.colfile.orc.stream.StreamCompression;
+import io.colfile.orc.stripe.StreamKind;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.math.BigInteger;
@@ -125,8 +127,8 @@ class StreamEncoderIdentityTest {
   }
 
   static OrcOutputStream colfileStream(Framing framing, int bufferSize) {
-    io.colfile.orc.proto.OrcProto.Stream.Kind kind = framing.streamKind == null ? null
-        : io.colfile.orc.proto.OrcProto.Stream.Kind.valueOf(framing.streamKind);
+    StreamKind kind = framing.streamKind == null ? null
+        : StreamKind.valueOf(framing.streamKind);
     return new OrcOutputStream(
         StreamCompression.compressorFor(framing.codec, kind, framing.speed), bufferSize);
   }
@@ -157,12 +159,12 @@ class StreamEncoderIdentityTest {
     return switch (encoder) {
       case BYTE_RLE -> {
         ByteRleEncoder e = new ByteRleEncoder(out);
-        yield side(v -> e.write((byte) v), p -> e.recordPosition(p::add), e::flush,
+        yield side(v -> e.write((byte) v), p -> positions(e.checkpoint(), out, p), e::flush,
             e::estimateMemory);
       }
       case BOOLEAN -> {
         BooleanEncoder e = new BooleanEncoder(out);
-        yield side(v -> e.write((v & 1) != 0), p -> e.recordPosition(p::add), e::flush,
+        yield side(v -> e.write((v & 1) != 0), p -> positions(e.checkpoint(), out, p), e::flush,
             e::estimateMemory);
       }
       default -> {
@@ -173,9 +175,15 @@ class StreamEncoderIdentityTest {
         } else {
           e = new RleV1Encoder(out, encoder.signed());
         }
-        yield side(e::write, p -> e.recordPosition(p::add), e::flush, e::estimateMemory);
+        yield side(e::write, p -> positions(e.checkpoint(), out, p), e::flush,
+            e::estimateMemory);
       }
     };
+  }
+
+  /** The numbers of a checkpoint, as the row index stores them. */
+  static void positions(Checkpoint c, OrcOutputStream out, List<Long> into) {
+    c.appendTo(into::add, out.isCompressed());
   }
 
   interface IoLongConsumer {
@@ -343,7 +351,7 @@ class StreamEncoderIdentityTest {
         List<Long> expectedPositions = new ArrayList<>();
         List<Long> actualPositions = new ArrayList<>();
         expected.getPosition(expectedPositions::add);
-        actual.recordPosition(actualPositions::add);
+        actual.checkpoint().appendTo(actualPositions::add, actual.isCompressed());
         assertThat(actualPositions).as("position after write %d, %s", op, where)
             .isEqualTo(expectedPositions);
         assertThat(actual.bufferedSize()).as("memory after write %d, %s", op, where)

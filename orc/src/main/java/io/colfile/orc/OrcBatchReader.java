@@ -2,123 +2,279 @@ package io.colfile.orc;
 
 import io.colfile.core.BatchReader;
 import io.colfile.core.ReadOptions;
+import io.colfile.core.ScanReport;
 import io.colfile.core.codec.CompressionCodec;
 import io.colfile.core.codec.Decompressor;
 import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.types.Type;
-import io.colfile.core.types.TypeKind;
 import io.colfile.core.vector.ColumnBatch;
 import io.colfile.orc.column.ColumnReaders;
 import io.colfile.orc.column.RootReader;
+import io.colfile.orc.index.BloomFilterTrust;
+import io.colfile.orc.index.PositionSource;
+import io.colfile.orc.index.StripeIndex;
 import java.io.IOException;
 import java.time.ZoneId;
-import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 
 /**
  * Reads the rows of an ORC file stripe by stripe. Only the streams of projected columns are
- * read from the file. Batches never span stripes.
+ * read from the file, and of each stripe only the row groups the {@link RowGroupSelector}
+ * chooses: after a gap, reading resumes at the next chosen row group through the row index
+ * (seek to its positions), or, in a stripe without one, by skipping rows. Batches never span
+ * stripes or gaps.
+ *
+ * <p>{@link #seekToRow} works the same way: seek to the row group holding the row, then skip the
+ * rows before it in the group.
+ *
+ * <p>The {@link #report()} counts {@code stripes} and {@code row groups} read (some of their
+ * rows were decoded) and skipped (the selector left them out).
  */
 final class OrcBatchReader implements BatchReader {
+  static final String STRIPES = "stripes";
+  static final String ROW_GROUPS = "row groups";
+
   private final InputFile file;
   private final OrcTail tail;
+  private final Type fileSchema;
+  private final List<Type> columns;
   private final List<StripeInformation> stripes;
-  private final Type projected;
-  private final boolean[] included;
+  /** The first row of each stripe, and the file's row count last. */
+  private final long[] firstRows;
+  private final Projection projection;
   private final RootReader root;
   private final int batchSize;
   private final ZoneId defaultZone;
   private final long maxNestedValues;
   private final Decompressor decompressor;
+  private final RowGroupSelector selector;
+  private final BloomFilterTrust trust;
+  private final ScanReport report = new ScanReport();
+
+  // The open stripe; index -1 before the first, stripes.size() after the last.
   private int stripe = -1;
-  private long rowsLeftInStripe;
+  private StripeIndex index;
+  private RowGroupSet chosen;
+  private BitSet groupsRead;
+  private boolean stripeCounted;
+  private boolean indexChecked;
+  private boolean indexUsable;
+  /** Rows of the open stripe: the next to return, where the decoders are, end of the run. */
+  private long next;
+  private long decoded;
+  private long runEnd;
 
   OrcBatchReader(InputFile file, OrcTail tail, Type schema, List<StripeInformation> stripes,
-      ReadOptions options) {
+      ReadOptions options, RowGroupSelector selector) {
     this.file = file;
     this.tail = tail;
+    this.fileSchema = schema;
+    this.columns = schema.flatten();
     this.stripes = stripes;
+    this.firstRows = new long[stripes.size() + 1];
+    for (int s = 0; s < stripes.size(); s++) {
+      firstRows[s + 1] = firstRows[s] + Math.max(0, stripes.get(s).numberOfRows());
+    }
+    this.projection = Projection.of(schema, options);
+    this.root = ColumnReaders.root(schema, projection.fields());
     this.batchSize = options.batchSize();
     this.defaultZone = options.defaultZone();
     this.maxNestedValues = options.maxNestedValues();
     this.decompressor =
         tail.codec == CompressionCodec.NONE ? null : tail.codec.newDecompressor();
-    this.included = new boolean[schema.columnCount()];
-    included[0] = true;
-    List<Integer> fields = null;
-    if (options.columns().isPresent() && schema.kind() == TypeKind.STRUCT) {
-      fields = new ArrayList<>();
-      List<String> names = new ArrayList<>();
-      List<Type> types = new ArrayList<>();
-      for (String name : options.columns().get()) {
-        int i = schema.fieldIndex(name);
-        if (i < 0) {
-          throw new IllegalArgumentException("no column '" + name + "' in " + schema);
-        }
-        if (fields.contains(i)) {
-          throw new IllegalArgumentException("column '" + name + "' is listed twice");
-        }
-        fields.add(i);
-        names.add(name);
-        types.add(schema.child(i));
-      }
-      projected = Type.struct(names, types);
-    } else {
-      projected = schema;
-    }
-    if (schema.kind() == TypeKind.STRUCT) {
-      int id = 1;
-      for (int i = 0; i < schema.children().size(); i++) {
-        int count = schema.child(i).columnCount();
-        if (fields == null || fields.contains(i)) {
-          for (int c = id; c < id + count; c++) {
-            included[c] = true;
-          }
-        }
-        id += count;
-      }
-    } else {
-      java.util.Arrays.fill(included, true);
-    }
-    this.root = ColumnReaders.root(schema, fields);
+    this.selector = selector;
+    this.trust = new BloomFilterTrust(tail.footer.writer(), tail.postScript.writerVersion(),
+        tail.footer.softwareVersion());
   }
 
   @Override
   public Type schema() {
-    return projected;
+    return projection.schema();
   }
 
   @Override
   public ColumnBatch newBatch() {
-    return new ColumnBatch(projected, batchSize);
+    return new ColumnBatch(projection.schema(), batchSize);
   }
 
   @Override
   public boolean next(ColumnBatch batch) throws IOException {
     batch.reset();
-    while (rowsLeftInStripe == 0) {
-      if (stripe + 1 >= stripes.size()) {
+    while (index == null || next >= runEnd) {
+      if (index != null && startRun()) {
+        break;
+      }
+      if (!open(stripe + 1)) {
         return false;
       }
-      stripe++;
-      StripeInformation info = stripes.get(stripe);
+    }
+    moveTo(next);
+    int n = (int) Math.min(runEnd - next, batch.capacity());
+    root.read(batch, n);
+    countGroups(next, next + n);
+    next += n;
+    decoded = next;
+    return true;
+  }
+
+  @Override
+  public void seekToRow(long row) throws IOException {
+    if (row < 0) {
+      throw new IllegalArgumentException("negative row " + row);
+    }
+    int s = 0;
+    while (s < stripes.size() && firstRows[s + 1] <= row) {
+      s++;
+    }
+    if (s >= stripes.size()) {
+      stripe = stripes.size();
+      index = null;
+      return;
+    }
+    if (s != stripe || index == null) {
+      if (!open(s) || stripe != s) {
+        return; // nothing chosen in that stripe: the next rows are in a later one
+      }
+    }
+    next = row - firstRows[s];
+    runEnd = 0; // find the run holding `next` (or the next chosen one) on the next batch
+  }
+
+  @Override
+  public ScanReport report() {
+    return report;
+  }
+
+  /**
+   * Opens the first stripe from {@code s} on that has rows and chosen row groups; false when
+   * there is none. The decoders are then at the stripe's start.
+   */
+  private boolean open(int s) throws IOException {
+    index = null;
+    for (; s < stripes.size(); s++) {
+      StripeInformation info = stripes.get(s);
       if (info.numberOfRows() < 0) {
-        throw CorruptFileException.at(tail.file, "stripe " + stripe, -1,
+        throw CorruptFileException.at(tail.file, "stripe " + s, -1,
             "negative row count %d", info.numberOfRows());
       }
       if (info.numberOfRows() == 0) {
         continue;
       }
-      StripeData data = new StripeData(file, tail, stripe, info, included, defaultZone,
-          maxNestedValues, decompressor);
-      root.startStripe(data);
-      rowsLeftInStripe = info.numberOfRows();
+      Stripe st = Stripe.read(file, tail, s, info);
+      StripeIndex idx = st.index(file, columns, trust);
+      RowGroupSet set = selector.select(idx);
+      int groups = idx.rowGroupCount();
+      int skipped = groups - set.count(groups);
+      if (skipped > 0) {
+        report.skipped(ROW_GROUPS, skipped);
+        report.note("stripe " + s + ": " + (groups - skipped) + " of " + groups
+            + " row groups chosen");
+      }
+      if (skipped == groups) {
+        report.skipped(STRIPES, "stripe " + s, "no row group chosen");
+        continue;
+      }
+      stripe = s;
+      index = idx;
+      chosen = set;
+      groupsRead = new BitSet();
+      stripeCounted = false;
+      indexChecked = false;
+      root.startStripe(new StripeData(file, st, projection.included(), defaultZone,
+          maxNestedValues, decompressor));
+      next = 0;
+      decoded = 0;
+      runEnd = 0;
+      return true;
     }
-    int n = (int) Math.min(rowsLeftInStripe, batch.capacity());
-    root.read(batch, n);
-    rowsLeftInStripe -= n;
+    stripe = stripes.size();
+    return false;
+  }
+
+  /**
+   * Finds the chosen run holding {@code next}, or the next chosen run after it, and moves
+   * {@code next} there; false when the stripe has no more.
+   */
+  private boolean startRun() {
+    long rows = index.rows();
+    if (next >= rows) {
+      return false;
+    }
+    int groups = index.rowGroupCount();
+    int g = chosen.next(group(next), groups);
+    if (g < 0) {
+      next = rows;
+      return false;
+    }
+    next = Math.max(next, index.firstRow(g));
+    int end = chosen.runEnd(g, groups);
+    runEnd = end >= groups ? rows : index.firstRow(end);
     return true;
+  }
+
+  /**
+   * Brings the decoders to row {@code target} of the stripe: by skipping when it lies ahead in
+   * the same row group (or the stripe has no usable row index), else by seeking to the start of
+   * its row group (or of the stripe) and skipping the rows before it.
+   */
+  private void moveTo(long target) throws IOException {
+    if (target == decoded) {
+      return;
+    }
+    boolean indexed = usableIndex();
+    if (target > decoded && (!indexed || group(target) == group(decoded))) {
+      root.skip(target - decoded);
+    } else if (indexed) {
+      int g = group(target);
+      root.seek(index.positions(g));
+      root.skip(target - index.firstRow(g));
+    } else {
+      root.seek(PositionSource.STRIPE_START);
+      root.skip(target);
+    }
+    decoded = target;
+  }
+
+  /**
+   * Whether every column read has a row index in this stripe (files written without one, or
+   * whose writer left the streams out, are read by skipping); reads them the first time.
+   */
+  private boolean usableIndex() throws IOException {
+    if (!indexChecked) {
+      indexChecked = true;
+      indexUsable = index.rowIndexStride() > 0;
+      for (int c = 0; c < columns.size() && indexUsable; c++) {
+        if (projection.seeks(c, fileSchema)) {
+          indexUsable = index.hasRowIndex(c);
+        }
+      }
+      for (int c = 0; c < columns.size() && indexUsable; c++) {
+        if (projection.seeks(c, fileSchema)) {
+          index.rowIndex(c);
+        }
+      }
+    }
+    return indexUsable;
+  }
+
+  private int group(long row) {
+    int stride = index.rowIndexStride();
+    return stride <= 0 ? 0 : (int) (row / stride);
+  }
+
+  private void countGroups(long from, long to) {
+    if (!stripeCounted) {
+      stripeCounted = true;
+      report.read(STRIPES, 1);
+    }
+    for (int g = group(from), last = group(to - 1); g <= last; g++) {
+      if (!groupsRead.get(g)) {
+        groupsRead.set(g);
+        report.read(ROW_GROUPS, 1);
+      }
+    }
   }
 
   @Override

@@ -7,13 +7,17 @@ import io.colfile.core.ReadOptions;
 import io.colfile.core.codec.CompressionCodec;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.types.Type;
-import io.colfile.orc.proto.OrcProto;
+import io.colfile.orc.index.BloomFilterTrust;
+import io.colfile.orc.index.StripeIndex;
+import io.colfile.orc.stats.ColumnStatistics;
+import io.colfile.orc.tail.OrcTypes;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * An open ORC file: its tail metadata (schema, stripes, statistics, user metadata) and its rows.
@@ -37,12 +41,8 @@ public final class OrcReader implements FileReader {
   private OrcReader(InputFile file, OrcTail tail) throws IOException {
     this.file = file;
     this.tail = tail;
-    this.schema = ProtoConverter.schema(tail.file, tail.footer.getTypesList());
-    List<StripeInformation> s = new ArrayList<>();
-    for (OrcProto.StripeInformation si : tail.footer.getStripesList()) {
-      s.add(ProtoConverter.stripe(si));
-    }
-    this.stripes = Collections.unmodifiableList(s);
+    this.schema = OrcTypes.schema(tail.file, tail.footer.types());
+    this.stripes = tail.footer.stripes();
     if (!tail.version.isKnown()) {
       // Apache ORC C++ reads such files with a warning (Java refuses them).
       warnings.add("written in an unknown format version " + tail.version);
@@ -75,8 +75,8 @@ public final class OrcReader implements FileReader {
 
   @Override
   public long numberOfRows() {
-    if (tail.footer.hasNumberOfRows()) {
-      return tail.footer.getNumberOfRows();
+    if (tail.footer.numberOfRows() != null) {
+      return tail.footer.numberOfRows();
     }
     // Some old writers left the row count out of the footer; the stripes still have theirs.
     long rows = 0;
@@ -93,7 +93,7 @@ public final class OrcReader implements FileReader {
 
   /** PostScript.writer_version (0 when absent). */
   public int writerVersion() {
-    return tail.postScript.getWriterVersion();
+    return tail.postScript.writerVersion();
   }
 
   /** The writer version's name, e.g. {@code ORC_14}. */
@@ -103,14 +103,14 @@ public final class OrcReader implements FileReader {
 
   /** Footer.writer: 0 ORC Java (also when absent), 1 ORC C++, 2 Presto, ... */
   public int writerId() {
-    return tail.footer.getWriter();
+    return tail.footer.writer();
   }
 
   /** The writer's display name with its software version, e.g. {@code ORC C++ 1.8.0}. */
   public String writerName() {
     String name = OrcWriterId.name(writerId());
-    return tail.footer.hasSoftwareVersion() ? name + " " + tail.footer.getSoftwareVersion()
-        : name;
+    String version = tail.footer.softwareVersion();
+    return version != null ? name + " " + version : name;
   }
 
   public CompressionCodec compression() {
@@ -124,17 +124,17 @@ public final class OrcReader implements FileReader {
 
   /** Rows per row-index entry; 0 when the writer built no index. */
   public int rowIndexStride() {
-    return tail.footer.getRowIndexStride();
+    return tail.footer.rowIndexStride();
   }
 
   /** Bytes of header and stripes (Footer.content_length). */
   public long contentLength() {
-    return tail.footer.getContentLength();
+    return tail.footer.contentLength();
   }
 
   /** The calendar the writer used for dates before 1582, or empty when it did not say. */
   public String calendar() {
-    return tail.footer.hasCalendar() ? tail.footer.getCalendar().name() : "";
+    return tail.footer.calendar() != null ? tail.footer.calendar().name() : "";
   }
 
   public long fileLength() {
@@ -147,17 +147,13 @@ public final class OrcReader implements FileReader {
 
   /** File-level statistics, one per column id (pre-order). */
   public List<ColumnStatistics> statistics() {
-    return ProtoConverter.statistics(tail.footer.getStatisticsList());
+    return tail.footer.statistics();
   }
 
   /** Stripe-level statistics from the Metadata section, read on first use. */
   public synchronized List<List<ColumnStatistics>> stripeStatistics() throws IOException {
     if (stripeStatistics == null) {
-      List<List<ColumnStatistics>> out = new ArrayList<>();
-      for (OrcProto.StripeStatistics s : tail.metadata(file).getStripeStatsList()) {
-        out.add(ProtoConverter.statistics(s.getColStatsList()));
-      }
-      stripeStatistics = Collections.unmodifiableList(out);
+      stripeStatistics = tail.metadata(file);
     }
     return stripeStatistics;
   }
@@ -165,8 +161,8 @@ public final class OrcReader implements FileReader {
   /** User metadata, in file order. */
   public Map<String, byte[]> userMetadata() {
     Map<String, byte[]> out = new LinkedHashMap<>();
-    for (OrcProto.UserMetadataItem item : tail.footer.getMetadataList()) {
-      out.put(item.getName(), item.getValue().toByteArray());
+    for (Map.Entry<String, byte[]> item : tail.footer.metadata().entrySet()) {
+      out.put(item.getKey(), item.getValue().clone());
     }
     return out;
   }
@@ -176,7 +172,7 @@ public final class OrcReader implements FileReader {
    * the writer stored for unkeyed readers (what Apache ORC returns without a key).
    */
   public boolean hasEncryption() {
-    return tail.footer.hasEncryption();
+    return tail.footer.encrypted();
   }
 
   /** Things a reader should know but that do not stop reading (e.g. an unknown version). */
@@ -264,8 +260,29 @@ public final class OrcReader implements FileReader {
 
   @Override
   public BatchReader read(ReadOptions options) throws IOException {
+    return read(options, RowGroupSelector.ALL);
+  }
+
+  /**
+   * Reads only the row groups {@code selector} chooses in each stripe (predicate pushdown
+   * decides there with {@link StripeIndex}'s statistics and bloom filters); {@link
+   * BatchReader#report()} counts the stripes and row groups read and skipped.
+   */
+  public BatchReader read(ReadOptions options, RowGroupSelector selector) throws IOException {
     ReadPlan plan = ReadPlan.create(schema, options);
-    return plan.wrap(new OrcBatchReader(file, tail, schema, stripes, plan.rawOptions()));
+    return plan.wrap(new OrcBatchReader(file, tail, schema, stripes, plan.rawOptions(),
+        Objects.requireNonNull(selector, "selector")));
+  }
+
+  /**
+   * The index streams of stripe {@code stripe}: per column the row index (positions and
+   * statistics of every row group) and the bloom filters, read on demand. Reads the stripe's
+   * footer.
+   */
+  public StripeIndex stripeIndex(int stripe) throws IOException {
+    Objects.checkIndex(stripe, stripes.size());
+    return Stripe.read(file, tail, stripe, stripes.get(stripe)).index(file, schema.flatten(),
+        new BloomFilterTrust(writerId(), writerVersion(), tail.footer.softwareVersion()));
   }
 
   @Override

@@ -1,15 +1,21 @@
 package io.colfile.orc;
 
-import com.google.protobuf.CodedInputStream;
-import com.google.protobuf.InvalidProtocolBufferException;
 import io.colfile.core.codec.CompressionCodec;
 import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.error.UnsupportedFeatureException;
 import io.colfile.core.io.InputFile;
-import io.colfile.orc.proto.OrcProto;
+import io.colfile.orc.proto.TailMessages;
+import io.colfile.orc.stats.ColumnStatistics;
 import io.colfile.orc.stream.OrcInputStream;
+import io.colfile.orc.tail.CompressionKind;
+import io.colfile.orc.tail.Footer;
+import io.colfile.orc.tail.OrcType;
+import io.colfile.orc.tail.OrcTypeKind;
+import io.colfile.orc.tail.PostScript;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The end of an ORC file, read as Apache ORC reads it (specs/orc.md section 1):
@@ -31,21 +37,16 @@ final class OrcTail {
   /** Tail sections are read whole into one array. */
   private static final long MAX_SECTION = Integer.MAX_VALUE - 16;
   /**
-   * A footer or metadata section may not decompress to more than this: real ones are at most a
-   * few MiB, and a compressed bomb would otherwise become millions of protobuf objects.
+   * A footer, metadata or index section may not decompress to more than this: real ones are at
+   * most a few MiB, and a compressed bomb would otherwise become millions of protobuf objects.
    */
   static final int MAX_DECOMPRESSED_SECTION = 256 << 20;
-  /**
-   * The most messages (stripes, types, statistics, metadata items, ...) a tail section may hold,
-   * counted two levels deep: about 8 million, a few hundred MiB of objects once parsed.
-   */
-  static final long MAX_ELEMENTS = 1L << 23;
 
   final String file;
   final long fileLength;
   final int postScriptLength;
-  final OrcProto.PostScript postScript;
-  final OrcProto.Footer footer;
+  final PostScript postScript;
+  final Footer footer;
   final CompressionCodec codec;
   final int blockSize;
   final OrcFileVersion version;
@@ -54,7 +55,7 @@ final class OrcTail {
   final boolean hasMagic;
 
   private OrcTail(String file, long fileLength, int postScriptLength,
-      OrcProto.PostScript postScript, OrcProto.Footer footer, CompressionCodec codec,
+      PostScript postScript, Footer footer, CompressionCodec codec,
       int blockSize, long tailLength, boolean hasMagic) {
     this.file = file;
     this.fileLength = fileLength;
@@ -63,7 +64,7 @@ final class OrcTail {
     this.footer = footer;
     this.codec = codec;
     this.blockSize = blockSize;
-    this.version = OrcFileVersion.of(postScript.getVersionList());
+    this.version = OrcFileVersion.of(postScript.version());
     this.tailLength = tailLength;
     this.hasMagic = hasMagic;
   }
@@ -73,11 +74,10 @@ final class OrcTail {
     long length = in.length();
     if (length == 0) {
       // Apache ORC Java reads a zero-byte file as an empty file with schema struct<>.
-      OrcProto.Footer footer = OrcProto.Footer.newBuilder()
-          .addTypes(OrcProto.Type.newBuilder().setKind(OrcProto.Type.Kind.STRUCT))
-          .setNumberOfRows(0).build();
-      OrcProto.PostScript ps = OrcProto.PostScript.newBuilder()
-          .setCompression(OrcProto.CompressionKind.NONE).addVersion(0).addVersion(12).build();
+      Footer footer = new Footer(0, 0, List.of(),
+          List.of(new OrcType(OrcTypeKind.STRUCT, List.of(), List.of(), null, null, null)),
+          Map.of(), 0L, List.of(), 0, 0, false, null, null);
+      PostScript ps = new PostScript(0, CompressionKind.NONE, null, List.of(0, 12), 0, 0, 0, null);
       return new OrcTail(file, 0, 0, ps, footer, CompressionCodec.NONE, DEFAULT_BLOCK_SIZE, 0,
           false);
     }
@@ -103,18 +103,11 @@ final class OrcTail {
             "not an ORC file: no ORC magic at its start or end");
       }
     }
-    OrcProto.PostScript ps;
-    try {
-      ps = OrcProto.PostScript.parseFrom(
-          CodedInputStream.newInstance(buf, psStart, psLen));
-    } catch (InvalidProtocolBufferException e) {
-      throw new CorruptFileException(file, "postscript", readStart + psStart,
-          "unreadable postscript: " + e.getMessage(), e);
-    }
-    CompressionCodec codec = codec(file, ps.getCompression());
+    PostScript ps = TailMessages.parsePostScript(file, readStart + psStart, buf, psStart, psLen);
+    CompressionCodec codec = codec(file, ps.compression());
     int blockSize = DEFAULT_BLOCK_SIZE;
-    if (ps.hasCompressionBlockSize()) {
-      long b = ps.getCompressionBlockSize();
+    if (ps.compressionBlockSize() != null) {
+      long b = ps.compressionBlockSize();
       if (b <= 0 || b > MAX_BLOCK_SIZE) {
         if (codec != CompressionCodec.NONE) {
           throw CorruptFileException.at(file, "postscript", readStart + psStart,
@@ -124,9 +117,9 @@ final class OrcTail {
         blockSize = (int) b;
       }
     }
-    long footerLen = ps.getFooterLength();
-    long metadataLen = ps.getMetadataLength();
-    long statsLen = ps.getStripeStatisticsLength();
+    long footerLen = ps.footerLength();
+    long metadataLen = ps.metadataLength();
+    long statsLen = ps.stripeStatisticsLength();
     long tail = 1L + psLen;
     for (long part : new long[] {footerLen, metadataLen, statsLen}) {
       if (part < 0 || part > length || part > MAX_SECTION) {
@@ -150,8 +143,8 @@ final class OrcTail {
       footerBytes = in.read(footerStart, (int) footerLen);
       footerOff = 0;
     }
-    OrcProto.Footer footer = parse(file, "footer", footerStart, footerBytes, footerOff,
-        (int) footerLen, codec, blockSize, OrcProto.Footer.parser());
+    Footer footer = TailMessages.parseFooter(file, footerStart, decompress(file, "footer",
+        footerStart, footerBytes, footerOff, (int) footerLen, codec, blockSize));
     long tailLength = tail - statsLen;
     return new OrcTail(file, length, psLen, ps, footer, codec, blockSize, tailLength, hasMagic);
   }
@@ -160,64 +153,37 @@ final class OrcTail {
     return b[off] == 'O' && b[off + 1] == 'R' && b[off + 2] == 'C';
   }
 
-  static CompressionCodec codec(String file, OrcProto.CompressionKind kind)
+  static CompressionCodec codec(String file, CompressionKind kind)
       throws UnsupportedFeatureException {
-    switch (kind) {
-      case NONE: return CompressionCodec.NONE;
-      case ZLIB: return CompressionCodec.ZLIB;
-      case SNAPPY: return CompressionCodec.SNAPPY;
-      case LZO: return CompressionCodec.LZO;
-      case LZ4: return CompressionCodec.LZ4;
-      case ZSTD: return CompressionCodec.ZSTD;
-      default:
-        throw new UnsupportedFeatureException(file + ": compression " + kind
-            + " is not supported");
+    if (kind == null || kind.codec() == null) {
+      throw new UnsupportedFeatureException(file + ": compression " + kind
+          + " is not supported");
     }
+    return kind.codec();
   }
 
   /** Reads the Metadata section (stripe statistics); parsed on demand. */
-  OrcProto.Metadata metadata(InputFile in) throws IOException {
-    long len = postScript.getMetadataLength();
+  List<List<ColumnStatistics>> metadata(InputFile in) throws IOException {
+    long len = postScript.metadataLength();
     if (len == 0) {
-      return OrcProto.Metadata.getDefaultInstance();
+      return List.of();
     }
-    long start = fileLength - 1 - postScriptLength - postScript.getFooterLength() - len;
+    long start = fileLength - 1 - postScriptLength - postScript.footerLength() - len;
     byte[] bytes = in.read(start, (int) len);
-    return parse(file, "metadata", start, bytes, 0, (int) len, codec, blockSize,
-        OrcProto.Metadata.parser());
+    return TailMessages.parseMetadata(file, start,
+        decompress(file, "metadata", start, bytes, 0, (int) len, codec, blockSize));
   }
 
   /**
-   * Parses one compressed metadata structure. It is first decompressed whole (at most {@link
-   * #MAX_DECOMPRESSED_SECTION} bytes) and its repeated messages counted two levels deep (at
-   * most {@link #MAX_ELEMENTS}) before protobuf builds objects from it: a few kilobytes of
-   * compressed empty messages would otherwise become hundreds of millions of objects.
+   * Decompresses one metadata structure (footer, metadata, stripe footer, index stream) whole,
+   * to at most {@link #MAX_DECOMPRESSED_SECTION} bytes.
    */
-  static <T> T parse(String file, String structure, long fileOffset, byte[] buf, int off,
-      int len, CompressionCodec codec, int blockSize, com.google.protobuf.Parser<T> parser)
-      throws CorruptFileException {
+  static byte[] decompress(String file, String structure, long fileOffset, byte[] buf, int off,
+      int len, CompressionCodec codec, int blockSize) throws CorruptFileException {
     OrcInputStream stream = new OrcInputStream(file, structure + " at file offset " + fileOffset,
         buf, off, len, codec == CompressionCodec.NONE ? null : codec.newDecompressor(),
         blockSize);
-    byte[] bytes = decompressAll(stream, file, structure, fileOffset);
-    try {
-      long elements = countElements(bytes, 0, bytes.length, 2);
-      if (elements > MAX_ELEMENTS) {
-        throw CorruptFileException.at(file, structure, fileOffset,
-            "%s holds %d messages, more than the %d colfile accepts", structure, elements,
-            MAX_ELEMENTS);
-      }
-      CodedInputStream coded = CodedInputStream.newInstance(bytes);
-      coded.setSizeLimit(Integer.MAX_VALUE);
-      coded.setRecursionLimit(200);
-      return parser.parseFrom(coded);
-    } catch (IOException e) {
-      if (e instanceof CorruptFileException) {
-        throw (CorruptFileException) e;
-      }
-      throw new CorruptFileException(file, structure, fileOffset,
-          "unreadable " + structure + ": " + e.getMessage(), e);
-    }
+    return decompressAll(stream, file, structure, fileOffset);
   }
 
   private static byte[] decompressAll(OrcInputStream in, String file, String structure,
@@ -239,40 +205,4 @@ final class OrcTail {
       have += n;
     }
   }
-
-  /**
-   * Counts the length-delimited fields (messages, strings, packed lists) of a protobuf message,
-   * and recursively of those fields' contents down to {@code depth} levels, without building
-   * anything. Contents that do not parse as a message are counted as one field.
-   */
-  private static long countElements(byte[] b, int off, int len, int depth) throws IOException {
-    CodedInputStream in = CodedInputStream.newInstance(b, off, len);
-    long count = 0;
-    while (!in.isAtEnd()) {
-      int tag = in.readTag();
-      if (tag == 0) {
-        break;
-      }
-      if ((tag & 7) == 2) {
-        int size = in.readRawVarint32();
-        int start = off + in.getTotalBytesRead();
-        if (size < 0 || size > off + len - start) {
-          throw new InvalidProtocolBufferException("a field runs past the end of its message");
-        }
-        count++;
-        if (depth > 1 && size > 0) {
-          try {
-            count += countElements(b, start, size, depth - 1);
-          } catch (InvalidProtocolBufferException notAMessage) {
-            // a string or bytes field: counted once above
-          }
-        }
-        in.skipRawBytes(size);
-      } else if (!in.skipField(tag)) {
-        break;
-      }
-    }
-    return count;
-  }
-
 }

@@ -85,8 +85,8 @@ class CorruptionTest {
     }
     try (OrcReader r = OrcReader.open(InputFile.of("original", file))) {
       int psLen = file[len - 1] & 0xff;
-      long footerLen = r.tail().postScript.getFooterLength();
-      long metaLen = r.tail().postScript.getMetadataLength();
+      long footerLen = r.tail().postScript.footerLength();
+      long metaLen = r.tail().postScript.metadataLength();
       long footerStart = len - 1 - psLen - footerLen;
       for (long c : new long[] {len - 1 - psLen, footerStart, footerStart - metaLen}) {
         cuts.add((int) c);

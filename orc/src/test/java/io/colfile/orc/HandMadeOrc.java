@@ -12,8 +12,11 @@ import java.util.List;
  */
 final class HandMadeOrc {
   private final List<OrcProto.Type> types = new ArrayList<>();
+  private final List<OrcProto.Stream> indexStreams = new ArrayList<>();
+  private final ByteArrayOutputStream index = new ByteArrayOutputStream();
   private final List<OrcProto.Stream> streams = new ArrayList<>();
   private final ByteArrayOutputStream data = new ByteArrayOutputStream();
+  private int stride;
   private final List<OrcProto.ColumnEncoding> encodings = new ArrayList<>();
   private long rows;
   private String writerZone;
@@ -48,6 +51,20 @@ final class HandMadeOrc {
     return this;
   }
 
+  /** A stream of the index area (ROW_INDEX, bloom filters) of {@code column}. */
+  HandMadeOrc indexStream(OrcProto.Stream.Kind kind, int column, byte[] bytes) {
+    indexStreams.add(OrcProto.Stream.newBuilder().setKind(kind).setColumn(column)
+        .setLength(bytes.length).build());
+    index.writeBytes(bytes);
+    return this;
+  }
+
+  /** Footer.row_index_stride. */
+  HandMadeOrc stride(int rows) {
+    stride = rows;
+    return this;
+  }
+
   HandMadeOrc encoding(OrcProto.ColumnEncoding e) {
     encodings.add(e);
     return this;
@@ -72,9 +89,12 @@ final class HandMadeOrc {
   byte[] build() {
     ByteArrayOutputStream f = new ByteArrayOutputStream();
     f.writeBytes("ORC".getBytes(StandardCharsets.US_ASCII));
+    byte[] stripeIndex = index.toByteArray();
     byte[] stripeData = data.toByteArray();
+    f.writeBytes(stripeIndex);
     f.writeBytes(stripeData);
-    OrcProto.StripeFooter.Builder sf = OrcProto.StripeFooter.newBuilder().addAllStreams(streams);
+    OrcProto.StripeFooter.Builder sf = OrcProto.StripeFooter.newBuilder()
+        .addAllStreams(indexStreams).addAllStreams(streams);
     for (int i = 0; i < types.size(); i++) {
       sf.addColumns(i < encodings.size() ? encodings.get(i)
           : OrcProto.ColumnEncoding.newBuilder()
@@ -87,9 +107,10 @@ final class HandMadeOrc {
     f.writeBytes(footerOfStripe);
     OrcProto.Footer footer = OrcProto.Footer.newBuilder()
         .setHeaderLength(3).setContentLength(f.size()).addAllTypes(types).setNumberOfRows(rows)
-        .addStripes(OrcProto.StripeInformation.newBuilder().setOffset(3).setIndexLength(0)
-            .setDataLength(stripeData.length).setFooterLength(footerOfStripe.length)
-            .setNumberOfRows(rows))
+        .setRowIndexStride(stride)
+        .addStripes(OrcProto.StripeInformation.newBuilder().setOffset(3)
+            .setIndexLength(stripeIndex.length).setDataLength(stripeData.length)
+            .setFooterLength(footerOfStripe.length).setNumberOfRows(rows))
         .build();
     byte[] proto = footer.toByteArray();
     byte[] fb = java.util.Arrays.copyOf(proto, proto.length + footerTail.length);

@@ -8,6 +8,7 @@ import io.colfile.core.io.InputFile;
 import io.colfile.core.vector.ColumnBatch;
 import io.colfile.core.vector.LongVector;
 import io.colfile.core.vector.TimestampVector;
+import io.colfile.orc.stats.ColumnStatistics;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.io.IOException;

@@ -1,8 +1,5 @@
 package io.colfile.orc.bloom;
 
-import com.google.protobuf.ByteString;
-import com.google.protobuf.UnsafeByteOperations;
-import io.colfile.orc.proto.OrcProto;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -146,60 +143,63 @@ public final class OrcBloomFilter {
     return numHashFunctions;
   }
 
-  /** The BLOOM_FILTER_UTF8 form: {@code num_hash_functions} and the little-endian words. */
-  public OrcProto.BloomFilter toProto() {
+  /** An independent copy, e.g. to keep a row group's filter while this one is reset. */
+  public OrcBloomFilter copy() {
+    return new OrcBloomFilter(words.clone(), numHashFunctions);
+  }
+
+  /** The words as BLOOM_FILTER_UTF8's {@code utf8bitset} stores them: little-endian. */
+  public byte[] bitsetBytes() {
     byte[] bytes = new byte[words.length * 8];
     for (int i = 0; i < words.length; i++) {
       LONG_LE.set(bytes, i * 8, words[i]);
     }
-    return OrcProto.BloomFilter.newBuilder()
-        .setNumHashFunctions(numHashFunctions)
-        .setUtf8Bitset(UnsafeByteOperations.unsafeWrap(bytes))
-        .build();
+    return bytes;
+  }
+
+  /** The words as the legacy BLOOM_FILTER's repeated {@code bitset} stores them. */
+  public long[] words() {
+    return words.clone();
   }
 
   /**
-   * Reads a filter from either form: {@code utf8bitset} when present, else the legacy repeated
-   * {@code bitset} words. Both arrive already parsed, so the words allocated here are bounded by
-   * the message itself; what is checked is that they make a usable filter.
+   * A filter read from a file: {@code k} probes over {@code bytes}, a little-endian {@code
+   * utf8bitset}. The bytes come from an already parsed message, so what is checked is that they
+   * make a usable filter.
    *
    * @throws IllegalArgumentException if the filter has no bits, a byte length that is not a
    *     multiple of 8, more words than an int bit index can address, or k outside
    *     [1, {@value #MAX_HASH_FUNCTIONS}]
    */
-  public static OrcBloomFilter fromProto(OrcProto.BloomFilter proto) {
-    int k = proto.getNumHashFunctions();
-    if (!proto.hasNumHashFunctions() || k < 1 || k > MAX_HASH_FUNCTIONS) {
-      throw new IllegalArgumentException("bloom filter has "
-          + (proto.hasNumHashFunctions() ? Integer.toUnsignedString(k) : "no")
-          + " hash functions; expected 1 to " + MAX_HASH_FUNCTIONS);
+  public static OrcBloomFilter fromBitsetBytes(byte[] bytes, int k) {
+    checkHashFunctions(k);
+    if (bytes.length == 0 || bytes.length % 8 != 0) {
+      throw new IllegalArgumentException("bloom filter utf8bitset has " + bytes.length
+          + " bytes; expected a positive multiple of 8");
     }
-    long[] words;
-    if (proto.hasUtf8Bitset()) {
-      ByteString bits = proto.getUtf8Bitset();
-      int size = bits.size();
-      if (size == 0 || size % 8 != 0) {
-        throw new IllegalArgumentException(
-            "bloom filter utf8bitset has " + size + " bytes; expected a positive multiple of 8");
-      }
-      checkWords(size / 8);
-      byte[] b = bits.toByteArray();
-      words = new long[size / 8];
-      for (int i = 0; i < words.length; i++) {
-        words[i] = (long) LONG_LE.get(b, i * 8);
-      }
-    } else {
-      int count = proto.getBitsetCount();
-      if (count == 0) {
-        throw new IllegalArgumentException("bloom filter has neither utf8bitset nor bitset words");
-      }
-      checkWords(count);
-      words = new long[count];
-      for (int i = 0; i < count; i++) {
-        words[i] = proto.getBitset(i);
-      }
+    checkWords(bytes.length / 8);
+    long[] words = new long[bytes.length / 8];
+    for (int i = 0; i < words.length; i++) {
+      words[i] = (long) LONG_LE.get(bytes, i * 8);
     }
     return new OrcBloomFilter(words, k);
+  }
+
+  /** A filter read from a legacy BLOOM_FILTER's words; checked as {@link #fromBitsetBytes}. */
+  public static OrcBloomFilter fromWords(long[] words, int k) {
+    checkHashFunctions(k);
+    if (words.length == 0) {
+      throw new IllegalArgumentException("bloom filter has neither utf8bitset nor bitset words");
+    }
+    checkWords(words.length);
+    return new OrcBloomFilter(words.clone(), k);
+  }
+
+  private static void checkHashFunctions(int k) {
+    if (k < 1 || k > MAX_HASH_FUNCTIONS) {
+      throw new IllegalArgumentException("bloom filter has " + Integer.toUnsignedString(k)
+          + " hash functions; expected 1 to " + MAX_HASH_FUNCTIONS);
+    }
   }
 
   static void checkWords(int count) {

@@ -3,7 +3,11 @@ package io.colfile.orc.column;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.ColumnVector;
+import io.colfile.orc.index.ColumnPositions;
 import io.colfile.orc.stream.IntegerDecoder;
+import io.colfile.orc.stream.OrcInputStream;
+import io.colfile.orc.stripe.ColumnEncoding;
+import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
 
 /**
@@ -14,7 +18,7 @@ import java.io.IOException;
 final class BytesColumnReader extends ColumnReader {
   private boolean dictionary;
   private IntegerDecoder lengths;
-  private io.colfile.orc.stream.OrcInputStream data;
+  private OrcInputStream data;
   private IntegerDecoder ids;
   private byte[] dict;
   private int[] dictOffsets;
@@ -30,15 +34,15 @@ final class BytesColumnReader extends ColumnReader {
   @Override
   public void startStripe(StripeStreams s) throws IOException {
     super.startStripe(s);
-    int encoding = s.encoding(column);
-    dictionary = isDictionary(encoding);
+    ColumnEncoding encoding = s.encoding(column);
+    dictionary = encoding.isDictionary();
     if (dictionary) {
-      ids = IntegerDecoders.create(s.orEmpty(column, StreamKind.DATA), encoding, false);
+      ids = IntegerDecoder.create(s.orEmpty(column, StreamKind.DATA), false, encoding.isV2());
       long size = s.dictionarySize(column);
-      IntegerDecoder lens = IntegerDecoders.create(size == 0
+      IntegerDecoder lens = IntegerDecoder.create(size == 0
           ? s.orEmpty(column, StreamKind.LENGTH)
-          : s.required(column, StreamKind.LENGTH), encoding, false);
-      io.colfile.orc.stream.OrcInputStream blobStream = s.stream(column, StreamKind.DICTIONARY_DATA);
+          : s.required(column, StreamKind.LENGTH), false, encoding.isV2());
+      OrcInputStream blobStream = s.stream(column, StreamKind.DICTIONARY_DATA);
       // Entries are distinct, so at most one is empty: a dictionary cannot have more entries
       // than DICTIONARY_DATA has bytes, plus one. Checked before the lengths are decoded.
       dict = blobStream == null ? new byte[0] : Blobs.readAll(blobStream, this);
@@ -59,7 +63,8 @@ final class BytesColumnReader extends ColumnReader {
         }
       }
     } else {
-      lengths = IntegerDecoders.create(s.orEmpty(column, StreamKind.LENGTH), encoding, false);
+      lengths = IntegerDecoder.create(s.orEmpty(column, StreamKind.LENGTH), false,
+          encoding.isV2());
       data = s.orEmpty(column, StreamKind.DATA);
     }
   }
@@ -131,5 +136,24 @@ final class BytesColumnReader extends ColumnReader {
     }
     // A fresh buffer next batch: rows of this batch still point into this one.
     blob = new byte[0];
+  }
+
+  @Override
+  void seekValues(ColumnPositions p) throws IOException {
+    if (dictionary) {
+      ids.seek(p.integer(StreamKind.DATA));
+    } else {
+      data.seek(p.raw(StreamKind.DATA).offset());
+      lengths.seek(p.integer(StreamKind.LENGTH));
+    }
+  }
+
+  @Override
+  void skipValues(long values) throws IOException {
+    if (dictionary) {
+      ids.skip(values);
+      return;
+    }
+    data.skip(sumOfLengths(lengths, values, "value length"));
   }
 }

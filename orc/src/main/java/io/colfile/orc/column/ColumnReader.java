@@ -3,26 +3,37 @@ package io.colfile.orc.column;
 import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnVector;
+import io.colfile.orc.index.ColumnPositions;
+import io.colfile.orc.index.PositionSource;
 import io.colfile.orc.stream.BooleanDecoder;
+import io.colfile.orc.stream.IntegerDecoder;
 import io.colfile.orc.stream.OrcInputStream;
+import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
 import java.util.Arrays;
 
 /**
  * Decodes one column of a stripe into vectors. Lifecycle: {@link #startStripe} once per stripe,
- * then {@link #read} for consecutive row ranges.
+ * then {@link #read} and {@link #skip} for consecutive row ranges, and {@link #seek} to resume at
+ * the start of a row group (or of the stripe) with the row index's positions.
  *
  * <p>A column has values only where its parent has them: a struct's children skip the rows
  * where the struct is null ({@code parentNull}), list and map children hold the elements of
- * non-null rows, union variants hold the rows with their tag.
+ * non-null rows, union variants hold the rows with their tag. Counts given to {@code read} and
+ * {@code skip} are of those rows.
  */
 public abstract class ColumnReader {
+  static final ColumnReader[] NO_CHILDREN = {};
+  /** Values decoded at a time where skipping needs them (lengths, tags). */
+  static final int SKIP_CHUNK = 1024;
+
   protected final int column;
   protected final Type type;
   protected String file;
   protected int stripe;
   private BooleanDecoder present;
   private boolean[] scratch = new boolean[0];
+  private long[] lengthScratch;
 
   protected ColumnReader(int column, Type type) {
     this.column = column;
@@ -35,6 +46,14 @@ public abstract class ColumnReader {
     stripe = streams.stripe();
     OrcInputStream p = streams.stream(column, StreamKind.PRESENT);
     present = p == null ? null : new BooleanDecoder(p);
+    for (ColumnReader c : children()) {
+      c.startStripe(streams);
+    }
+  }
+
+  /** The readers of the columns beneath this one. */
+  ColumnReader[] children() {
+    return NO_CHILDREN;
   }
 
   /**
@@ -44,6 +63,56 @@ public abstract class ColumnReader {
    */
   public abstract void read(ColumnVector v, int off, int n, boolean[] parentNull)
       throws IOException;
+
+  /** Moves this column and the ones beneath it to the positions {@code source} gives. */
+  public final void seek(PositionSource source) throws IOException {
+    ColumnPositions p = source.positions(column);
+    if (present != null) {
+      if (p.present() == null) {
+        throw corrupt("the row index has no PRESENT position, but the stripe has a PRESENT stream");
+      }
+      present.seek(p.present());
+    }
+    seekValues(p);
+    for (ColumnReader c : children()) {
+      c.seek(source);
+    }
+  }
+
+  /** Moves the column's value streams to {@code p}. */
+  abstract void seekValues(ColumnPositions p) throws IOException;
+
+  /** Skips the next {@code n} rows, and what they hold in the columns beneath. */
+  public final void skip(long n) throws IOException {
+    skipValues(present == null ? n : present.countSet(n));
+  }
+
+  /** Skips the next {@code values} non-null values, and what they hold beneath. */
+  abstract void skipValues(long values) throws IOException;
+
+  /**
+   * Reads the next {@code values} lengths (string bytes, list elements) and returns their sum,
+   * for skipping what they measure; {@code what} names them in errors.
+   */
+  final long sumOfLengths(IntegerDecoder lengths, long values, String what) throws IOException {
+    if (lengthScratch == null) {
+      lengthScratch = new long[SKIP_CHUNK];
+    }
+    long total = 0;
+    for (long done = 0; done < values; ) {
+      int k = (int) Math.min(SKIP_CHUNK, values - done);
+      lengths.next(lengthScratch, 0, k);
+      for (int i = 0; i < k; i++) {
+        long len = lengthScratch[i];
+        if (len < 0 || len > Integer.MAX_VALUE || total > Long.MAX_VALUE - len) {
+          throw corrupt("%s %d is out of range", what, len);
+        }
+        total += len;
+      }
+      done += k;
+    }
+    return total;
+  }
 
   /**
    * Reads the null flags of rows {@code [off, off + n)} and returns how many rows have values.
@@ -109,40 +178,8 @@ public abstract class ColumnReader {
     return values;
   }
 
-  /**
-   * Spreads {@code values} compact longs at {@code dst[off..]} out to the non-null rows of
-   * {@code [off, off + n)}, back to front so nothing is overwritten before it is moved.
-   */
-  protected static void spread(long[] dst, int off, int n, int values, boolean[] isNull) {
-    int src = off + values - 1;
-    for (int i = off + n - 1; i >= off && src >= off; i--) {
-      if (!isNull[i]) {
-        dst[i] = dst[src--];
-      }
-    }
-  }
-
-  protected static void spread(double[] dst, int off, int n, int values, boolean[] isNull) {
-    int src = off + values - 1;
-    for (int i = off + n - 1; i >= off && src >= off; i--) {
-      if (!isNull[i]) {
-        dst[i] = dst[src--];
-      }
-    }
-  }
-
   protected final CorruptFileException corrupt(String format, Object... args) {
     return CorruptFileException.at(file, "stripe " + stripe + " / column " + column, -1,
         format, args);
-  }
-
-  /** Whether an encoding id means RLE v2 (DIRECT_V2 or DICTIONARY_V2). */
-  protected static boolean isV2(int encoding) {
-    return encoding == 2 || encoding == 3;
-  }
-
-  /** Whether an encoding id means a dictionary (DICTIONARY or DICTIONARY_V2). */
-  protected static boolean isDictionary(int encoding) {
-    return encoding == 1 || encoding == 3;
   }
 }

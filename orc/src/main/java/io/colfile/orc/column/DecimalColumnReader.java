@@ -3,9 +3,11 @@ package io.colfile.orc.column;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.core.vector.DecimalVector;
+import io.colfile.orc.index.ColumnPositions;
 import io.colfile.orc.stream.IntegerDecoder;
+import io.colfile.orc.stream.Nulls;
 import io.colfile.orc.stream.OrcInputStream;
-import io.colfile.orc.stream.RleV2Decoder;
+import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
 import java.math.BigInteger;
 
@@ -49,11 +51,11 @@ final class DecimalColumnReader extends ColumnReader {
     decimal64 = null;
     if (s.decimal64() && type.precision() > 0
         && type.precision() <= DecimalVector.MAX_LONG_PRECISION) {
-      decimal64 = new RleV2Decoder(s.orEmpty(column, StreamKind.DATA), true);
+      decimal64 = IntegerDecoder.create(s.orEmpty(column, StreamKind.DATA), true, true);
     } else {
       data = s.orEmpty(column, StreamKind.DATA);
-      scales = IntegerDecoders.create(s.orEmpty(column, StreamKind.SECONDARY),
-          s.encoding(column), true);
+      scales = IntegerDecoder.create(
+          s.orEmpty(column, StreamKind.SECONDARY), true, s.encoding(column).isV2());
     }
   }
 
@@ -65,9 +67,10 @@ final class DecimalColumnReader extends ColumnReader {
       return;
     }
     if (decimal64 != null) {
-      decimal64.next(v.unscaled, off, values);
       if (values < n) {
-        spread(v.unscaled, off, n, values, v.isNull);
+        decimal64.next(v.unscaled, off, n, v.isNull);
+      } else {
+        decimal64.next(v.unscaled, off, n);
       }
       return;
     }
@@ -89,7 +92,7 @@ final class DecimalColumnReader extends ColumnReader {
         }
       }
       if (!dense) {
-        spread(unscaled, off, n, values, isNull);
+        Nulls.spread(unscaled, off, n, values, isNull);
       }
       return;
     }
@@ -110,6 +113,26 @@ final class DecimalColumnReader extends ColumnReader {
           v.wide[i] = r;
         }
       }
+    }
+  }
+
+  @Override
+  void seekValues(ColumnPositions p) throws IOException {
+    if (decimal64 != null) {
+      decimal64.seek(p.integer(StreamKind.DATA));
+    } else {
+      data.seek(p.raw(StreamKind.DATA).offset());
+      scales.seek(p.integer(StreamKind.SECONDARY));
+    }
+  }
+
+  @Override
+  void skipValues(long values) throws IOException {
+    if (decimal64 != null) {
+      decimal64.skip(values);
+    } else {
+      data.skipBigVarints(values);
+      scales.skip(values);
     }
   }
 

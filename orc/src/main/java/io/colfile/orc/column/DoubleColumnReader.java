@@ -4,7 +4,10 @@ import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.core.vector.DoubleVector;
+import io.colfile.orc.index.ColumnPositions;
+import io.colfile.orc.stream.Nulls;
 import io.colfile.orc.stream.OrcInputStream;
+import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
 
 /** float (4-byte IEEE little-endian) and double (8-byte) columns. */
@@ -37,7 +40,20 @@ final class DoubleColumnReader extends ColumnReader {
       data.readDoubles(dst, off, values);
     }
     if (values < n) {
-      spread(dst, off, n, values, v.isNull);
+      Nulls.spread(dst, off, n, values, v.isNull);
     }
+  }
+
+  @Override
+  void seekValues(ColumnPositions p) throws IOException {
+    data.seek(p.raw(StreamKind.DATA).offset());
+  }
+
+  @Override
+  void skipValues(long values) throws IOException {
+    if (values > Long.MAX_VALUE / width) {
+      throw corrupt("cannot skip %d values", values);
+    }
+    data.skip(values * width);
   }
 }

@@ -5,7 +5,9 @@ import io.colfile.core.types.TypeKind;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.core.vector.ListVector;
 import io.colfile.core.vector.MapVector;
+import io.colfile.orc.index.ColumnPositions;
 import io.colfile.orc.stream.IntegerDecoder;
+import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
 
 /**
@@ -27,14 +29,16 @@ final class ListColumnReader extends ColumnReader {
   }
 
   @Override
+  ColumnReader[] children() {
+    return children;
+  }
+
+  @Override
   public void startStripe(StripeStreams s) throws IOException {
     super.startStripe(s);
     maxValues = s.maxNestedValues();
-    lengths = IntegerDecoders.create(s.orEmpty(column, StreamKind.LENGTH), s.encoding(column),
-        false);
-    for (ColumnReader c : children) {
-      c.startStripe(s);
-    }
+    lengths = IntegerDecoder.create(s.orEmpty(column, StreamKind.LENGTH), false,
+        s.encoding(column).isV2());
   }
 
   @Override
@@ -89,6 +93,20 @@ final class ListColumnReader extends ColumnReader {
       ((MapVector) cv).childCount = (int) (childCount + total);
     } else {
       ((ListVector) cv).childCount = (int) (childCount + total);
+    }
+  }
+
+  @Override
+  void seekValues(ColumnPositions p) throws IOException {
+    lengths.seek(p.integer(StreamKind.LENGTH));
+  }
+
+  /** Skips the lists' lengths, then all their elements at once (nothing is materialized). */
+  @Override
+  void skipValues(long values) throws IOException {
+    long total = sumOfLengths(lengths, values, "element count");
+    for (ColumnReader c : children) {
+      c.skip(total);
     }
   }
 }

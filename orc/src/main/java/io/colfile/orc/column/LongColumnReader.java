@@ -4,9 +4,11 @@ import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.core.vector.LongVector;
+import io.colfile.orc.index.ColumnPositions;
 import io.colfile.orc.stream.BooleanDecoder;
 import io.colfile.orc.stream.ByteRleDecoder;
 import io.colfile.orc.stream.IntegerDecoder;
+import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
 
 /**
@@ -34,7 +36,8 @@ final class LongColumnReader extends ColumnReader {
     } else if (kind == TypeKind.BYTE) {
       bytes = new ByteRleDecoder(s.orEmpty(column, StreamKind.DATA));
     } else {
-      ints = IntegerDecoders.create(s.orEmpty(column, StreamKind.DATA), s.encoding(column), true);
+      ints = IntegerDecoder.create(s.orEmpty(column, StreamKind.DATA), true,
+          s.encoding(column).isV2());
     }
   }
 
@@ -46,15 +49,42 @@ final class LongColumnReader extends ColumnReader {
       return;
     }
     long[] dst = v.vector;
-    if (booleans != null) {
-      booleans.next(dst, off, values);
+    if (values == n) {
+      if (booleans != null) {
+        booleans.next(dst, off, n);
+      } else if (bytes != null) {
+        bytes.next(dst, off, n);
+      } else {
+        ints.next(dst, off, n);
+      }
+    } else if (booleans != null) {
+      booleans.next(dst, off, n, v.isNull);
     } else if (bytes != null) {
-      bytes.next(dst, off, values);
+      bytes.next(dst, off, n, v.isNull);
     } else {
-      ints.next(dst, off, values);
+      ints.next(dst, off, n, v.isNull);
     }
-    if (values < n) {
-      spread(dst, off, n, values, v.isNull);
+  }
+
+  @Override
+  void seekValues(ColumnPositions p) throws IOException {
+    if (booleans != null) {
+      booleans.seek(p.bool(StreamKind.DATA));
+    } else if (bytes != null) {
+      bytes.seek(p.byteRle(StreamKind.DATA));
+    } else {
+      ints.seek(p.integer(StreamKind.DATA));
+    }
+  }
+
+  @Override
+  void skipValues(long values) throws IOException {
+    if (booleans != null) {
+      booleans.skip(values);
+    } else if (bytes != null) {
+      bytes.skip(values);
+    } else {
+      ints.skip(values);
     }
   }
 }

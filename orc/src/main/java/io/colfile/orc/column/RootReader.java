@@ -3,6 +3,7 @@ package io.colfile.orc.column;
 import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
 import io.colfile.core.vector.ColumnBatch;
+import io.colfile.orc.index.PositionSource;
 import java.io.IOException;
 import java.util.List;
 
@@ -37,6 +38,27 @@ public final class RootReader {
       struct.startStripe(streams);
     } else {
       bare.startStripe(streams);
+    }
+  }
+
+  /**
+   * Moves every column read to the positions {@code source} gives: the start of a row group,
+   * or {@link PositionSource#STRIPE_START}.
+   */
+  public void seek(PositionSource source) throws IOException {
+    if (struct != null) {
+      struct.seekRoot(source);
+    } else {
+      bare.seek(source);
+    }
+  }
+
+  /** Skips the next {@code n} rows of the stripe. */
+  public void skip(long n) throws IOException {
+    if (struct != null) {
+      struct.skipRoot(n);
+    } else {
+      bare.skip(n);
     }
   }
 

@@ -1,6 +1,8 @@
 package io.colfile.orc.column;
 
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.orc.stripe.ColumnEncoding;
+import io.colfile.orc.stripe.StreamKind;
 import io.colfile.orc.stream.OrcInputStream;
 import java.time.ZoneId;
 
@@ -31,8 +33,8 @@ public interface StripeStreams {
         new byte[0], 0, 0, null, 1);
   }
 
-  /** The column's encoding kind (ColumnEncoding.Kind wire id: 0 DIRECT .. 3 DICTIONARY_V2). */
-  int encoding(int column);
+  /** The column's encoding in this stripe. */
+  ColumnEncoding encoding(int column);
 
   /** The dictionary size of a dictionary-encoded column. */
   long dictionarySize(int column);

@@ -3,11 +3,17 @@ package io.colfile.orc.column;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.core.vector.StructVector;
+import io.colfile.orc.index.ColumnPositions;
+import io.colfile.orc.index.PositionSource;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Structs: a PRESENT stream of their own; fields hold values only where the struct is set. */
 final class StructColumnReader extends ColumnReader {
   private final ColumnReader[] fields;
+  /** The fields that are read (not projected away). */
+  private final ColumnReader[] read;
   /** For the root: the batch column each field is read into (-1: not read). */
   private final int[] target;
 
@@ -19,23 +25,23 @@ final class StructColumnReader extends ColumnReader {
    * {@code fields[i]} null means field i is not read (projected away); {@code order} lists the
    * read fields in the order of the batch's columns (null: all, in schema order).
    */
-  StructColumnReader(int column, Type type, ColumnReader[] fields, java.util.List<Integer> order) {
+  StructColumnReader(int column, Type type, ColumnReader[] fields, List<Integer> order) {
     super(column, type);
     this.fields = fields;
     this.target = new int[fields.length];
+    List<ColumnReader> present = new ArrayList<>();
     for (int i = 0; i < fields.length; i++) {
       target[i] = order == null ? i : order.indexOf(i);
+      if (fields[i] != null) {
+        present.add(fields[i]);
+      }
     }
+    this.read = present.toArray(NO_CHILDREN);
   }
 
   @Override
-  public void startStripe(StripeStreams s) throws IOException {
-    super.startStripe(s);
-    for (ColumnReader f : fields) {
-      if (f != null) {
-        f.startStripe(s);
-      }
-    }
+  ColumnReader[] children() {
+    return read;
   }
 
   @Override
@@ -48,6 +54,31 @@ final class StructColumnReader extends ColumnReader {
         fields[i].read(v.fields[i], off, n, mask);
       }
     }
+  }
+
+  @Override
+  void seekValues(ColumnPositions p) {}
+
+  @Override
+  void skipValues(long values) throws IOException {
+    for (ColumnReader f : read) {
+      f.skip(values);
+    }
+  }
+
+  /**
+   * Seeks the root struct's fields; the root itself has no nulls and no positions to use (as
+   * {@link #readRoot} and {@link #skipRoot} never read its PRESENT stream).
+   */
+  void seekRoot(PositionSource source) throws IOException {
+    for (ColumnReader f : read) {
+      f.seek(source);
+    }
+  }
+
+  /** Skips {@code n} rows of the root struct's fields. */
+  void skipRoot(long n) throws IOException {
+    skipValues(n);
   }
 
   /** Reads the root struct's fields straight into a batch's columns (the root has no nulls). */

@@ -4,7 +4,11 @@ import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.core.vector.TimestampVector;
+import io.colfile.orc.index.ColumnPositions;
 import io.colfile.orc.stream.IntegerDecoder;
+import io.colfile.orc.stream.Nulls;
+import io.colfile.orc.stripe.ColumnEncoding;
+import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -39,9 +43,9 @@ final class TimestampColumnReader extends ColumnReader {
   @Override
   public void startStripe(StripeStreams s) throws IOException {
     super.startStripe(s);
-    int encoding = s.encoding(column);
-    seconds = IntegerDecoders.create(s.orEmpty(column, StreamKind.DATA), encoding, true);
-    nanos = IntegerDecoders.create(s.orEmpty(column, StreamKind.SECONDARY), encoding, false);
+    ColumnEncoding encoding = s.encoding(column);
+    seconds = IntegerDecoder.create(s.orEmpty(column, StreamKind.DATA), true, encoding.isV2());
+    nanos = IntegerDecoder.create(s.orEmpty(column, StreamKind.SECONDARY), false, encoding.isV2());
     ZoneId zone = type.kind() == TypeKind.TIMESTAMP_INSTANT ? ZoneOffset.UTC : s.writerZone();
     base = ORC_EPOCH.atZone(zone).toEpochSecond();
     rules = zone.getRules();
@@ -90,13 +94,20 @@ final class TimestampColumnReader extends ColumnReader {
       ns[off + i] = (int) nano;
     }
     if (values < n) {
-      spread(secs, off, n, values, v.isNull);
-      int src = off + values - 1;
-      for (int i = off + n - 1; i >= off && src >= off; i--) {
-        if (!v.isNull[i]) {
-          ns[i] = ns[src--];
-        }
-      }
+      Nulls.spread(secs, off, n, values, v.isNull);
+      Nulls.spread(ns, off, n, values, v.isNull);
     }
+  }
+
+  @Override
+  void seekValues(ColumnPositions p) throws IOException {
+    seconds.seek(p.integer(StreamKind.DATA));
+    nanos.seek(p.integer(StreamKind.SECONDARY));
+  }
+
+  @Override
+  void skipValues(long values) throws IOException {
+    seconds.skip(values);
+    nanos.skip(values);
   }
 }

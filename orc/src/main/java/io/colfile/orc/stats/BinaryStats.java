@@ -1,7 +1,5 @@
 package io.colfile.orc.stats;
 
-import io.colfile.orc.proto.OrcProto;
-
 /** Binary columns: the total length in bytes, always written (orc.md section 9). */
 public final class BinaryStats extends StatsCollector {
   private long sum;
@@ -27,7 +25,7 @@ public final class BinaryStats extends StatsCollector {
   }
 
   @Override
-  void serializeTyped(OrcProto.ColumnStatistics.Builder b) {
-    b.setBinaryStatistics(OrcProto.BinaryStatistics.newBuilder().setSum(sum));
+  BinaryStatistics typed() {
+    return new BinaryStatistics(sum);
   }
 }

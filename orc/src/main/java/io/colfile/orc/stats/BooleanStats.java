@@ -1,7 +1,5 @@
 package io.colfile.orc.stats;
 
-import io.colfile.orc.proto.OrcProto;
-
 /**
  * Boolean columns: a BucketStatistics with one element, the number of true values (false =
  * count - true), as Java writes it; always present.
@@ -32,7 +30,7 @@ public final class BooleanStats extends StatsCollector {
   }
 
   @Override
-  void serializeTyped(OrcProto.ColumnStatistics.Builder b) {
-    b.setBucketStatistics(OrcProto.BucketStatistics.newBuilder().addCount(trueCount));
+  BooleanStatistics typed() {
+    return new BooleanStatistics(trueCount);
   }
 }

@@ -1,7 +1,5 @@
 package io.colfile.orc.stats;
 
-import io.colfile.orc.proto.OrcProto;
-
 /**
  * List and map columns: the fewest, most and total children per row. CollectionStatistics is
  * always present; min/max children when the count is non-zero, total children when non-zero.
@@ -50,14 +48,9 @@ public final class CollectionStats extends StatsCollector {
   }
 
   @Override
-  void serializeTyped(OrcProto.ColumnStatistics.Builder b) {
-    OrcProto.CollectionStatistics.Builder c = OrcProto.CollectionStatistics.newBuilder();
-    if (numberOfValues() != 0) {
-      c.setMinChildren(minimum).setMaxChildren(maximum);
-    }
-    if (total != 0) {
-      c.setTotalChildren(total);
-    }
-    b.setCollectionStatistics(c);
+  CollectionStatistics typed() {
+    boolean bounds = numberOfValues() != 0;
+    return new CollectionStatistics(bounds ? minimum : null, bounds ? maximum : null,
+        total != 0 ? total : null);
   }
 }

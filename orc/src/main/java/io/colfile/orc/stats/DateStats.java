@@ -1,7 +1,5 @@
 package io.colfile.orc.stats;
 
-import io.colfile.orc.proto.OrcProto;
-
 /**
  * Date columns: minimum and maximum days since 1970-01-01. DateStatistics is always present;
  * the bounds only when the count is non-zero.
@@ -35,11 +33,8 @@ public final class DateStats extends StatsCollector {
   }
 
   @Override
-  void serializeTyped(OrcProto.ColumnStatistics.Builder b) {
-    OrcProto.DateStatistics.Builder d = OrcProto.DateStatistics.newBuilder();
-    if (numberOfValues() != 0) {
-      d.setMinimum(minimum).setMaximum(maximum);
-    }
-    b.setDateStatistics(d);
+  DateStatistics typed() {
+    boolean bounds = numberOfValues() != 0;
+    return new DateStatistics(bounds ? minimum : null, bounds ? maximum : null);
   }
 }

@@ -1,6 +1,5 @@
 package io.colfile.orc.stats;
 
-import io.colfile.orc.proto.OrcProto;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 
@@ -231,25 +230,15 @@ public final class DecimalStats extends StatsCollector {
   }
 
   @Override
-  void serializeTyped(OrcProto.ColumnStatistics.Builder b) {
-    OrcProto.DecimalStatistics.Builder d = OrcProto.DecimalStatistics.newBuilder();
+  DecimalStatistics typed() {
     if (decimal64) {
-      if (numberOfValues() != 0) {
-        d.setMinimum(canonicalText(min64, columnScale));
-        d.setMaximum(canonicalText(max64, columnScale));
-      }
-      if (hasSum64) {
-        d.setSum(canonicalText(sum64, columnScale));
-      }
-    } else {
-      if (numberOfValues() != 0 && hasValue) {
-        d.setMinimum(min.text());
-        d.setMaximum(max.text());
-      }
-      if (!sumOverflow) {
-        d.setSum(sum.text());
-      }
+      boolean bounds = numberOfValues() != 0;
+      return new DecimalStatistics(bounds ? canonicalText(min64, columnScale) : null,
+          bounds ? canonicalText(max64, columnScale) : null,
+          hasSum64 ? canonicalText(sum64, columnScale) : null);
     }
-    b.setDecimalStatistics(d);
+    boolean bounds = numberOfValues() != 0 && hasValue;
+    return new DecimalStatistics(bounds ? min.text() : null, bounds ? max.text() : null,
+        sumOverflow ? null : sum.text());
   }
 }

@@ -1,7 +1,5 @@
 package io.colfile.orc.stats;
 
-import io.colfile.orc.proto.OrcProto;
-
 /**
  * Float and double columns (floats widened to double, orc.md section 8.4). Minimum and maximum
  * once any value was seen; the sum always, even when it is infinite or NaN.
@@ -64,12 +62,8 @@ public final class DoubleStats extends StatsCollector {
   }
 
   @Override
-  void serializeTyped(OrcProto.ColumnStatistics.Builder b) {
-    OrcProto.DoubleStatistics.Builder d = OrcProto.DoubleStatistics.newBuilder();
-    if (hasMinimum) {
-      d.setMinimum(minimum).setMaximum(maximum);
-    }
-    d.setSum(Double.isNaN(sum) ? Double.NaN : sum);
-    b.setDoubleStatistics(d);
+  DoubleStatistics typed() {
+    return new DoubleStatistics(hasMinimum ? minimum : null, hasMinimum ? maximum : null,
+        Double.isNaN(sum) ? Double.NaN : sum);
   }
 }

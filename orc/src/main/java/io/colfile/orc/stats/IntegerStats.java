@@ -1,7 +1,5 @@
 package io.colfile.orc.stats;
 
-import io.colfile.orc.proto.OrcProto;
-
 /**
  * Byte, short, int and long columns. IntegerStatistics is always present; minimum and maximum
  * once any value was seen; the sum until it overflows int64 (checked on every addition, the
@@ -74,14 +72,8 @@ public final class IntegerStats extends StatsCollector {
   }
 
   @Override
-  void serializeTyped(OrcProto.ColumnStatistics.Builder b) {
-    OrcProto.IntegerStatistics.Builder i = OrcProto.IntegerStatistics.newBuilder();
-    if (hasMinimum) {
-      i.setMinimum(minimum).setMaximum(maximum);
-    }
-    if (!overflow) {
-      i.setSum(sum);
-    }
-    b.setIntStatistics(i);
+  IntegerStatistics typed() {
+    return new IntegerStatistics(hasMinimum ? minimum : null, hasMinimum ? maximum : null,
+        overflow ? null : sum);
   }
 }

@@ -1,7 +1,5 @@
 package io.colfile.orc.stats;
 
-import io.colfile.orc.proto.OrcProto;
-
 /** Struct and union columns: only the count of non-null rows and has_null (orc.md section 9). */
 public final class PlainStats extends StatsCollector {
   PlainStats() {}
@@ -13,5 +11,7 @@ public final class PlainStats extends StatsCollector {
   void resetTyped() {}
 
   @Override
-  void serializeTyped(OrcProto.ColumnStatistics.Builder b) {}
+  TypedStatistics typed() {
+    return null;
+  }
 }

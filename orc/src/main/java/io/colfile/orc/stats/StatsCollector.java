@@ -2,13 +2,13 @@ package io.colfile.orc.stats;
 
 import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
-import io.colfile.orc.proto.OrcProto;
 
 /**
  * Collects one column's statistics at one level (row group, stripe or file) while writing, and
- * serializes them as orc-core 2.1.1's {@code ColumnStatisticsImpl} would: the same fields
- * present, the same values, so {@code serialize().toByteArray()} is byte-identical (orc.md
- * sections 2.4 and 9).
+ * gives them as the immutable {@link ColumnStatistics} that orc-core 2.1.1's {@code
+ * ColumnStatisticsImpl} would serialize: the same fields present, the same values, so their
+ * bytes ({@code io.colfile.orc.proto.StatisticsMessages}) are identical (orc.md sections 2.4
+ * and 9).
  *
  * <p>The writer drives it the way Java's tree writers do: {@link #increment} with the number of
  * non-null values of each batch, {@link #setNull} when a batch had a null, and a typed {@code
@@ -106,16 +106,9 @@ public abstract class StatsCollector {
     resetTyped();
   }
 
-  /** The statistics message, with fields present exactly where Java's writer sets them. */
-  public final OrcProto.ColumnStatistics serialize() {
-    OrcProto.ColumnStatistics.Builder b = OrcProto.ColumnStatistics.newBuilder()
-        .setNumberOfValues(count)
-        .setHasNull(hasNull);
-    if (bytesOnDisk != 0) {
-      b.setBytesOnDisk(bytesOnDisk);
-    }
-    serializeTyped(b);
-    return b.build();
+  /** The statistics so far, with fields present exactly where Java's writer sets them. */
+  public final ColumnStatistics statistics() {
+    return new ColumnStatistics(count, hasNull, bytesOnDisk != 0 ? bytesOnDisk : null, typed());
   }
 
   /** Merges the typed part; {@code other} has this object's class. */
@@ -123,11 +116,11 @@ public abstract class StatsCollector {
 
   abstract void resetTyped();
 
-  /** Sets the typed sub-message, if the kind has one. */
-  abstract void serializeTyped(OrcProto.ColumnStatistics.Builder b);
+  /** The typed part as Java's writer would store it, or null for kinds without one. */
+  abstract TypedStatistics typed();
 
   @Override
   public String toString() {
-    return serialize().toString();
+    return statistics().toString();
   }
 }

@@ -1,6 +1,5 @@
 package io.colfile.orc.stats;
 
-import io.colfile.orc.proto.OrcProto;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -195,24 +194,14 @@ public final class StringStats extends StatsCollector {
   }
 
   @Override
-  void serializeTyped(OrcProto.ColumnStatistics.Builder b) {
-    OrcProto.StringStatistics.Builder s = OrcProto.StringStatistics.newBuilder();
-    if (numberOfValues() != 0 && hasValue) {
-      // Through a String, as Java's Text.toString() does: malformed bytes become U+FFFD.
-      String lo = new String(min, 0, minLength, StandardCharsets.UTF_8);
-      String hi = new String(max, 0, maxLength, StandardCharsets.UTF_8);
-      if (minIsBound) {
-        s.setLowerBound(lo);
-      } else {
-        s.setMinimum(lo);
-      }
-      if (maxIsBound) {
-        s.setUpperBound(hi);
-      } else {
-        s.setMaximum(hi);
-      }
-      s.setSum(sum);
+  StringStatistics typed() {
+    if (numberOfValues() == 0 || !hasValue) {
+      return new StringStatistics(null, null, null, null, null);
     }
-    b.setStringStatistics(s);
+    // Through a String, as Java's Text.toString() does: malformed bytes become U+FFFD.
+    String lo = new String(min, 0, minLength, StandardCharsets.UTF_8);
+    String hi = new String(max, 0, maxLength, StandardCharsets.UTF_8);
+    return new StringStatistics(minIsBound ? null : lo, maxIsBound ? null : hi,
+        minIsBound ? lo : null, maxIsBound ? hi : null, sum);
   }
 }

@@ -1,7 +1,5 @@
 package io.colfile.orc.stats;
 
-import io.colfile.orc.proto.OrcProto;
-
 /**
  * Timestamp columns (writer version ORC_135 and later, orc.md section 9). The bounds are
  * milliseconds: for TIMESTAMP the writer's wall clock read as if it were UTC, for
@@ -18,8 +16,8 @@ import io.colfile.orc.proto.OrcProto;
  * millisecond are broken by the sub-millisecond part, as Java does.
  */
 public final class TimestampStats extends StatsCollector {
-  private static final int DEFAULT_MIN_NANOS = 0;
-  private static final int DEFAULT_MAX_NANOS = 999_999;
+  private static final int DEFAULT_MIN_NANOS = TimestampStatistics.DEFAULT_MIN_NANOS;
+  private static final int DEFAULT_MAX_NANOS = TimestampStatistics.DEFAULT_MAX_NANOS;
 
   private long minimum = Long.MAX_VALUE;
   private long maximum = Long.MIN_VALUE;
@@ -110,17 +108,12 @@ public final class TimestampStats extends StatsCollector {
   }
 
   @Override
-  void serializeTyped(OrcProto.ColumnStatistics.Builder b) {
-    OrcProto.TimestampStatistics.Builder t = OrcProto.TimestampStatistics.newBuilder();
-    if (numberOfValues() != 0) {
-      t.setMinimumUtc(minimum).setMaximumUtc(maximum);
-      if (minNanos != DEFAULT_MIN_NANOS) {
-        t.setMinimumNanos(minNanos + 1);
-      }
-      if (maxNanos != DEFAULT_MAX_NANOS) {
-        t.setMaximumNanos(maxNanos + 1);
-      }
+  TimestampStatistics typed() {
+    if (numberOfValues() == 0) {
+      return new TimestampStatistics(null, null, null, null, null, null);
     }
-    b.setTimestampStatistics(t);
+    return new TimestampStatistics(null, null, minimum, maximum,
+        minNanos != DEFAULT_MIN_NANOS ? minNanos : null,
+        maxNanos != DEFAULT_MAX_NANOS ? maxNanos : null);
   }
 }

@@ -1,6 +1,7 @@
 package io.colfile.orc.stream;
 
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.orc.index.BooleanCheckpoint;
 import java.util.Objects;
 
 /**
@@ -98,6 +99,29 @@ public final class BooleanDecoder {
     return present;
   }
 
+  /** Reads the next {@code n} bits and returns how many are set (present rows of PRESENT). */
+  public long countSet(long n) throws CorruptFileException {
+    if (n < 0) {
+      throw new IllegalArgumentException("negative count " + n);
+    }
+    long set = 0;
+    for (; n > 0 && bitsLeft > 0; n--) {
+      set += (current >>> --bitsLeft) & 1;
+    }
+    while (n >= 8) {
+      int k = (int) Math.min(n >>> 3, SCRATCH_BYTES);
+      bytes.next(scratch, 0, k);
+      for (int b = 0; b < k; b++) {
+        set += Integer.bitCount(scratch[b] & 0xff);
+      }
+      n -= (long) k << 3;
+    }
+    for (; n > 0; n--) {
+      set += next();
+    }
+    return set;
+  }
+
   public void skip(long n) throws CorruptFileException {
     if (n < 0) {
       throw new IllegalArgumentException("negative skip " + n);
@@ -116,17 +140,17 @@ public final class BooleanDecoder {
     }
   }
 
-  /** Seeks with the byte RLE's numbers (2 or 3), then skips the bits already used (1). */
-  public void seek(PositionProvider p) throws CorruptFileException {
-    bytes.seek(p);
+  /** Seeks the byte RLE beneath, then skips the bits of the byte that precede the position. */
+  public void seek(BooleanCheckpoint p) throws CorruptFileException {
+    bytes.seek(p.bytes());
     bitsLeft = 0;
-    long used = p.next();
+    int used = p.bitsToSkip();
     if (used < 0 || used > 8) {
       throw bytes.stream().corrupt("boolean position uses %d bits of a byte", used);
     }
     if (used > 0) {
       current = bytes.next() & 0xff;
-      bitsLeft = 8 - (int) used;
+      bitsLeft = 8 - used;
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.colfile.orc.stream;
 
+import io.colfile.orc.index.BooleanCheckpoint;
 import java.io.IOException;
 
 /**
@@ -26,10 +27,10 @@ public final class BooleanEncoder implements StreamWriter {
     }
   }
 
-  /** Adds the stream position, then the values (and for booleans the bits) of the open group. */
-  public void recordPosition(PositionRecorder recorder) throws IOException {
-    bytes.position(recorder);
-    recorder.addPosition(used);
+  /** The byte RLE's position, then the bits used in the current byte. */
+  @Override
+  public BooleanCheckpoint checkpoint() {
+    return new BooleanCheckpoint(bytes.checkpoint(), used);
   }
 
   public void flush() throws IOException {

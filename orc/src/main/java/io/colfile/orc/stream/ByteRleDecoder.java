@@ -1,6 +1,7 @@
 package io.colfile.orc.stream;
 
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.orc.index.ByteRleCheckpoint;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -130,15 +131,11 @@ public final class ByteRleDecoder {
     }
   }
 
-  /** Seeks the stream (1 or 2 numbers), then skips values in the current group (1 number). */
-  public void seek(PositionProvider p) throws CorruptFileException {
-    in.seek(p);
+  /** Seeks the stream, then skips the values of the group that precede the position. */
+  public void seek(ByteRleCheckpoint p) throws CorruptFileException {
+    in.seek(p.offset());
     remaining = 0;
-    long skip = p.next();
-    if (skip < 0) {
-      throw in.corrupt("negative value count %d in a byte RLE position", skip);
-    }
-    skip(skip);
+    skip(p.valuesToSkip());
   }
 
   /** The stream, for errors raised by decoders built on this one. */

@@ -1,5 +1,6 @@
 package io.colfile.orc.stream;
 
+import io.colfile.orc.index.ByteRleCheckpoint;
 import java.io.IOException;
 import java.util.Objects;
 
@@ -93,14 +94,10 @@ public final class ByteRleEncoder implements StreamWriter {
     tail = 0;
   }
 
-  /** Adds the stream position, then the values (and for booleans the bits) of the open group. */
-  public void recordPosition(PositionRecorder recorder) throws IOException {
-    position(recorder);
-  }
-
-  void position(PositionRecorder recorder) {
-    out.recordPosition(recorder);
-    recorder.addPosition(count);
+  /** The stream position, then the values of the open group. */
+  @Override
+  public ByteRleCheckpoint checkpoint() {
+    return new ByteRleCheckpoint(out.offset(), count);
   }
 
   public void flush() throws IOException {

@@ -1,6 +1,7 @@
 package io.colfile.orc.stream;
 
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.orc.index.IntegerCheckpoint;
 import java.util.Objects;
 
 /**
@@ -38,6 +39,6 @@ public interface IntegerDecoder {
   /** Skips {@code n} values. */
   void skip(long n) throws CorruptFileException;
 
-  /** Seeks the stream (1 or 2 numbers), then skips the values in the run (1 number). */
-  void seek(PositionProvider p) throws CorruptFileException;
+  /** Seeks the stream, then skips the values of the run that precede the position. */
+  void seek(IntegerCheckpoint p) throws CorruptFileException;
 }

@@ -1,5 +1,6 @@
 package io.colfile.orc.stream;
 
+import io.colfile.orc.index.IntegerCheckpoint;
 import java.io.IOException;
 
 /** Integer run-length encoder writing one ORC stream (RLE v1 or v2). */
@@ -12,8 +13,9 @@ public interface IntegerEncoder extends StreamWriter {
     }
   }
 
-  /** Adds the stream position and the number of values buffered in the current run. */
-  void recordPosition(PositionRecorder recorder) throws IOException;
+  /** The stream position and the number of values buffered in the current run. */
+  @Override
+  IntegerCheckpoint checkpoint();
 
   /** Writes every buffered value and flushes the underlying stream. */
   void flush() throws IOException;

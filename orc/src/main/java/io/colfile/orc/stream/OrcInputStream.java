@@ -3,6 +3,7 @@ package io.colfile.orc.stream;
 import io.colfile.core.codec.Decompressor;
 import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.orc.index.StreamOffset;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
@@ -154,21 +155,22 @@ public final class OrcInputStream {
   }
 
   /**
-   * Moves to a recorded position: one number (byte offset) for raw streams, two (chunk header
-   * offset, decompressed bytes to skip in it) for compressed ones. Java writers may record the
-   * end of chunk K as (start of K, its full length), so that form is accepted too.
+   * Moves to a recorded position: the byte offset of a raw stream ({@code chunkStart} is then
+   * 0), or the chunk header offset and decompressed bytes to skip in it for compressed ones.
+   * Java writers may record the end of chunk K as (start of K, its full length), so that form
+   * is accepted too.
    */
-  public void seek(PositionProvider p) throws CorruptFileException {
+  public void seek(StreamOffset p) throws CorruptFileException {
     if (codec == null) {
-      long offset = p.next();
-      if (offset < 0 || offset > srcLen) {
+      long offset = p.offsetInChunk();
+      if (p.chunkStart() != 0 || offset < 0 || offset > srcLen) {
         throw corrupt("position %d is outside the stream's %d bytes", offset, srcLen);
       }
       pos = srcOff + (int) offset;
       return;
     }
-    long start = p.next();
-    long skip = p.next();
+    long start = p.chunkStart();
+    long skip = p.offsetInChunk();
     if (start < 0 || start > srcLen) {
       throw corrupt("chunk position %d is outside the stream's %d bytes", start, srcLen);
     }
@@ -280,6 +282,23 @@ public final class OrcInputStream {
       }
     }
     throw corrupt("varint longer than %d bytes", MAX_VARINT_BYTES);
+  }
+
+  /**
+   * Skips {@code n} varints as {@link #readBigVarSigned()} reads them (up to 37 bytes each),
+   * checking only where each ends.
+   */
+  public void skipBigVarints(long n) throws CorruptFileException {
+    for (long i = 0; i < n; i++) {
+      int bytes = 0;
+      int x;
+      do {
+        if (++bytes > BigVarints.MAX_BYTES) {
+          throw corrupt("varint longer than %d bytes", BigVarints.MAX_BYTES);
+        }
+        x = readByte("a varint");
+      } while (x >= 0x80);
+    }
   }
 
   /** A zigzag varint. */

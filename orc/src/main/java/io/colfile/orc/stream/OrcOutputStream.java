@@ -1,6 +1,8 @@
 package io.colfile.orc.stream;
 
 import io.colfile.core.codec.Compressor;
+import io.colfile.orc.index.RawCheckpoint;
+import io.colfile.orc.index.StreamOffset;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.invoke.MethodHandles;
@@ -201,16 +203,17 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
   }
 
   /**
-   * Adds this stream's current position: {@code [offset]} uncompressed, {@code [chunk start,
-   * bytes into the chunk]} compressed.
+   * This stream's current position: the byte offset uncompressed, (chunk start, bytes into the
+   * chunk) compressed.
    */
-  public void recordPosition(PositionRecorder recorder) {
-    if (compressor == null) {
-      recorder.addPosition(outBase + pos);
-    } else {
-      recorder.addPosition(outBase + outPos);
-      recorder.addPosition(pos);
-    }
+  public StreamOffset offset() {
+    return compressor == null ? new StreamOffset(0, outBase + pos)
+        : new StreamOffset(outBase + outPos, pos);
+  }
+
+  @Override
+  public RawCheckpoint checkpoint() {
+    return new RawCheckpoint(offset());
   }
 
   /**

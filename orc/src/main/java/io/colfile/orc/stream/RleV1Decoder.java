@@ -1,6 +1,7 @@
 package io.colfile.orc.stream;
 
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.orc.index.IntegerCheckpoint;
 import java.util.Objects;
 
 /**
@@ -116,13 +117,9 @@ public final class RleV1Decoder implements IntegerDecoder {
   }
 
   @Override
-  public void seek(PositionProvider p) throws CorruptFileException {
-    in.seek(p);
+  public void seek(IntegerCheckpoint p) throws CorruptFileException {
+    in.seek(p.offset());
     remaining = 0;
-    long skip = p.next();
-    if (skip < 0) {
-      throw in.corrupt("negative value count %d in an integer RLE position", skip);
-    }
-    skip(skip);
+    skip(p.valuesToSkip());
   }
 }

@@ -1,5 +1,6 @@
 package io.colfile.orc.stream;
 
+import io.colfile.orc.index.IntegerCheckpoint;
 import java.util.Objects;
 
 /**
@@ -124,9 +125,8 @@ public final class RleV1Encoder implements IntegerEncoder {
   }
 
   @Override
-  public void recordPosition(PositionRecorder recorder) {
-    out.recordPosition(recorder);
-    recorder.addPosition(count);
+  public IntegerCheckpoint checkpoint() {
+    return new IntegerCheckpoint(out.offset(), count);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.colfile.orc.stream;
 
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.orc.index.IntegerCheckpoint;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -95,14 +96,10 @@ public final class RleV2Decoder implements IntegerDecoder {
   }
 
   @Override
-  public void seek(PositionProvider p) throws CorruptFileException {
-    in.seek(p);
+  public void seek(IntegerCheckpoint p) throws CorruptFileException {
+    in.seek(p.offset());
     used = numLiterals = 0;
-    long skip = p.next();
-    if (skip < 0) {
-      throw in.corrupt("negative value count %d in an integer RLE position", skip);
-    }
-    skip(skip);
+    skip(p.valuesToSkip());
   }
 
   /** Decodes one run into {@code t[o...]} (room for 512 values); returns its length. */

@@ -1,5 +1,6 @@
 package io.colfile.orc.stream;
 
+import io.colfile.orc.index.IntegerCheckpoint;
 import java.util.Objects;
 
 /**
@@ -149,9 +150,8 @@ public final class RleV2Encoder implements IntegerEncoder {
   }
 
   @Override
-  public void recordPosition(PositionRecorder recorder) {
-    out.recordPosition(recorder);
-    recorder.addPosition(count);
+  public IntegerCheckpoint checkpoint() {
+    return new IntegerCheckpoint(out.offset(), count);
   }
 
   @Override

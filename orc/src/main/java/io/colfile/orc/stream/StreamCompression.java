@@ -2,7 +2,7 @@ package io.colfile.orc.stream;
 
 import io.colfile.core.codec.CompressionCodec;
 import io.colfile.core.codec.Compressor;
-import io.colfile.orc.proto.OrcProto;
+import io.colfile.orc.stripe.StreamKind;
 import java.util.zip.Deflater;
 
 /**
@@ -40,7 +40,7 @@ public final class StreamCompression {
    * @throws UnsupportedOperationException for LZO, which colfile does not write
    */
   public static Compressor compressorFor(
-      CompressionCodec codec, OrcProto.Stream.Kind kind, boolean speed) {
+      CompressionCodec codec, StreamKind kind, boolean speed) {
     return switch (codec) {
       case NONE -> null;
       case ZLIB -> zlibFor(kind, speed);
@@ -49,7 +49,7 @@ public final class StreamCompression {
     };
   }
 
-  private static Compressor zlibFor(OrcProto.Stream.Kind kind, boolean speed) {
+  private static Compressor zlibFor(StreamKind kind, boolean speed) {
     if (kind == null) {
       return CompressionCodec.zlib(Deflater.DEFAULT_COMPRESSION, Deflater.DEFAULT_STRATEGY);
     }

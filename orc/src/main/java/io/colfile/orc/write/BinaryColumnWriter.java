@@ -3,10 +3,11 @@ package io.colfile.orc.write;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.ColumnVector;
-import io.colfile.orc.proto.OrcProto;
+import io.colfile.orc.stripe.EncodingEntry;
 import io.colfile.orc.stats.BinaryStats;
 import io.colfile.orc.stream.IntegerEncoder;
 import io.colfile.orc.stream.OrcOutputStream;
+import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
 
 /** BINARY: the bytes in DATA, their lengths in LENGTH. */
@@ -16,8 +17,8 @@ final class BinaryColumnWriter extends ColumnWriter {
 
   BinaryColumnWriter(int id, Type type, WriterContext ctx) {
     super(id, type, ctx);
-    data = part(ctx.stream(id, OrcProto.Stream.Kind.DATA));
-    lengths = part(ctx.integerEncoder(id, OrcProto.Stream.Kind.LENGTH, false));
+    data = part(ctx.stream(id, StreamKind.DATA));
+    lengths = part(ctx.integerEncoder(id, StreamKind.LENGTH, false));
   }
 
   @Override
@@ -39,7 +40,7 @@ final class BinaryColumnWriter extends ColumnWriter {
   }
 
   @Override
-  OrcProto.ColumnEncoding.Builder encoding() {
+  EncodingEntry encoding() {
     return directEncoding();
   }
 }

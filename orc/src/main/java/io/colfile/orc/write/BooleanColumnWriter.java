@@ -3,9 +3,9 @@ package io.colfile.orc.write;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.core.vector.LongVector;
-import io.colfile.orc.proto.OrcProto;
 import io.colfile.orc.stats.BooleanStats;
 import io.colfile.orc.stream.BooleanEncoder;
+import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
 
 /**
@@ -17,7 +17,7 @@ final class BooleanColumnWriter extends ColumnWriter {
 
   BooleanColumnWriter(int id, Type type, WriterContext ctx) {
     super(id, type, ctx);
-    data = part(new BooleanEncoder(ctx.stream(id, OrcProto.Stream.Kind.DATA)));
+    data = part(new BooleanEncoder(ctx.stream(id, StreamKind.DATA)));
   }
 
   @Override

@@ -3,9 +3,9 @@ package io.colfile.orc.write;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.core.vector.LongVector;
-import io.colfile.orc.proto.OrcProto;
 import io.colfile.orc.stats.IntegerStats;
 import io.colfile.orc.stream.ByteRleEncoder;
+import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
 
 /** TINYINT: byte RLE. */
@@ -14,7 +14,7 @@ final class ByteColumnWriter extends ColumnWriter {
 
   ByteColumnWriter(int id, Type type, WriterContext ctx) {
     super(id, type, ctx);
-    data = part(new ByteRleEncoder(ctx.stream(id, OrcProto.Stream.Kind.DATA)));
+    data = part(new ByteRleEncoder(ctx.stream(id, StreamKind.DATA)));
   }
 
   @Override

@@ -3,12 +3,16 @@ package io.colfile.orc.write;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.orc.bloom.OrcBloomFilter;
-import io.colfile.orc.proto.OrcProto;
+import io.colfile.orc.index.Checkpoint;
+import io.colfile.orc.proto.IndexMessages;
+import io.colfile.orc.stats.ColumnStatistics;
 import io.colfile.orc.stats.StatsCollector;
 import io.colfile.orc.stream.BooleanEncoder;
 import io.colfile.orc.stream.OrcOutputStream;
-import io.colfile.orc.stream.PositionRecorder;
 import io.colfile.orc.stream.StreamWriter;
+import io.colfile.orc.stripe.ColumnEncoding;
+import io.colfile.orc.stripe.EncodingEntry;
+import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,7 +40,8 @@ abstract class ColumnWriter {
   private final List<StreamWriter> parts = new ArrayList<>();
   private final OrcOutputStream rowIndexStream;
   private final OrcOutputStream bloomStream;
-  private final OrcProto.BloomFilterIndex.Builder bloomIndex;
+  /** The filters of the stripe's finished row groups. */
+  private final List<OrcBloomFilter> bloomIndex;
   final RowIndexBuilder rowIndex;
   private boolean foundNulls;
 
@@ -48,18 +53,18 @@ abstract class ColumnWriter {
     this.groupStats = StatsCollector.create(type, decimal64);
     this.stripeStats = StatsCollector.create(type, decimal64);
     this.fileStats = StatsCollector.create(type, decimal64);
-    this.present = new BooleanEncoder(ctx.stream(id, OrcProto.Stream.Kind.PRESENT));
+    this.present = new BooleanEncoder(ctx.stream(id, StreamKind.PRESENT));
     if (ctx.buildIndex()) {
       rowIndex = new RowIndexBuilder();
-      rowIndexStream = ctx.stream(id, OrcProto.Stream.Kind.ROW_INDEX);
+      rowIndexStream = ctx.stream(id, StreamKind.ROW_INDEX);
     } else {
       rowIndex = null;
       rowIndexStream = null;
     }
     if (ctx.bloomFilter(id)) {
       bloom = new OrcBloomFilter(ctx.options().rowIndexStride(), ctx.options().bloomFilterFpp());
-      bloomIndex = OrcProto.BloomFilterIndex.newBuilder();
-      bloomStream = ctx.stream(id, OrcProto.Stream.Kind.BLOOM_FILTER_UTF8);
+      bloomIndex = new ArrayList<>();
+      bloomStream = ctx.stream(id, StreamKind.BLOOM_FILTER_UTF8);
     } else {
       bloom = null;
       bloomIndex = null;
@@ -112,25 +117,25 @@ abstract class ColumnWriter {
   /** Writes the non-null values among rows {@code [offset, offset + length)}. */
   abstract void writeValues(ColumnVector v, int offset, int length) throws IOException;
 
-  /** Adds the current positions of this column's streams, PRESENT first. */
-  void recordPosition(PositionRecorder recorder) throws IOException {
-    present.recordPosition(recorder);
+  /** Adds the current checkpoints of this column's streams, PRESENT first. */
+  void checkpoints(List<Checkpoint> out) {
+    out.add(present.checkpoint());
     for (StreamWriter s : parts) {
-      s.recordPosition(recorder);
+      out.add(s.checkpoint());
     }
   }
 
   /** Ends a row group: an index entry with the group's statistics and bloom filter. */
   void finishRowGroup() throws IOException {
     stripeStats.merge(groupStats);
-    rowIndex.finishEntry(groupStats.serialize());
+    rowIndex.finishEntry(groupStats.statistics());
     groupStats.reset();
     if (bloom != null) {
-      bloomIndex.addBloomFilter(bloom.toProto());
+      bloomIndex.add(bloom.copy());
       bloom.reset();
     }
     afterRowGroup();
-    recordPosition(rowIndex.current());
+    checkpoints(rowIndex.current());
     for (ColumnWriter c : children()) {
       c.finishRowGroup();
     }
@@ -156,7 +161,7 @@ abstract class ColumnWriter {
    */
   void finishStripe(StripeResult out, int requiredEntries) throws IOException {
     if (!foundNulls) {
-      ctx.suppress(id, OrcProto.Stream.Kind.PRESENT);
+      ctx.suppress(id, StreamKind.PRESENT);
     }
     if (rowIndex == null) {
       stripeStats.merge(groupStats);
@@ -164,22 +169,21 @@ abstract class ColumnWriter {
     }
     stripeStats.updateBytesOnDisk(out.dataBytes(id));
     fileStats.merge(stripeStats);
-    out.statistics[id] = stripeStats.serialize();
+    out.statistics[id] = stripeStats.statistics();
     stripeStats.reset();
-    out.encodings[id] = encoding().build();
+    out.encodings[id] = encoding();
     if (rowIndex != null) {
       if (rowIndex.entryCount() != requiredEntries) {
         throw new IllegalStateException("column " + ctx.columnName(id) + " has "
             + rowIndex.entryCount() + " row-index entries where the stripe needs "
             + requiredEntries);
       }
-      int skip = foundNulls ? 0 : (ctx.isCompressed() ? 4 : 3);
-      rowIndex.build(skip).writeTo(rowIndexStream);
+      rowIndexStream.write(rowIndex.build(!foundNulls, ctx.isCompressed()));
       rowIndexStream.flush();
       rowIndex.clear();
     }
     if (bloomIndex != null) {
-      bloomIndex.build().writeTo(bloomStream);
+      bloomStream.write(IndexMessages.serializeBloomFilterIndex(bloomIndex));
       bloomStream.flush();
       bloomIndex.clear();
     }
@@ -190,30 +194,27 @@ abstract class ColumnWriter {
   }
 
   /** The column's encoding in this stripe. */
-  OrcProto.ColumnEncoding.Builder encoding() {
-    return plainEncoding();
+  EncodingEntry encoding() {
+    return encoding(ColumnEncoding.DIRECT, 0);
   }
 
-  /** DIRECT, with the bloom filter encoding when the column has bloom filters. */
-  final OrcProto.ColumnEncoding.Builder plainEncoding() {
-    OrcProto.ColumnEncoding.Builder b =
-        OrcProto.ColumnEncoding.newBuilder().setKind(OrcProto.ColumnEncoding.Kind.DIRECT);
-    if (bloom != null) {
-      b.setBloomEncoding(1);
-    }
-    return b;
+  /**
+   * An encoding entry of {@code kind}; columns with bloom filters say that theirs hash UTF-8
+   * strings and UTC timestamps (bloom encoding 1, ORC-135).
+   */
+  final EncodingEntry encoding(ColumnEncoding kind, int dictionarySize) {
+    return new EncodingEntry(kind, dictionarySize, bloom != null ? 1 : 0);
   }
 
   /** The RLE encoding kind of integer-based columns: DIRECT_V2, or DIRECT in 0.11 files. */
-  OrcProto.ColumnEncoding.Builder directEncoding() {
-    return plainEncoding().setKind(ctx.rleV2()
-        ? OrcProto.ColumnEncoding.Kind.DIRECT_V2 : OrcProto.ColumnEncoding.Kind.DIRECT);
+  final EncodingEntry directEncoding() {
+    return encoding(ctx.rleV2() ? ColumnEncoding.DIRECT_V2 : ColumnEncoding.DIRECT, 0);
   }
 
   /** Called once the stripe's streams were written out and reset: records first positions. */
   void startStripe() throws IOException {
     if (rowIndex != null) {
-      recordPosition(rowIndex.current());
+      checkpoints(rowIndex.current());
     }
     for (ColumnWriter c : children()) {
       c.startStripe();
@@ -230,8 +231,8 @@ abstract class ColumnWriter {
   }
 
   /** Collects the file statistics of this subtree, indexed by column id. */
-  void fileStatistics(OrcProto.ColumnStatistics[] out) {
-    out[id] = fileStats.serialize();
+  void fileStatistics(ColumnStatistics[] out) {
+    out[id] = fileStats.statistics();
     for (ColumnWriter c : children()) {
       c.fileStatistics(out);
     }

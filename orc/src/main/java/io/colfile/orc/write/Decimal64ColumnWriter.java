@@ -3,10 +3,10 @@ package io.colfile.orc.write;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.core.vector.DecimalVector;
-import io.colfile.orc.proto.OrcProto;
 import io.colfile.orc.stats.DecimalStats;
 import io.colfile.orc.stream.IntegerEncoder;
 import io.colfile.orc.stream.RleV2Encoder;
+import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
 
 /**
@@ -21,7 +21,7 @@ final class Decimal64ColumnWriter extends ColumnWriter {
   Decimal64ColumnWriter(int id, Type type, WriterContext ctx) {
     super(id, type, ctx);
     // orc-core's Decimal64TreeWriter packs aligned whatever the encoding strategy
-    data = part(new RleV2Encoder(ctx.stream(id, OrcProto.Stream.Kind.DATA), true, true));
+    data = part(new RleV2Encoder(ctx.stream(id, StreamKind.DATA), true, true));
     long l = 1;
     for (int i = 0; i < type.precision(); i++) {
       l *= 10;

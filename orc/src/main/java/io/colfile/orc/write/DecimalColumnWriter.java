@@ -3,10 +3,11 @@ package io.colfile.orc.write;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.core.vector.DecimalVector;
-import io.colfile.orc.proto.OrcProto;
+import io.colfile.orc.stripe.EncodingEntry;
 import io.colfile.orc.stats.DecimalStats;
 import io.colfile.orc.stream.IntegerEncoder;
 import io.colfile.orc.stream.OrcOutputStream;
+import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -36,8 +37,8 @@ final class DecimalColumnWriter extends ColumnWriter {
 
   DecimalColumnWriter(int id, Type type, WriterContext ctx) {
     super(id, type, ctx);
-    data = part(ctx.stream(id, OrcProto.Stream.Kind.DATA));
-    scales = part(ctx.integerEncoder(id, OrcProto.Stream.Kind.SECONDARY, true));
+    data = part(ctx.stream(id, StreamKind.DATA));
+    scales = part(ctx.integerEncoder(id, StreamKind.SECONDARY, true));
     // Hive 0.11 decimals (precision 0) hold up to 38 digits at any scale
     bigLimit = BigInteger.TEN.pow(type.precision() == 0 ? 38 : type.precision());
   }
@@ -95,7 +96,7 @@ final class DecimalColumnWriter extends ColumnWriter {
   }
 
   @Override
-  OrcProto.ColumnEncoding.Builder encoding() {
+  EncodingEntry encoding() {
     return directEncoding();
   }
 }

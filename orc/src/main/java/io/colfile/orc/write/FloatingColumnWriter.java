@@ -4,9 +4,9 @@ import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.core.vector.DoubleVector;
-import io.colfile.orc.proto.OrcProto;
 import io.colfile.orc.stats.DoubleStats;
 import io.colfile.orc.stream.OrcOutputStream;
+import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
 
 /**
@@ -19,7 +19,7 @@ final class FloatingColumnWriter extends ColumnWriter {
 
   FloatingColumnWriter(int id, Type type, WriterContext ctx) {
     super(id, type, ctx);
-    data = part(ctx.stream(id, OrcProto.Stream.Kind.DATA));
+    data = part(ctx.stream(id, StreamKind.DATA));
     isFloat = type.kind() == TypeKind.FLOAT;
   }
 

@@ -4,10 +4,11 @@ import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.core.vector.LongVector;
-import io.colfile.orc.proto.OrcProto;
+import io.colfile.orc.stripe.EncodingEntry;
 import io.colfile.orc.stats.DateStats;
 import io.colfile.orc.stats.IntegerStats;
 import io.colfile.orc.stream.IntegerEncoder;
+import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
 
 /** SMALLINT, INT, BIGINT and DATE (days since 1970-01-01): signed integer RLE. */
@@ -19,7 +20,7 @@ final class IntegerColumnWriter extends ColumnWriter {
 
   IntegerColumnWriter(int id, Type type, WriterContext ctx) {
     super(id, type, ctx);
-    data = part(ctx.integerEncoder(id, OrcProto.Stream.Kind.DATA, true));
+    data = part(ctx.integerEncoder(id, StreamKind.DATA, true));
     date = type.kind() == TypeKind.DATE;
     switch (type.kind()) {
       case SHORT:
@@ -61,7 +62,7 @@ final class IntegerColumnWriter extends ColumnWriter {
   }
 
   @Override
-  OrcProto.ColumnEncoding.Builder encoding() {
+  EncodingEntry encoding() {
     return directEncoding();
   }
 }

@@ -5,9 +5,10 @@ import io.colfile.core.types.TypeKind;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.core.vector.ListVector;
 import io.colfile.core.vector.MapVector;
-import io.colfile.orc.proto.OrcProto;
+import io.colfile.orc.stripe.EncodingEntry;
 import io.colfile.orc.stats.CollectionStats;
 import io.colfile.orc.stream.IntegerEncoder;
+import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
 
 /**
@@ -23,7 +24,7 @@ final class ListColumnWriter extends ColumnWriter {
     super(id, type, ctx);
     this.children = children;
     this.map = type.kind() == TypeKind.MAP;
-    lengths = part(ctx.integerEncoder(id, OrcProto.Stream.Kind.LENGTH, false));
+    lengths = part(ctx.integerEncoder(id, StreamKind.LENGTH, false));
   }
 
   @Override
@@ -91,7 +92,7 @@ final class ListColumnWriter extends ColumnWriter {
   }
 
   @Override
-  OrcProto.ColumnEncoding.Builder encoding() {
+  EncodingEntry encoding() {
     return directEncoding();
   }
 }

@@ -1,54 +1,61 @@
 package io.colfile.orc.write;
 
-import io.colfile.orc.proto.OrcProto;
+import io.colfile.orc.index.Checkpoint;
+import io.colfile.orc.proto.IndexMessages;
+import io.colfile.orc.stats.ColumnStatistics;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.LongStream;
 
 /**
  * The row index of one column in the stripe being written: one entry per row group, each the
- * positions where the group starts in the column's streams plus the group's statistics.
- * Positions of the open group accumulate in {@link #current()}; dictionary-encoded strings add
- * theirs to finished entries when the stripe is flushed ({@link #entryPositions(int)}).
+ * checkpoints where the group starts in the column's streams (PRESENT first, then the others in
+ * the order orc.md section 7 gives) plus the group's statistics. Checkpoints of the open group
+ * accumulate in {@link #current()}; dictionary-encoded strings add theirs to finished entries
+ * when the stripe is flushed ({@link #entry(int)}).
  */
 final class RowIndexBuilder {
-  private final List<LongList> positions = new ArrayList<>();
-  private final List<OrcProto.ColumnStatistics> statistics = new ArrayList<>();
-  private LongList current = new LongList();
+  private final List<List<Checkpoint>> entries = new ArrayList<>();
+  private final List<ColumnStatistics> statistics = new ArrayList<>();
+  private List<Checkpoint> current = new ArrayList<>();
 
-  LongList current() {
+  List<Checkpoint> current() {
     return current;
   }
 
   /** Closes the open group with its statistics; a new open group starts empty. */
-  void finishEntry(OrcProto.ColumnStatistics stats) {
-    positions.add(current);
+  void finishEntry(ColumnStatistics stats) {
+    entries.add(current);
     statistics.add(stats);
-    current = new LongList();
+    current = new ArrayList<>();
   }
 
   int entryCount() {
-    return positions.size();
+    return entries.size();
   }
 
-  LongList entryPositions(int entry) {
-    return positions.get(entry);
+  List<Checkpoint> entry(int entry) {
+    return entries.get(entry);
   }
 
-  /** The stripe's ROW_INDEX message, leaving out the first {@code skip} positions of entries. */
-  OrcProto.RowIndex build(int skip) {
-    OrcProto.RowIndex.Builder b = OrcProto.RowIndex.newBuilder();
-    for (int i = 0; i < positions.size(); i++) {
-      OrcProto.RowIndexEntry.Builder e = b.addEntryBuilder();
-      for (long p : positions.get(i).toArray(skip)) {
-        e.addPositions(p);
+  /**
+   * The stripe's ROW_INDEX stream. When the stripe has no PRESENT stream for the column its
+   * checkpoint (always the first) is left out, as readers then expect none.
+   */
+  byte[] build(boolean withoutPresent, boolean compressed) {
+    List<long[]> numbers = new ArrayList<>(entries.size());
+    for (List<Checkpoint> entry : entries) {
+      LongStream.Builder out = LongStream.builder();
+      for (int i = withoutPresent ? 1 : 0; i < entry.size(); i++) {
+        entry.get(i).appendTo(out, compressed);
       }
-      e.setStatistics(statistics.get(i));
+      numbers.add(out.build().toArray());
     }
-    return b.build();
+    return IndexMessages.serializeRowIndex(numbers, statistics);
   }
 
   void clear() {
-    positions.clear();
+    entries.clear();
     statistics.clear();
     current.clear();
   }

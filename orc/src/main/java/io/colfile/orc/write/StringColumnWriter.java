@@ -4,13 +4,16 @@ import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.ColumnVector;
-import io.colfile.orc.proto.OrcProto;
+import io.colfile.orc.index.Checkpoint;
 import io.colfile.orc.stats.StringStats;
 import io.colfile.orc.stream.IntegerEncoder;
 import io.colfile.orc.stream.OrcOutputStream;
-import io.colfile.orc.stream.PositionRecorder;
+import io.colfile.orc.stripe.ColumnEncoding;
+import io.colfile.orc.stripe.EncodingEntry;
+import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * STRING, VARCHAR(n) and CHAR(n), dictionary or direct, chosen as ORC Java chooses (orc.md
@@ -42,9 +45,9 @@ final class StringColumnWriter extends ColumnWriter {
 
   StringColumnWriter(int id, Type type, WriterContext ctx) {
     super(id, type, ctx);
-    data = ctx.stream(id, OrcProto.Stream.Kind.DATA);
-    dictionaryData = ctx.stream(id, OrcProto.Stream.Kind.DICTIONARY_DATA);
-    lengths = ctx.integerEncoder(id, OrcProto.Stream.Kind.LENGTH, false);
+    data = ctx.stream(id, StreamKind.DATA);
+    dictionaryData = ctx.stream(id, StreamKind.DICTIONARY_DATA);
+    lengths = ctx.integerEncoder(id, StreamKind.LENGTH, false);
     ids = ctx.integerEncoder(data, false, ctx.rleV2());
     isChar = type.kind() == TypeKind.CHAR;
     isVarchar = type.kind() == TypeKind.VARCHAR;
@@ -127,11 +130,11 @@ final class StringColumnWriter extends ColumnWriter {
   }
 
   @Override
-  void recordPosition(PositionRecorder recorder) throws IOException {
-    super.recordPosition(recorder);
+  void checkpoints(List<Checkpoint> out) {
+    super.checkpoints(out);
     if (!useDictionary) {
-      data.recordPosition(recorder);
-      lengths.recordPosition(recorder);
+      out.add(data.checkpoint());
+      out.add(lengths.checkpoint());
     }
   }
 
@@ -181,12 +184,12 @@ final class StringColumnWriter extends ColumnWriter {
     byte[] bytes = dictionary.bytes();
     for (int i = 0; i <= count; i++) {
       while (entry < entries && i == groupStarts.get(entry)) {
-        LongList positions = rowIndex.entryPositions(entry++);
+        List<Checkpoint> positions = rowIndex.entry(entry++);
         if (useDictionary) {
-          ids.recordPosition(positions);
+          positions.add(ids.checkpoint());
         } else {
-          data.recordPosition(positions);
-          lengths.recordPosition(positions);
+          positions.add(data.checkpoint());
+          positions.add(lengths.checkpoint());
         }
       }
       if (i < count) {
@@ -224,23 +227,18 @@ final class StringColumnWriter extends ColumnWriter {
   @Override
   void finishStripe(StripeResult out, int requiredEntries) throws IOException {
     if (!useDictionary) {
-      ctx.suppress(id, OrcProto.Stream.Kind.DICTIONARY_DATA);
+      ctx.suppress(id, StreamKind.DICTIONARY_DATA);
     }
     super.finishStripe(out, requiredEntries);
   }
 
   @Override
-  OrcProto.ColumnEncoding.Builder encoding() {
-    OrcProto.ColumnEncoding.Builder b = super.encoding();
+  EncodingEntry encoding() {
     if (useDictionary) {
-      b.setDictionarySize(dictionary.size());
-      b.setKind(ctx.rleV2()
-          ? OrcProto.ColumnEncoding.Kind.DICTIONARY_V2 : OrcProto.ColumnEncoding.Kind.DICTIONARY);
-    } else {
-      b.setKind(ctx.rleV2()
-          ? OrcProto.ColumnEncoding.Kind.DIRECT_V2 : OrcProto.ColumnEncoding.Kind.DIRECT);
+      return encoding(ctx.rleV2() ? ColumnEncoding.DICTIONARY_V2 : ColumnEncoding.DICTIONARY,
+          dictionary.size());
     }
-    return b;
+    return directEncoding();
   }
 
   @Override

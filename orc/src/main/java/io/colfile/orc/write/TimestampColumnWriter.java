@@ -4,9 +4,10 @@ import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.core.vector.TimestampVector;
-import io.colfile.orc.proto.OrcProto;
+import io.colfile.orc.stripe.EncodingEntry;
 import io.colfile.orc.stats.TimestampStats;
 import io.colfile.orc.stream.IntegerEncoder;
+import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -34,8 +35,8 @@ final class TimestampColumnWriter extends ColumnWriter {
 
   TimestampColumnWriter(int id, Type type, WriterContext ctx) {
     super(id, type, ctx);
-    seconds = part(ctx.integerEncoder(id, OrcProto.Stream.Kind.DATA, true));
-    nanos = part(ctx.integerEncoder(id, OrcProto.Stream.Kind.SECONDARY, false));
+    seconds = part(ctx.integerEncoder(id, StreamKind.DATA, true));
+    nanos = part(ctx.integerEncoder(id, StreamKind.SECONDARY, false));
     instant = type.kind() == TypeKind.TIMESTAMP_INSTANT;
     zone = instant ? ZoneOffset.UTC : ctx.writerZone();
     rules = zone.getRules();
@@ -111,7 +112,7 @@ final class TimestampColumnWriter extends ColumnWriter {
   }
 
   @Override
-  OrcProto.ColumnEncoding.Builder encoding() {
+  EncodingEntry encoding() {
     return directEncoding();
   }
 }

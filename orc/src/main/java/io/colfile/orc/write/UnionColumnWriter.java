@@ -3,8 +3,8 @@ package io.colfile.orc.write;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.core.vector.UnionVector;
-import io.colfile.orc.proto.OrcProto;
 import io.colfile.orc.stream.ByteRleEncoder;
+import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
 
 /** UNION: tags as byte RLE in DATA; variant k gets the values of the rows tagged k. */
@@ -15,7 +15,7 @@ final class UnionColumnWriter extends ColumnWriter {
   UnionColumnWriter(int id, Type type, WriterContext ctx, ColumnWriter[] variants) {
     super(id, type, ctx);
     this.variants = variants;
-    tags = part(new ByteRleEncoder(ctx.stream(id, OrcProto.Stream.Kind.DATA)));
+    tags = part(new ByteRleEncoder(ctx.stream(id, StreamKind.DATA)));
   }
 
   @Override

@@ -5,12 +5,13 @@ import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
 import io.colfile.orc.OrcFileVersion;
 import io.colfile.orc.OrcWriterOptions;
-import io.colfile.orc.proto.OrcProto;
 import io.colfile.orc.stream.IntegerEncoder;
 import io.colfile.orc.stream.OrcOutputStream;
 import io.colfile.orc.stream.RleV1Encoder;
 import io.colfile.orc.stream.RleV2Encoder;
 import io.colfile.orc.stream.StreamCompression;
+import io.colfile.orc.stripe.StreamId;
+import io.colfile.orc.stripe.StreamKind;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.util.HashSet;
@@ -26,8 +27,8 @@ public final class WriterContext {
   private final boolean[] directColumns;
   private final long timestampBase;
   private final String[] columnNames;
-  private final Map<StreamKey, OrcOutputStream> streams = new TreeMap<>();
-  private final Set<StreamKey> suppressed = new HashSet<>();
+  private final Map<StreamId, OrcOutputStream> streams = new TreeMap<>();
+  private final Set<StreamId> suppressed = new HashSet<>();
 
   WriterContext(OrcWriterOptions options, Type schema, int bufferSize) {
     this.options = options;
@@ -92,8 +93,8 @@ public final class WriterContext {
   }
 
   /** Creates (once per file) the stream of {@code kind} for {@code column}. */
-  public OrcOutputStream stream(int column, OrcProto.Stream.Kind kind) {
-    StreamKey key = new StreamKey(column, kind);
+  public OrcOutputStream stream(int column, StreamKind kind) {
+    StreamId key = new StreamId(column, kind);
     if (streams.containsKey(key)) {
       throw new IllegalStateException("stream " + key + " created twice");
     }
@@ -106,7 +107,7 @@ public final class WriterContext {
   }
 
   /** An integer encoder of the file's RLE version over a new stream. */
-  public IntegerEncoder integerEncoder(int column, OrcProto.Stream.Kind kind, boolean signed) {
+  public IntegerEncoder integerEncoder(int column, StreamKind kind, boolean signed) {
     OrcOutputStream out = stream(column, kind);
     return integerEncoder(out, signed, rleV2());
   }
@@ -119,11 +120,11 @@ public final class WriterContext {
   }
 
   /** Leaves the stream out of the current stripe (PRESENT without nulls, unused dictionary). */
-  public void suppress(int column, OrcProto.Stream.Kind kind) {
-    suppressed.add(new StreamKey(column, kind));
+  public void suppress(int column, StreamKind kind) {
+    suppressed.add(new StreamId(column, kind));
   }
 
-  boolean isSuppressed(StreamKey key) {
+  boolean isSuppressed(StreamId key) {
     return suppressed.contains(key);
   }
 
@@ -131,7 +132,7 @@ public final class WriterContext {
     suppressed.clear();
   }
 
-  Map<StreamKey, OrcOutputStream> streams() {
+  Map<StreamId, OrcOutputStream> streams() {
     return streams;
   }
 }

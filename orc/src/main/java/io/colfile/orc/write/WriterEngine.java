@@ -1,6 +1,5 @@
 package io.colfile.orc.write;
 
-import com.google.protobuf.ByteString;
 import io.colfile.core.codec.CompressionCodec;
 import io.colfile.core.io.AtomicOutputStream;
 import io.colfile.core.types.Type;
@@ -9,9 +8,20 @@ import io.colfile.core.vector.ColumnBatch;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.core.vector.StructVector;
 import io.colfile.orc.OrcWriterOptions;
-import io.colfile.orc.proto.OrcProto;
+import io.colfile.orc.StripeInformation;
+import io.colfile.orc.proto.StripeMessages;
+import io.colfile.orc.proto.TailMessages;
+import io.colfile.orc.stats.ColumnStatistics;
 import io.colfile.orc.stream.OrcOutputStream;
 import io.colfile.orc.stream.StreamCompression;
+import io.colfile.orc.stripe.StreamEntry;
+import io.colfile.orc.stripe.StreamId;
+import io.colfile.orc.stripe.StripeFooter;
+import io.colfile.orc.tail.CalendarKind;
+import io.colfile.orc.tail.CompressionKind;
+import io.colfile.orc.tail.Footer;
+import io.colfile.orc.tail.OrcTypes;
+import io.colfile.orc.tail.PostScript;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -36,9 +46,9 @@ public final class WriterEngine {
   private final int columns;
   private final boolean structRoot;
   private final boolean writeZone;
-  private final List<OrcProto.StripeInformation> stripes = new ArrayList<>();
-  private final List<OrcProto.StripeStatistics> stripeStatistics = new ArrayList<>();
-  private final Map<String, ByteString> userMetadata = new TreeMap<>();
+  private final List<StripeInformation> stripes = new ArrayList<>();
+  private final List<List<ColumnStatistics>> stripeStatistics = new ArrayList<>();
+  private final Map<String, byte[]> userMetadata = new TreeMap<>();
   private final OrcOutputStream metadataStream;
   private ColumnVector[] rootFields;
   private StructVector rootVector;
@@ -96,7 +106,7 @@ public final class WriterEngine {
   }
 
   public void addUserMetadata(String key, byte[] value) {
-    userMetadata.put(key, ByteString.copyFrom(value));
+    userMetadata.put(key, value.clone());
   }
 
   /** Writes rows {@code [0, batch.size)}. */
@@ -174,47 +184,34 @@ public final class WriterEngine {
     StripeResult result = new StripeResult(columns, ctx);
     root.finishStripe(result, requiredEntries);
 
-    OrcProto.StripeFooter.Builder footer = OrcProto.StripeFooter.newBuilder();
+    List<StreamEntry> streams = new ArrayList<>();
     long indexLength = 0;
     long dataLength = 0;
-    for (Map.Entry<StreamKey, OrcOutputStream> e : ctx.streams().entrySet()) {
-      StreamKey key = e.getKey();
+    for (Map.Entry<StreamId, OrcOutputStream> e : ctx.streams().entrySet()) {
+      StreamId key = e.getKey();
       if (ctx.isSuppressed(key)) {
         continue;
       }
       long length = e.getValue().outputLength();
-      footer.addStreamsBuilder().setKind(key.kind()).setColumn(key.column()).setLength(length);
-      if (key.isIndex()) {
+      streams.add(new StreamEntry(key.kind(), key.column(), length));
+      if (key.kind().isIndex()) {
         indexLength += length;
       } else {
         dataLength += length;
       }
     }
-    for (OrcProto.ColumnEncoding encoding : result.encodings) {
-      footer.addColumns(encoding);
-    }
-    if (writeZone) {
-      footer.setWriterTimezone(options.writerTimeZoneId());
-    }
+    StripeFooter footer = new StripeFooter(streams, List.of(result.encodings),
+        writeZone ? options.writerTimeZoneId() : null);
     long offset = out.position();
-    for (Map.Entry<StreamKey, OrcOutputStream> e : ctx.streams().entrySet()) {
+    for (Map.Entry<StreamId, OrcOutputStream> e : ctx.streams().entrySet()) {
       if (!ctx.isSuppressed(e.getKey())) {
         e.getValue().writeTo(out);
       }
     }
-    long footerLength = writeMessage(footer.build());
-    stripes.add(OrcProto.StripeInformation.newBuilder()
-        .setOffset(offset)
-        .setIndexLength(indexLength)
-        .setDataLength(dataLength)
-        .setFooterLength(footerLength)
-        .setNumberOfRows(rowsInStripe)
-        .build());
-    OrcProto.StripeStatistics.Builder stats = OrcProto.StripeStatistics.newBuilder();
-    for (OrcProto.ColumnStatistics s : result.statistics) {
-      stats.addColStats(s);
-    }
-    stripeStatistics.add(stats.build());
+    long footerLength = writeSection(StripeMessages.serialize(footer));
+    stripes.add(new StripeInformation(offset, indexLength, dataLength, footerLength,
+        rowsInStripe));
+    stripeStatistics.add(List.of(result.statistics));
     rowCount += rowsInStripe;
     rowsInStripe = 0;
     for (OrcOutputStream s : ctx.streams().values()) {
@@ -224,10 +221,10 @@ public final class WriterEngine {
     root.startStripe();
   }
 
-  /** Writes a protobuf message through the footer codec; returns the bytes written. */
-  private long writeMessage(com.google.protobuf.MessageLite message) throws IOException {
+  /** Writes a serialized message through the footer codec; returns the bytes written. */
+  private long writeSection(byte[] message) throws IOException {
     metadataStream.reset();
-    message.writeTo(metadataStream);
+    metadataStream.write(message);
     metadataStream.flush();
     long length = metadataStream.outputLength();
     metadataStream.writeTo(out);
@@ -238,58 +235,26 @@ public final class WriterEngine {
   public void finish() throws IOException {
     flushStripe();
     long contentLength = out.position();
-    OrcProto.Metadata.Builder metadata = OrcProto.Metadata.newBuilder();
-    metadata.addAllStripeStats(stripeStatistics);
-    long metadataLength = writeMessage(metadata.build());
+    long metadataLength = writeSection(TailMessages.serializeMetadata(stripeStatistics));
 
-    OrcProto.Footer.Builder footer = OrcProto.Footer.newBuilder()
-        .setHeaderLength(MAGIC.length)
-        .setContentLength(contentLength)
-        .addAllStripes(stripes)
-        .addAllTypes(TypeProtos.toProtos(schema))
-        .setNumberOfRows(rowCount)
-        .setRowIndexStride(options.rowIndexStride());
-    for (Map.Entry<String, ByteString> e : userMetadata.entrySet()) {
-      footer.addMetadataBuilder().setName(e.getKey()).setValue(e.getValue());
-    }
-    OrcProto.ColumnStatistics[] stats = new OrcProto.ColumnStatistics[columns];
+    ColumnStatistics[] stats = new ColumnStatistics[columns];
     root.fileStatistics(stats);
-    for (OrcProto.ColumnStatistics s : stats) {
-      footer.addStatistics(s);
-    }
-    footer.setWriter(options.writerId());
-    footer.setCalendar(options.calendar() == OrcWriterOptions.Calendar.PROLEPTIC_GREGORIAN
-        ? OrcProto.CalendarKind.PROLEPTIC_GREGORIAN : OrcProto.CalendarKind.JULIAN_GREGORIAN);
-    footer.setSoftwareVersion(options.softwareVersion());
-    long footerLength = writeMessage(footer.build());
+    Footer footer = new Footer(MAGIC.length, contentLength, stripes, OrcTypes.of(schema),
+        userMetadata, rowCount, List.of(stats), options.rowIndexStride(), options.writerId(),
+        false, options.calendar() == OrcWriterOptions.Calendar.PROLEPTIC_GREGORIAN
+            ? CalendarKind.PROLEPTIC_GREGORIAN : CalendarKind.JULIAN_GREGORIAN,
+        options.softwareVersion());
+    long footerLength = writeSection(TailMessages.serialize(footer));
 
-    OrcProto.PostScript.Builder ps = OrcProto.PostScript.newBuilder()
-        .setFooterLength(footerLength)
-        .setCompression(compressionKind(options.compression()))
-        .addVersion(options.fileVersion().major())
-        .addVersion(options.fileVersion().minor())
-        .setMetadataLength(metadataLength)
-        .setWriterVersion(OrcWriterOptions.WRITER_VERSION)
-        .setMagic("ORC");
-    if (options.compression() != CompressionCodec.NONE) {
-      ps.setCompressionBlockSize(ctx.bufferSize());
-    }
-    byte[] psBytes = ps.build().toByteArray();
+    PostScript ps = new PostScript(footerLength, CompressionKind.of(options.compression()),
+        options.compression() != CompressionCodec.NONE ? (long) ctx.bufferSize() : null,
+        List.of(options.fileVersion().major(), options.fileVersion().minor()), metadataLength,
+        OrcWriterOptions.WRITER_VERSION, 0, "ORC");
+    byte[] psBytes = TailMessages.serialize(ps);
     if (psBytes.length > 255) {
       throw new IllegalStateException("PostScript of " + psBytes.length + " bytes");
     }
     out.write(psBytes);
     out.write(psBytes.length);
-  }
-
-  private static OrcProto.CompressionKind compressionKind(CompressionCodec codec) {
-    switch (codec) {
-      case NONE: return OrcProto.CompressionKind.NONE;
-      case ZLIB: return OrcProto.CompressionKind.ZLIB;
-      case SNAPPY: return OrcProto.CompressionKind.SNAPPY;
-      case LZ4: return OrcProto.CompressionKind.LZ4;
-      case ZSTD: return OrcProto.CompressionKind.ZSTD;
-      default: throw new IllegalArgumentException("ORC cannot write " + codec);
-    }
   }
 }

@@ -49,7 +49,7 @@ class DecimalStatsTest {
   @Test
   void classicBoundsAndSumAsText() {
     DecimalStats s = classic();
-    OrcProto.DecimalStatistics empty = s.serialize().getDecimalStatistics();
+    OrcProto.DecimalStatistics empty = Serialized.of(s).getDecimalStatistics();
     assertThat(empty.hasMinimum()).isFalse();
     assertThat(empty.getSum()).isEqualTo("0");
     add(s, "-1000.50000"); // trailing zeros do not show
@@ -57,7 +57,7 @@ class DecimalStatsTest {
     add(s, "0.00");
     s.increment(1);
     s.update(25, 1); // long form
-    OrcProto.DecimalStatistics d = s.serialize().getDecimalStatistics();
+    OrcProto.DecimalStatistics d = Serialized.of(s).getDecimalStatistics();
     assertThat(d.getMinimum()).isEqualTo("-1000.5");
     assertThat(d.getMaximum()).isEqualTo("1998301.099");
     assertThat(d.getSum()).isEqualTo("1997303.099");
@@ -69,34 +69,34 @@ class DecimalStatsTest {
     DecimalStats s = classic();
     add(s, "1234567890123456789012345678.0123456789");
     add(s, "99999999999999999999999999999.000000001");
-    assertThat(s.serialize().getDecimalStatistics().getSum())
+    assertThat(Serialized.of(s).getDecimalStatistics().getSum())
         .isEqualTo("101234567890123456789012345677.01234568");
     DecimalStats neg = classic();
     add(neg, "1234567890123456789012345678.0123456785");
     add(neg, "-99999999999999999999999999999.0000000000");
-    assertThat(neg.serialize().getDecimalStatistics().getSum())
+    assertThat(Serialized.of(neg).getDecimalStatistics().getSum())
         .isEqualTo("-98765432109876543210987654320.987654322"); // HALF_UP, away from zero
 
     DecimalStats big = classic();
     big.increment(2);
     big.update(NINES_38, 0);
-    assertThat(big.serialize().getDecimalStatistics().getSum()).isEqualTo("9".repeat(38));
+    assertThat(Serialized.of(big).getDecimalStatistics().getSum()).isEqualTo("9".repeat(38));
     big.update(BigInteger.ONE, 0);
-    OrcProto.DecimalStatistics d = big.serialize().getDecimalStatistics();
+    OrcProto.DecimalStatistics d = Serialized.of(big).getDecimalStatistics();
     assertThat(d.hasSum()).isFalse();
     assertThat(d.getMinimum()).isEqualTo("1");
     assertThat(d.getMaximum()).isEqualTo("9".repeat(38));
     big.update(NINES_38.negate(), 0); // no way back once overflowed
-    assertThat(big.serialize().getDecimalStatistics().hasSum()).isFalse();
+    assertThat(Serialized.of(big).getDecimalStatistics().hasSum()).isFalse();
 
     DecimalStats carry = classic();
     add(carry, "9".repeat(38));
     add(carry, "0.5"); // rounding the sum carries into a 39th digit
-    assertThat(carry.serialize().getDecimalStatistics().hasSum()).isFalse();
+    assertThat(Serialized.of(carry).getDecimalStatistics().hasSum()).isFalse();
     DecimalStats tiny = classic();
     add(tiny, "10");
     add(tiny, "0." + "0".repeat(37) + "5"); // rounded away
-    assertThat(tiny.serialize().getDecimalStatistics().getSum()).isEqualTo("10");
+    assertThat(Serialized.of(tiny).getDecimalStatistics().getSum()).isEqualTo("10");
   }
 
   @Test
@@ -109,7 +109,7 @@ class DecimalStatsTest {
     s.update(BigInteger.TEN.pow(40), 5); // 10^35: trailing zeros do not count
     s.update(10, 39); // 10^-38
     s.increment(2);
-    assertThat(s.serialize().getDecimalStatistics().getMinimum())
+    assertThat(Serialized.of(s).getDecimalStatistics().getMinimum())
         .isEqualTo("0." + "0".repeat(37) + "1");
   }
 
@@ -122,17 +122,18 @@ class DecimalStatsTest {
     add(b, "-3.25");
     DecimalStats stripe = classic();
     stripe.merge(b);
-    assertThat(stripe.serialize().getDecimalStatistics().getSum()).isEqualTo("-3.25");
+    assertThat(Serialized.of(stripe).getDecimalStatistics().getSum()).isEqualTo("-3.25");
     stripe.merge(a);
-    OrcProto.DecimalStatistics d = stripe.serialize().getDecimalStatistics();
+    OrcProto.DecimalStatistics d = Serialized.of(stripe).getDecimalStatistics();
     assertThat(d.hasSum()).isFalse();
     assertThat(d.getMinimum()).isEqualTo("-3.25");
     assertThat(d.getMaximum()).isEqualTo("9".repeat(38));
     DecimalStats fresh = classic();
     fresh.merge(a);
-    assertThat(fresh.serialize().getDecimalStatistics().hasSum()).isFalse();
+    assertThat(Serialized.of(fresh).getDecimalStatistics().hasSum()).isFalse();
     fresh.reset();
-    assertThat(fresh.serialize().toByteArray()).isEqualTo(classic().serialize().toByteArray());
+    assertThat(Serialized.of(fresh).toByteArray())
+        .isEqualTo(Serialized.of(classic()).toByteArray());
   }
 
   @Test
@@ -142,7 +143,7 @@ class DecimalStatsTest {
     s.update(12345678654745L, 6);
     s.update(-5, 1);
     s.update(BigInteger.valueOf(3), -2); // 300
-    OrcProto.DecimalStatistics d = s.serialize().getDecimalStatistics();
+    OrcProto.DecimalStatistics d = Serialized.of(s).getDecimalStatistics();
     assertThat(d.getMinimum()).isEqualTo("-0.5");
     assertThat(d.getMaximum()).isEqualTo("12345678.654745");
     assertThat(d.getSum()).isEqualTo("12345978.154745");
@@ -155,7 +156,7 @@ class DecimalStatsTest {
     s.update(-150, 2);
     s.update(12345, 3); // truncated to 12.34
     s.update(7, 0); // 7.00
-    OrcProto.DecimalStatistics d = s.serialize().getDecimalStatistics();
+    OrcProto.DecimalStatistics d = Serialized.of(s).getDecimalStatistics();
     assertThat(d.getMinimum()).isEqualTo("-1.5");
     assertThat(d.getMaximum()).isEqualTo("12.34");
     assertThat(d.getSum()).isEqualTo("17.84");
@@ -177,27 +178,27 @@ class DecimalStatsTest {
     rowGroup.update(max, 2);
     rowGroup.update(max, 2); // the sum leaves the range here
     rowGroup.update(5, 2); // and is no longer added to
-    assertThat(rowGroup.serialize().getDecimalStatistics().hasSum()).isFalse();
+    assertThat(Serialized.of(rowGroup).getDecimalStatistics().hasSum()).isFalse();
 
     // Java copies the sum but not its overflow into statistics that counted nothing
     DecimalStats stripe = decimal64(18, 2);
     stripe.merge(rowGroup);
-    assertThat(stripe.serialize().getDecimalStatistics().getSum())
+    assertThat(Serialized.of(stripe).getDecimalStatistics().getSum())
         .isEqualTo("19999999999999999.98");
     // the next non-empty merge notices the out-of-range sum
     DecimalStats next = decimal64(18, 2);
     next.increment(1);
     next.update(1, 2);
     stripe.merge(next);
-    assertThat(stripe.serialize().getDecimalStatistics().hasSum()).isFalse();
+    assertThat(Serialized.of(stripe).getDecimalStatistics().hasSum()).isFalse();
 
     DecimalStats file = decimal64(18, 2);
     file.increment(1);
     file.update(-4, 0);
     file.merge(rowGroup); // a counted side merges the flag properly
-    assertThat(file.serialize().getDecimalStatistics().hasSum()).isFalse();
-    assertThat(file.serialize().getDecimalStatistics().getMinimum()).isEqualTo("-4");
+    assertThat(Serialized.of(file).getDecimalStatistics().hasSum()).isFalse();
+    assertThat(Serialized.of(file).getDecimalStatistics().getMinimum()).isEqualTo("-4");
     file.reset();
-    assertThat(file.serialize().getDecimalStatistics().getSum()).isEqualTo("0");
+    assertThat(Serialized.of(file).getDecimalStatistics().getSum()).isEqualTo("0");
   }
 }

@@ -58,15 +58,15 @@ class StatsCollectorTest {
   void hasNullIsAlwaysWrittenAndBytesOnDiskOnlyWhenNonZero() {
     StatsCollector s = StatsCollector.create(Type.parse("struct<a:int>"), false);
     // number_of_values 0, has_null false: 08 00 50 00
-    assertThat(hex(s.serialize())).isEqualTo("08005000");
+    assertThat(hex(Serialized.of(s))).isEqualTo("08005000");
     s.increment(3);
     s.setNull();
     s.updateBytesOnDisk(300);
-    assertThat(s.serialize().getHasNull()).isTrue();
-    assertThat(s.serialize().getBytesOnDisk()).isEqualTo(300);
-    assertThat(hex(s.serialize())).isEqualTo("0803500158ac02");
+    assertThat(Serialized.of(s).getHasNull()).isTrue();
+    assertThat(Serialized.of(s).getBytesOnDisk()).isEqualTo(300);
+    assertThat(hex(Serialized.of(s))).isEqualTo("0803500158ac02");
     s.reset();
-    assertThat(hex(s.serialize())).isEqualTo("08005000");
+    assertThat(hex(Serialized.of(s))).isEqualTo("08005000");
   }
 
   @Test
@@ -95,15 +95,15 @@ class StatsCollectorTest {
 
   @Test
   void emptyTypedMessagesArePresent() {
-    assertThat(StatsCollector.create(Type.STRING, false).serialize().hasStringStatistics())
+    assertThat(Serialized.of(StatsCollector.create(Type.STRING, false)).hasStringStatistics())
         .isTrue();
-    assertThat(StatsCollector.create(Type.DATE, false).serialize().hasDateStatistics()).isTrue();
-    assertThat(StatsCollector.create(Type.TIMESTAMP, false).serialize()
+    assertThat(Serialized.of(StatsCollector.create(Type.DATE, false)).hasDateStatistics()).isTrue();
+    assertThat(Serialized.of(StatsCollector.create(Type.TIMESTAMP, false))
         .hasTimestampStatistics()).isTrue();
-    assertThat(StatsCollector.create(Type.list(Type.INT), false).serialize()
+    assertThat(Serialized.of(StatsCollector.create(Type.list(Type.INT), false))
         .hasCollectionStatistics()).isTrue();
     // string_statistics {} is tag + zero length: 22 00
-    assertThat(hex(StatsCollector.create(Type.STRING, false).serialize()))
+    assertThat(hex(Serialized.of(StatsCollector.create(Type.STRING, false))))
         .isEqualTo("080022005000");
   }
 

@@ -40,7 +40,7 @@ class StringStatsTest {
     add(s, "");
     s.increment(2);
     s.update("ab".getBytes(StandardCharsets.UTF_8), 0, 2, 2);
-    OrcProto.StringStatistics p = s.serialize().getStringStatistics();
+    OrcProto.StringStatistics p = Serialized.of(s).getStringStatistics();
     assertThat(p.getMinimum()).isEmpty();
     assertThat(p.hasMinimum()).isTrue();
     assertThat(p.getMaximum()).isEqualTo("é");
@@ -52,15 +52,15 @@ class StringStatsTest {
   void exactly1024BytesIsKeptWhole() {
     StringStats s = strings();
     add(s, "x".repeat(1024));
-    assertThat(s.serialize().getStringStatistics().getMinimum()).hasSize(1024);
-    assertThat(s.serialize().getStringStatistics().getMaximum()).hasSize(1024);
+    assertThat(Serialized.of(s).getStringStatistics().getMinimum()).hasSize(1024);
+    assertThat(Serialized.of(s).getStringStatistics().getMaximum()).hasSize(1024);
   }
 
   @Test
   void longAsciiIsCutAt1024AndTheUpperBoundIncremented() {
     StringStats s = strings();
     add(s, around(1030, ""));
-    OrcProto.StringStatistics p = s.serialize().getStringStatistics();
+    OrcProto.StringStatistics p = Serialized.of(s).getStringStatistics();
     assertThat(p.hasMinimum()).isFalse();
     assertThat(p.hasMaximum()).isFalse();
     assertThat(p.getLowerBound()).isEqualTo("a".repeat(1024));
@@ -103,7 +103,7 @@ class StringStatsTest {
     assertBounds(truncated, 1025, "616178efbfbd", 1025, "6161616178efbfbe");
     StringStats shortBad = strings();
     add(shortBad, new byte[] {'a', (byte) 0xFF, 'b'});
-    assertThat(shortBad.serialize().getStringStatistics().getMinimumBytes().toByteArray())
+    assertThat(Serialized.of(shortBad).getStringStatistics().getMinimumBytes().toByteArray())
         .isEqualTo(new byte[] {'a', (byte) 0xEF, (byte) 0xBF, (byte) 0xBD, 'b'});
   }
 
@@ -114,14 +114,14 @@ class StringStatsTest {
     Arrays.fill(continuation, (byte) 0x80);
     StringStats s = strings();
     add(s, continuation);
-    OrcProto.StringStatistics p = s.serialize().getStringStatistics();
+    OrcProto.StringStatistics p = Serialized.of(s).getStringStatistics();
     assertThat(p.hasLowerBound()).isTrue();
     assertThat(p.hasUpperBound()).isTrue();
     byte[] lead = continuation.clone();
     lead[0] = (byte) 0xC3;
     StringStats t = strings();
     add(t, lead);
-    assertThat(t.serialize().getStringStatistics().getLowerBoundBytes().size()).isZero();
+    assertThat(Serialized.of(t).getStringStatistics().getLowerBoundBytes().size()).isZero();
   }
 
   @Test
@@ -130,7 +130,7 @@ class StringStatsTest {
     add(rowGroup, "m");
     add(rowGroup, around(1030, "")); // a new minimum, as a lower bound
     add(rowGroup, "z".repeat(2000)); // a new maximum, as an upper bound
-    OrcProto.StringStatistics p = rowGroup.serialize().getStringStatistics();
+    OrcProto.StringStatistics p = Serialized.of(rowGroup).getStringStatistics();
     assertThat(p.getLowerBound()).isEqualTo("a".repeat(1024));
     assertThat(p.getUpperBound()).isEqualTo("z".repeat(1023) + "{");
 
@@ -140,7 +140,7 @@ class StringStatsTest {
     StringStats stripe = strings();
     stripe.merge(rowGroup);
     stripe.merge(other);
-    p = stripe.serialize().getStringStatistics();
+    p = Serialized.of(stripe).getStringStatistics();
     assertThat(p.getLowerBound()).isEqualTo("a".repeat(1024));
     assertThat(p.hasMaximum()).isFalse();
     assertThat(p.getUpperBound()).isEqualTo("z".repeat(1023) + "{");
@@ -149,11 +149,12 @@ class StringStatsTest {
     StringStats plain = strings();
     plain.merge(other);
     plain.merge(strings()); // an empty side changes nothing
-    p = plain.serialize().getStringStatistics();
+    p = Serialized.of(plain).getStringStatistics();
     assertThat(p.getMinimum()).isEqualTo("b");
     assertThat(p.getMaximum()).isEqualTo("n");
     plain.reset();
-    assertThat(plain.serialize().toByteArray()).isEqualTo(strings().serialize().toByteArray());
+    assertThat(Serialized.of(plain).toByteArray())
+        .isEqualTo(Serialized.of(strings()).toByteArray());
   }
 
   @Test
@@ -162,14 +163,14 @@ class StringStatsTest {
     byte[] buf = "hello".getBytes(StandardCharsets.UTF_8);
     add(s, buf);
     buf[0] = 'j';
-    assertThat(s.serialize().getStringStatistics().getMinimum()).isEqualTo("hello");
+    assertThat(Serialized.of(s).getStringStatistics().getMinimum()).isEqualTo("hello");
   }
 
   private static void assertBounds(byte[] value, int lowerLength, String lowerTail,
       int upperLength, String upperTail) {
     StringStats s = strings();
     add(s, value);
-    OrcProto.StringStatistics p = s.serialize().getStringStatistics();
+    OrcProto.StringStatistics p = Serialized.of(s).getStringStatistics();
     byte[] lo = p.getLowerBoundBytes().toByteArray();
     byte[] up = p.getUpperBoundBytes().toByteArray();
     assertThat(lo.length).as("lower bound length").isEqualTo(lowerLength);

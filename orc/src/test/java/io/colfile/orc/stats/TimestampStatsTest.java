@@ -20,10 +20,10 @@ class TimestampStatsTest {
   @Test
   void boundsWithSubMillisecondNanos() {
     TimestampStats s = timestamps();
-    assertThat(s.serialize().getTimestampStatistics().hasMinimumUtc()).isFalse();
+    assertThat(Serialized.of(s).getTimestampStatistics().hasMinimumUtc()).isFalse();
     add(s, 1_000, 0);
     add(s, 5_123, 123_456_789);
-    OrcProto.TimestampStatistics t = s.serialize().getTimestampStatistics();
+    OrcProto.TimestampStatistics t = Serialized.of(s).getTimestampStatistics();
     assertThat(t.getMinimumUtc()).isEqualTo(1_000);
     assertThat(t.getMaximumUtc()).isEqualTo(5_123);
     assertThat(t.hasMinimumNanos()).isFalse(); // the minimum's sub-ms part is 0
@@ -36,7 +36,7 @@ class TimestampStatsTest {
   void defaultsAreLeftOut() {
     TimestampStats s = timestamps();
     add(s, 7, 7_999_999); // sub-ms part 999999: the reader's default maximum
-    OrcProto.TimestampStatistics t = s.serialize().getTimestampStatistics();
+    OrcProto.TimestampStatistics t = Serialized.of(s).getTimestampStatistics();
     assertThat(t.getMinimumNanos()).isEqualTo(1_000_000);
     assertThat(t.hasMaximumNanos()).isFalse();
   }
@@ -47,7 +47,7 @@ class TimestampStatsTest {
     add(s, -1_500, 500_000_300);
     add(s, -1_500, 500_000_100);
     add(s, -1_500, 500_000_900);
-    OrcProto.TimestampStatistics t = s.serialize().getTimestampStatistics();
+    OrcProto.TimestampStatistics t = Serialized.of(s).getTimestampStatistics();
     assertThat(t.getMinimumUtc()).isEqualTo(-1_500);
     assertThat(t.getMaximumUtc()).isEqualTo(-1_500);
     assertThat(t.getMinimumNanos()).isEqualTo(101);
@@ -77,14 +77,15 @@ class TimestampStatsTest {
     stripe.merge(timestamps()); // an empty side changes nothing
     stripe.merge(a);
     stripe.merge(b);
-    OrcProto.TimestampStatistics t = stripe.serialize().getTimestampStatistics();
+    OrcProto.TimestampStatistics t = Serialized.of(stripe).getTimestampStatistics();
     assertThat(t.getMinimumUtc()).isEqualTo(10);
     assertThat(t.getMinimumNanos()).isEqualTo(101);
     assertThat(t.getMaximumUtc()).isEqualTo(20);
     assertThat(t.hasMaximumNanos()).isFalse();
     assertThat(stripe.numberOfValues()).isEqualTo(3);
     stripe.reset();
-    assertThat(stripe.serialize().toByteArray()).isEqualTo(timestamps().serialize().toByteArray());
+    assertThat(Serialized.of(stripe).toByteArray())
+        .isEqualTo(Serialized.of(timestamps()).toByteArray());
   }
 
   @Test

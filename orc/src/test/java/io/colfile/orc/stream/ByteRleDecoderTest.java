@@ -104,8 +104,9 @@ class ByteRleDecoderTest {
       @Override public void skip(long n) throws CorruptFileException {
         d.skip(n);
       }
-      @Override public void seek(PositionProvider p) throws CorruptFileException {
-        d.seek(p);
+      @Override public void seek(long[] p, boolean compressed)
+          throws CorruptFileException {
+        d.seek(PositionList.byteRle(compressed, p));
       }
     };
   }

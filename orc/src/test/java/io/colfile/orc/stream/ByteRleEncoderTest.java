@@ -77,8 +77,7 @@ class ByteRleEncoderTest {
       List<PositionList> positions = new ArrayList<>();
       for (int i = 0; i < values.length; i++) {
         if (r.nextInt(30) == 0) {
-          PositionList p = new PositionList();
-          e.recordPosition(p);
+          PositionList p = PositionList.of(e.checkpoint(), s.out.isCompressed());
           marked.add(i);
           positions.add(p);
         }
@@ -91,7 +90,7 @@ class ByteRleEncoderTest {
       assertThat(read).as("%s, %s", s, Seeds.describe()).isEqualTo(values);
       for (int k = marked.size() - 1; k >= 0; k--) {
         int from = marked.get(k);
-        d.seek(positions.get(k).provider());
+        d.seek(PositionList.byteRle(s.out.isCompressed(), positions.get(k).toArray()));
         assertThat(d.next()).as("value %d via %s in %s, %s", from, positions.get(k), s,
             Seeds.describe()).isEqualTo(values[from]);
       }
@@ -117,8 +116,7 @@ class ByteRleEncoderTest {
       List<PositionList> positions = new ArrayList<>();
       for (int i = 0; i < values.length; i++) {
         if (r.nextInt(50) == 0) {
-          PositionList p = new PositionList();
-          e.recordPosition(p);
+          PositionList p = PositionList.of(e.checkpoint(), s.out.isCompressed());
           assertThat(p.toArray()[p.toArray().length - 1]).isEqualTo(i % 8);
           marked.add(i);
           positions.add(p);
@@ -132,7 +130,7 @@ class ByteRleEncoderTest {
       }
       for (int k = marked.size() - 1; k >= 0; k--) {
         int from = marked.get(k);
-        d.seek(positions.get(k).provider());
+        d.seek(PositionList.bool(s.out.isCompressed(), positions.get(k).toArray()));
         int n = Math.min(20, values.length - from);
         for (int j = 0; j < n; j++) {
           assertThat(d.next()).as("bit %d after seeking to %d via %s in %s, %s", from + j, from,

@@ -94,6 +94,15 @@ final class FramedStream {
    * compressed; at a chunk boundary {@code endOfChunk} picks Java's (previous chunk, its length).
    */
   long[] position(long rawOffset, boolean endOfChunk) {
+    return positionNumbers(rawOffset, endOfChunk);
+  }
+
+  /** Whether the stream has chunk headers (and so two numbers per stream offset). */
+  boolean compressed() {
+    return mode != Mode.NONE;
+  }
+
+  private long[] positionNumbers(long rawOffset, boolean endOfChunk) {
     if (mode == Mode.NONE) {
       return new long[] {rawOffset};
     }

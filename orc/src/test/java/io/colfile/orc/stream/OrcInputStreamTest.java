@@ -28,9 +28,9 @@ class OrcInputStreamTest {
     assertThat(two).containsExactly(4, 5);
     assertThat(in.hasMore()).isFalse();
     assertThat(in.read()).isEqualTo(-1);
-    in.seek(new ArrayPositionProvider(1));
+    in.seek(PositionList.offset(false, 1));
     assertThat(in.read()).isEqualTo(2);
-    in.seek(new ArrayPositionProvider(5));
+    in.seek(PositionList.offset(false, 5));
     assertThat(in.hasMore()).isFalse();
   }
 
@@ -98,7 +98,7 @@ class OrcInputStreamTest {
         OrcInputStream in = stream.open();
         for (int off = raw.length; off >= 0; off -= 1 + random.nextInt(5)) {
           for (boolean endForm : new boolean[] {false, true}) {
-            in.seek(new ArrayPositionProvider(stream.position(off, endForm)));
+            in.seek(PositionList.offset(stream.compressed(), stream.position(off, endForm)));
             byte[] rest = new byte[raw.length - off];
             in.readFully(rest, 0, rest.length);
             assertThat(rest).as("offset %d of %s", off, stream)
@@ -114,13 +114,13 @@ class OrcInputStreamTest {
   void badPositionsAreCorruption() {
     FramedStream raw = FramedStream.raw(new byte[10]);
     for (long p : new long[] {-1, 11, Long.MAX_VALUE}) {
-      assertThatThrownBy(() -> raw.open().seek(new ArrayPositionProvider(p)))
+      assertThatThrownBy(() -> raw.open().seek(PositionList.offset(false, p)))
           .isInstanceOf(CorruptFileException.class);
     }
     FramedStream framed = FramedStream.of(new byte[10], FramedStream.Mode.ORIGINAL, 4, null);
     long[][] bad = {{-1, 0}, {0, 5}, {0, -1}, {framed.len, 1}, {framed.len + 1, 0}, {7, 5}, {0}};
     for (long[] p : bad) {
-      assertThatThrownBy(() -> framed.open().seek(new ArrayPositionProvider(p)))
+      assertThatThrownBy(() -> framed.open().seek(PositionList.offset(true, p)))
           .as(Arrays.toString(p)).isInstanceOf(CorruptFileException.class);
     }
   }

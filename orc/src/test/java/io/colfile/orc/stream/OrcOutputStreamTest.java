@@ -160,7 +160,7 @@ class OrcOutputStreamTest {
       OrcInputStream in = s.open();
       for (int k = offsets.size() - 1; k >= 0; k--) {
         int off = offsets.get(k);
-        in.seek(positions.get(k).provider());
+        in.seek(PositionList.offset(s.out.isCompressed(), positions.get(k).toArray()));
         int n = Math.min(16, data.length - off);
         byte[] got = new byte[n];
         in.readFully(got, 0, n);

@@ -163,11 +163,11 @@ class RleV2EncoderTest {
     WrittenStream s = new WrittenStream(CompressionCodec.ZLIB, 1000);
     RleV2Encoder e = new RleV2Encoder(s.out, true, true);
     PositionList p = new PositionList();
-    e.recordPosition(p);
+    e.checkpoint().appendTo(p, true);
     for (int i = 0; i < 7; i++) {
       e.write(i * i);
     }
-    e.recordPosition(p);
+    e.checkpoint().appendTo(p, true);
     assertThat(p.toArray()).containsExactly(0, 0, 0, 0, 0, 7);
     assertThat(e.estimateMemory()).isEqualTo(s.out.bufferedSize());
   }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.colfile.core.codec.CompressionCodec;
 import io.colfile.core.codec.Compressor;
-import io.colfile.orc.proto.OrcProto.Stream.Kind;
+import io.colfile.orc.stripe.StreamKind;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.zip.Deflater;
@@ -51,22 +51,23 @@ class StreamCompressionTest {
     byte[] filtered = deflate(1, Deflater.FILTERED, in);
     assertThat(fast).isNotEqualTo(normal).isNotEqualTo(filtered); // the sample tells them apart
     assertThat(normal).isNotEqualTo(filtered);
-    for (Kind kind : new Kind[] {Kind.DATA, Kind.DICTIONARY_DATA, Kind.BLOOM_FILTER,
-        Kind.BLOOM_FILTER_UTF8}) {
+    for (StreamKind kind : new StreamKind[] {StreamKind.DATA, StreamKind.DICTIONARY_DATA,
+        StreamKind.BLOOM_FILTER, StreamKind.BLOOM_FILTER_UTF8}) {
       assertThat(run(StreamCompression.compressorFor(CompressionCodec.ZLIB, kind, true), in))
           .as("%s speed", kind).isEqualTo(fast);
       assertThat(run(StreamCompression.compressorFor(CompressionCodec.ZLIB, kind, false), in))
           .as("%s compression", kind).isEqualTo(normal);
     }
-    for (Kind kind : new Kind[] {Kind.LENGTH, Kind.PRESENT, Kind.ROW_INDEX, Kind.SECONDARY,
-        Kind.DICTIONARY_COUNT}) {
+    for (StreamKind kind : new StreamKind[] {StreamKind.LENGTH, StreamKind.PRESENT,
+        StreamKind.ROW_INDEX, StreamKind.SECONDARY, StreamKind.DICTIONARY_COUNT}) {
       for (boolean speed : new boolean[] {true, false}) {
         assertThat(run(StreamCompression.compressorFor(CompressionCodec.ZLIB, kind, speed), in))
             .as("%s", kind).isEqualTo(filtered);
       }
     }
-    for (Kind kind : new Kind[] {null, Kind.STRIPE_STATISTICS, Kind.FILE_STATISTICS,
-        Kind.ENCRYPTED_INDEX, Kind.ENCRYPTED_DATA}) {
+    for (StreamKind kind : new StreamKind[] {null, StreamKind.STRIPE_STATISTICS,
+        StreamKind.FILE_STATISTICS,
+        StreamKind.ENCRYPTED_INDEX, StreamKind.ENCRYPTED_DATA}) {
       assertThat(run(StreamCompression.compressorFor(CompressionCodec.ZLIB, kind, true), in))
           .as("%s", kind).isEqualTo(normal);
     }
@@ -74,11 +75,12 @@ class StreamCompressionTest {
 
   @Test
   void noneHasNoCompressorAndShortInputsStayOriginal() {
-    assertThat(StreamCompression.compressorFor(CompressionCodec.NONE, Kind.DATA, true)).isNull();
+    assertThat(StreamCompression.compressorFor(CompressionCodec.NONE, StreamKind.DATA, true))
+        .isNull();
     byte[] zeros = new byte[100];
     for (CompressionCodec codec : new CompressionCodec[] {CompressionCodec.SNAPPY,
         CompressionCodec.LZ4, CompressionCodec.ZSTD}) {
-      Compressor c = StreamCompression.compressorFor(codec, Kind.DATA, true);
+      Compressor c = StreamCompression.compressorFor(codec, StreamKind.DATA, true);
       assertThat(c.compress(zeros, 0, 9, new byte[100], 0, 8)).as("%s", codec).isEqualTo(-1);
       assertThat(c.compress(zeros, 0, 100, new byte[100], 0, 99)).as("%s", codec)
           .isBetween(1, 99);

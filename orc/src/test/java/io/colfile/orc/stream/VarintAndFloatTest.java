@@ -159,7 +159,7 @@ class VarintAndFloatTest {
         assertThat(Float.floatToRawIntBits(f[i])).as(where)
             .isEqualTo(Float.floatToRawIntBits(floats[i]));
       }
-      in.seek(new ArrayPositionProvider(stream.position(0, false)));
+      in.seek(PositionList.offset(stream.compressed(), stream.position(0, false)));
       double[] widened = new double[floats.length];
       in.readFloats(widened, 0, widened.length);
       for (int i = 0; i < f.length; i++) {

@@ -27,9 +27,7 @@ final class WrittenStream {
   }
 
   PositionList position() {
-    PositionList p = new PositionList();
-    out.recordPosition(p);
-    return p;
+    return PositionList.of(out.checkpoint(), out.isCompressed());
   }
 
   /** The stream's bytes (call after flushing), opened for reading. */

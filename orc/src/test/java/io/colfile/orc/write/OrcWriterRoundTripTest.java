@@ -5,13 +5,11 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.colfile.core.BatchReader;
 import io.colfile.core.ReadOptions;
-import io.colfile.core.codec.CompressionCodec;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.io.OutputFile;
 import io.colfile.core.text.JsonLinesWriter;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnBatch;
-import io.colfile.orc.OrcFileVersion;
 import io.colfile.orc.OrcReader;
 import io.colfile.orc.OrcWriter;
 import io.colfile.orc.OrcWriterOptions;
@@ -20,10 +18,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Random;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,7 +44,7 @@ class OrcWriterRoundTripTest {
   void readsBackWhatItWrote(int index) throws IOException {
     Random r = Seeds.random("orc-writer-round-trip-" + index);
     Type schema = index == 0 ? RandomBatches.everyType() : RandomBatches.randomSchema(r, 6);
-    OrcWriterOptions options = randomOptions(r, schema, index);
+    OrcWriterOptions options = RandomBatches.randomOptions(r, schema, index);
     int rows = index == 0 ? 25_000 : SIZES[r.nextInt(SIZES.length)];
     String what = "case " + index + " " + schema + " rows " + rows + " codec "
         + options.compression() + " version " + options.fileVersion() + " stride "
@@ -91,35 +85,6 @@ class OrcWriterRoundTripTest {
     }
     assertSameLines(what, expected.toString(StandardCharsets.UTF_8),
         actual.toString(StandardCharsets.UTF_8));
-  }
-
-  static OrcWriterOptions randomOptions(Random r, Type schema, int index) {
-    CompressionCodec[] codecs = {CompressionCodec.NONE, CompressionCodec.ZLIB,
-      CompressionCodec.SNAPPY, CompressionCodec.LZ4, CompressionCodec.ZSTD};
-    OrcFileVersion[] versions = {OrcFileVersion.V_0_12, OrcFileVersion.V_0_12,
-      OrcFileVersion.V_0_11, OrcFileVersion.UNSTABLE_PRE_2_0};
-    ZoneId[] zones = {ZoneOffset.UTC, ZoneId.of("America/New_York"), ZoneId.of("Asia/Kolkata"),
-      ZoneId.of("Australia/Lord_Howe")};
-    List<String> bloom = new ArrayList<>();
-    for (int i = 0; i < schema.children().size(); i++) {
-      if (r.nextInt(3) == 0) {
-        bloom.add(schema.fieldNames().get(i));
-      }
-    }
-    return OrcWriterOptions.builder()
-        .compression(codecs[index % codecs.length])
-        .compressionBlockSize(new int[] {1024, 4096, 65536, 256 * 1024}[r.nextInt(4)])
-        .enforceCompressionBlockSize(r.nextBoolean())
-        .stripeSize(r.nextBoolean() ? 64 * 1024 : 64L << 20)
-        .memoryCheckRows(new int[] {100, 1000, 5000}[r.nextInt(3)])
-        .rowIndexStride(new int[] {0, 1000, 1000, 3000, 10_000}[r.nextInt(5)])
-        .fileVersion(versions[r.nextInt(versions.length)])
-        .dictionaryKeySizeThreshold(new double[] {0.0, 0.8, 1.0}[r.nextInt(3)])
-        .encodingStrategy(r.nextBoolean() ? OrcWriterOptions.EncodingStrategy.SPEED
-            : OrcWriterOptions.EncodingStrategy.COMPRESSION)
-        .writerTimeZone(zones[r.nextInt(zones.length)])
-        .bloomFilterColumns(bloom)
-        .build();
   }
 
   static void assertSameLines(String what, String expected, String actual) {

@@ -1,5 +1,6 @@
 package io.colfile.orc.write;
 
+import io.colfile.core.codec.CompressionCodec;
 import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
 import io.colfile.core.vector.BytesVector;
@@ -13,6 +14,8 @@ import io.colfile.core.vector.MapVector;
 import io.colfile.core.vector.StructVector;
 import io.colfile.core.vector.TimestampVector;
 import io.colfile.core.vector.UnionVector;
+import io.colfile.orc.OrcFileVersion;
+import io.colfile.orc.OrcWriterOptions;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDateTime;
@@ -29,7 +32,7 @@ import java.util.Random;
  * values already have their full length, floats are representable as float, and TIMESTAMP wall
  * clocks avoid daylight-saving gaps of the writer zone and the (-1 s, 0) instants ORC shifts.
  */
-final class RandomBatches {
+public final class RandomBatches {
   private static final String[] SCALARS = {
     "boolean", "tinyint", "smallint", "int", "bigint", "float", "double", "string",
     "varchar(7)", "char(3)", "binary", "decimal(10,2)", "decimal(18,4)", "decimal(38,10)",
@@ -48,13 +51,13 @@ final class RandomBatches {
     OUTLIERS
   }
 
-  RandomBatches(Random r, ZoneId zone) {
+  public RandomBatches(Random r, ZoneId zone) {
     this.r = r;
     this.zone = zone;
   }
 
   /** A random schema: a struct of up to {@code width} columns nesting to depth 3. */
-  static Type randomSchema(Random r, int width) {
+  public static Type randomSchema(Random r, int width) {
     Type.StructBuilder b = Type.structBuilder();
     int n = 1 + r.nextInt(width);
     for (int i = 0; i < n; i++) {
@@ -64,7 +67,7 @@ final class RandomBatches {
   }
 
   /** A struct holding one column of every scalar type and each container. */
-  static Type everyType() {
+  public static Type everyType() {
     Type.StructBuilder b = Type.structBuilder();
     for (int i = 0; i < SCALARS.length; i++) {
       b.field("s" + i, Type.parse(SCALARS[i]));
@@ -103,8 +106,41 @@ final class RandomBatches {
     }
   }
 
+  /**
+   * Random writer options: codec {@code index % 5}, chunk and stripe sizes, strides, file
+   * versions, dictionary thresholds, bit packing, writer zones and bloom filter columns.
+   */
+  public static OrcWriterOptions randomOptions(Random r, Type schema, int index) {
+    CompressionCodec[] codecs = {CompressionCodec.NONE, CompressionCodec.ZLIB,
+      CompressionCodec.SNAPPY, CompressionCodec.LZ4, CompressionCodec.ZSTD};
+    OrcFileVersion[] versions = {OrcFileVersion.V_0_12, OrcFileVersion.V_0_12,
+      OrcFileVersion.V_0_11, OrcFileVersion.UNSTABLE_PRE_2_0};
+    ZoneId[] zones = {ZoneOffset.UTC, ZoneId.of("America/New_York"), ZoneId.of("Asia/Kolkata"),
+      ZoneId.of("Australia/Lord_Howe")};
+    List<String> bloom = new ArrayList<>();
+    for (int i = 0; i < schema.children().size(); i++) {
+      if (r.nextInt(3) == 0) {
+        bloom.add(schema.fieldNames().get(i));
+      }
+    }
+    return OrcWriterOptions.builder()
+        .compression(codecs[index % codecs.length])
+        .compressionBlockSize(new int[] {1024, 4096, 65536, 256 * 1024}[r.nextInt(4)])
+        .enforceCompressionBlockSize(r.nextBoolean())
+        .stripeSize(r.nextBoolean() ? 64 * 1024 : 64L << 20)
+        .memoryCheckRows(new int[] {100, 1000, 5000}[r.nextInt(3)])
+        .rowIndexStride(new int[] {0, 1000, 1000, 3000, 10_000}[r.nextInt(5)])
+        .fileVersion(versions[r.nextInt(versions.length)])
+        .dictionaryKeySizeThreshold(new double[] {0.0, 0.8, 1.0}[r.nextInt(3)])
+        .encodingStrategy(r.nextBoolean() ? OrcWriterOptions.EncodingStrategy.SPEED
+            : OrcWriterOptions.EncodingStrategy.COMPRESSION)
+        .writerTimeZone(zones[r.nextInt(zones.length)])
+        .bloomFilterColumns(bloom)
+        .build();
+  }
+
   /** Fills {@code rows} rows of a new batch. */
-  ColumnBatch batch(Type schema, int rows, int firstRow) {
+  public ColumnBatch batch(Type schema, int rows, int firstRow) {
     ColumnBatch batch = new ColumnBatch(schema, Math.max(rows, 1));
     if (schema.kind() == TypeKind.STRUCT) {
       for (int f = 0; f < batch.cols.length; f++) {

@@ -1,0 +1,61 @@
+package io.colfile.orc.proto;
+
+import io.colfile.core.error.CorruptFileException;
+import io.colfile.orc.stripe.ColumnEncoding;
+import io.colfile.orc.stripe.EncodingEntry;
+import io.colfile.orc.stripe.StreamEntry;
+import io.colfile.orc.stripe.StreamKind;
+import io.colfile.orc.stripe.StripeFooter;
+import java.util.ArrayList;
+import java.util.List;
+
+/** StripeFooter messages (orc.md section 5) to and from {@link StripeFooter}. */
+public final class StripeMessages {
+  private StripeMessages() {}
+
+  public static StripeFooter parseFooter(String file, String structure, long offset,
+      byte[] bytes) throws CorruptFileException {
+    OrcProto.StripeFooter f = Messages.parse(new Messages.Source(file, structure, offset),
+        bytes, OrcProto.StripeFooter.parser());
+    List<StreamEntry> streams = new ArrayList<>(f.getStreamsCount());
+    for (OrcProto.Stream s : f.getStreamsList()) {
+      // proto2 keeps an unknown enum value out of the field: hasKind() is then false
+      streams.add(new StreamEntry(s.hasKind() ? StreamKind.of(s.getKind().getNumber()) : null,
+          s.getColumn(), s.getLength()));
+    }
+    List<EncodingEntry> columns = new ArrayList<>(f.getColumnsCount());
+    for (OrcProto.ColumnEncoding e : f.getColumnsList()) {
+      columns.add(new EncodingEntry(ColumnEncoding.of(e.getKind().getNumber()),
+          e.getDictionarySize(), e.hasBloomEncoding() ? e.getBloomEncoding() : 0));
+    }
+    String zone = f.hasWriterTimezone() && !f.getWriterTimezone().isEmpty()
+        ? f.getWriterTimezone() : null;
+    return new StripeFooter(streams, columns, zone);
+  }
+
+  /**
+   * The footer as ORC Java writes it: every stream with kind, column and length; a dictionary
+   * size only for dictionary encodings and a bloom filter encoding only when non-zero.
+   */
+  public static byte[] serialize(StripeFooter footer) {
+    OrcProto.StripeFooter.Builder b = OrcProto.StripeFooter.newBuilder();
+    for (StreamEntry s : footer.streams()) {
+      b.addStreamsBuilder().setKind(OrcProto.Stream.Kind.forNumber(s.kind().wireId))
+          .setColumn(s.column()).setLength(s.length());
+    }
+    for (EncodingEntry e : footer.columns()) {
+      OrcProto.ColumnEncoding.Builder c = b.addColumnsBuilder()
+          .setKind(OrcProto.ColumnEncoding.Kind.forNumber(e.kind().wireId));
+      if (e.kind().isDictionary()) {
+        c.setDictionarySize(e.dictionarySize());
+      }
+      if (e.bloomEncoding() != 0) {
+        c.setBloomEncoding(e.bloomEncoding());
+      }
+    }
+    if (footer.writerTimezone() != null) {
+      b.setWriterTimezone(footer.writerTimezone());
+    }
+    return b.build().toByteArray();
+  }
+}

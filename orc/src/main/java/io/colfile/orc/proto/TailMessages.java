@@ -1,0 +1,155 @@
+package io.colfile.orc.proto;
+
+import com.google.protobuf.ByteString;
+import io.colfile.core.error.CorruptFileException;
+import io.colfile.orc.StripeInformation;
+import io.colfile.orc.stats.ColumnStatistics;
+import io.colfile.orc.tail.CalendarKind;
+import io.colfile.orc.tail.CompressionKind;
+import io.colfile.orc.tail.Footer;
+import io.colfile.orc.tail.OrcType;
+import io.colfile.orc.tail.OrcTypeKind;
+import io.colfile.orc.tail.PostScript;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The file tail's messages (PostScript, Footer, Metadata; orc.md sections 1, 2.1) to and from
+ * {@code io.colfile.orc.tail} records. Parsing takes decompressed bytes; a field is serialized
+ * exactly when the record holds it, which is where ORC Java's writer sets it.
+ */
+public final class TailMessages {
+  private TailMessages() {}
+
+  public static PostScript parsePostScript(String file, long offset, byte[] buf, int off,
+      int len) throws CorruptFileException {
+    byte[] bytes = java.util.Arrays.copyOfRange(buf, off, off + len);
+    OrcProto.PostScript ps = Messages.parse(new Messages.Source(file, "postscript", offset),
+        bytes, OrcProto.PostScript.parser());
+    return new PostScript(ps.getFooterLength(),
+        CompressionKind.of(ps.getCompression().getNumber()),
+        ps.hasCompressionBlockSize() ? ps.getCompressionBlockSize() : null, ps.getVersionList(),
+        ps.getMetadataLength(), ps.getWriterVersion(), ps.getStripeStatisticsLength(),
+        ps.hasMagic() ? ps.getMagic() : null);
+  }
+
+  public static Footer parseFooter(String file, long offset, byte[] bytes)
+      throws CorruptFileException {
+    OrcProto.Footer f = Messages.parse(new Messages.Source(file, "footer", offset), bytes,
+        OrcProto.Footer.parser());
+    List<StripeInformation> stripes = new ArrayList<>(f.getStripesCount());
+    for (OrcProto.StripeInformation s : f.getStripesList()) {
+      stripes.add(new StripeInformation(s.getOffset(), s.getIndexLength(), s.getDataLength(),
+          s.getFooterLength(), s.getNumberOfRows()));
+    }
+    List<OrcType> types = new ArrayList<>(f.getTypesCount());
+    for (OrcProto.Type t : f.getTypesList()) {
+      types.add(new OrcType(t.hasKind() ? OrcTypeKind.of(t.getKind().getNumber()) : null,
+          t.getSubtypesList(), t.getFieldNamesList(),
+          t.hasMaximumLength() ? t.getMaximumLength() : null,
+          t.hasPrecision() ? t.getPrecision() : null, t.hasScale() ? t.getScale() : null));
+    }
+    Map<String, byte[]> metadata = new LinkedHashMap<>();
+    for (OrcProto.UserMetadataItem item : f.getMetadataList()) {
+      metadata.put(item.getName(), item.getValue().toByteArray());
+    }
+    return new Footer(f.getHeaderLength(), f.getContentLength(), stripes, types, metadata,
+        f.hasNumberOfRows() ? f.getNumberOfRows() : null,
+        StatisticsMessages.fromProtos(f.getStatisticsList()), f.getRowIndexStride(),
+        f.getWriter(), f.hasEncryption(),
+        f.hasCalendar() ? CalendarKind.of(f.getCalendar().getNumber()) : null,
+        f.hasSoftwareVersion() ? f.getSoftwareVersion() : null);
+  }
+
+  /** The Metadata section: stripe statistics, one list per stripe. */
+  public static List<List<ColumnStatistics>> parseMetadata(String file, long offset,
+      byte[] bytes) throws CorruptFileException {
+    OrcProto.Metadata m = Messages.parse(new Messages.Source(file, "metadata", offset), bytes,
+        OrcProto.Metadata.parser());
+    List<List<ColumnStatistics>> out = new ArrayList<>(m.getStripeStatsCount());
+    for (OrcProto.StripeStatistics s : m.getStripeStatsList()) {
+      out.add(StatisticsMessages.fromProtos(s.getColStatsList()));
+    }
+    return List.copyOf(out);
+  }
+
+  public static byte[] serialize(PostScript p) {
+    OrcProto.PostScript.Builder b = OrcProto.PostScript.newBuilder()
+        .setFooterLength(p.footerLength())
+        .setCompression(OrcProto.CompressionKind.forNumber(p.compression().wireId))
+        .addAllVersion(p.version())
+        .setMetadataLength(p.metadataLength())
+        .setWriterVersion(p.writerVersion());
+    if (p.compressionBlockSize() != null) {
+      b.setCompressionBlockSize(p.compressionBlockSize());
+    }
+    if (p.stripeStatisticsLength() != 0) {
+      b.setStripeStatisticsLength(p.stripeStatisticsLength());
+    }
+    if (p.magic() != null) {
+      b.setMagic(p.magic());
+    }
+    return b.build().toByteArray();
+  }
+
+  public static byte[] serialize(Footer f) {
+    OrcProto.Footer.Builder b = OrcProto.Footer.newBuilder()
+        .setHeaderLength(f.headerLength())
+        .setContentLength(f.contentLength())
+        .setRowIndexStride(f.rowIndexStride())
+        .setWriter(f.writer());
+    for (StripeInformation s : f.stripes()) {
+      b.addStripesBuilder().setOffset(s.offset()).setIndexLength(s.indexLength())
+          .setDataLength(s.dataLength()).setFooterLength(s.footerLength())
+          .setNumberOfRows(s.numberOfRows());
+    }
+    for (OrcType t : f.types()) {
+      OrcProto.Type.Builder tb = b.addTypesBuilder().addAllSubtypes(t.subtypes())
+          .addAllFieldNames(t.fieldNames());
+      if (t.kind() != null) {
+        tb.setKind(OrcProto.Type.Kind.forNumber(t.kind().wireId));
+      }
+      if (t.maximumLength() != null) {
+        tb.setMaximumLength(t.maximumLength());
+      }
+      if (t.precision() != null) {
+        tb.setPrecision(t.precision());
+      }
+      if (t.scale() != null) {
+        tb.setScale(t.scale());
+      }
+    }
+    for (Map.Entry<String, byte[]> e : f.metadata().entrySet()) {
+      b.addMetadataBuilder().setName(e.getKey()).setValue(ByteString.copyFrom(e.getValue()));
+    }
+    if (f.numberOfRows() != null) {
+      b.setNumberOfRows(f.numberOfRows());
+    }
+    for (ColumnStatistics s : f.statistics()) {
+      b.addStatistics(StatisticsMessages.toProto(s));
+    }
+    if (f.encrypted()) {
+      throw new IllegalArgumentException("colfile does not write encrypted files");
+    }
+    if (f.calendar() != null) {
+      b.setCalendar(OrcProto.CalendarKind.forNumber(f.calendar().wireId));
+    }
+    if (f.softwareVersion() != null) {
+      b.setSoftwareVersion(f.softwareVersion());
+    }
+    return b.build().toByteArray();
+  }
+
+  public static byte[] serializeMetadata(List<List<ColumnStatistics>> stripes) {
+    OrcProto.Metadata.Builder b = OrcProto.Metadata.newBuilder();
+    for (List<ColumnStatistics> stripe : stripes) {
+      OrcProto.StripeStatistics.Builder s = b.addStripeStatsBuilder();
+      for (ColumnStatistics c : stripe) {
+        s.addColStats(StatisticsMessages.toProto(c));
+      }
+    }
+    return b.build().toByteArray();
+  }
+}

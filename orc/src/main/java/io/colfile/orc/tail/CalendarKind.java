@@ -1,0 +1,24 @@
+package io.colfile.orc.tail;
+
+/** Footer.calendar: how dates and timestamps before 1582-10-15 are meant (orc.md 8.1). */
+public enum CalendarKind {
+  UNKNOWN_CALENDAR(0),
+  JULIAN_GREGORIAN(1),
+  PROLEPTIC_GREGORIAN(2);
+
+  public final int wireId;
+
+  CalendarKind(int wireId) {
+    this.wireId = wireId;
+  }
+
+  /** The kind with wire id {@code id}, or null. */
+  public static CalendarKind of(int id) {
+    for (CalendarKind k : values()) {
+      if (k.wireId == id) {
+        return k;
+      }
+    }
+    return null;
+  }
+}

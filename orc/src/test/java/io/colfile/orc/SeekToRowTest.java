@@ -1,0 +1,153 @@
+package io.colfile.orc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.colfile.core.BatchReader;
+import io.colfile.core.ReadOptions;
+import io.colfile.core.io.InputFile;
+import io.colfile.core.types.Type;
+import io.colfile.core.vector.ColumnBatch;
+import io.colfile.orc.stream.Seeds;
+import io.colfile.orc.write.RandomBatches;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.TreeSet;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * seekToRow on seeded random files colfile wrote (every type, nesting, nulls, every codec,
+ * strides 0 to 10,000, several stripes, small chunks): the rows after a seek must be the rows
+ * from that row on. Rows on the edges are always among those sought: the first and last of each
+ * stripe and row group and their neighbours, and rows past the end.
+ */
+class SeekToRowTest {
+  private static final int[] SIZES = {1, 999, 1000, 1001, 2500, 4321, 7000, 12_345};
+
+  @TempDir Path dir;
+
+  static IntStream cases() {
+    return IntStream.range(0, Boolean.getBoolean("tests.exhaustive") ? 150 : 20);
+  }
+
+  @ParameterizedTest(name = "case {0}")
+  @MethodSource("cases")
+  void seekingEqualsReadingFromTheStart(int index) throws IOException {
+    Random r = Seeds.random("seek-to-row-" + index);
+    Type schema = index % 5 == 0 ? RandomBatches.everyType() : RandomBatches.randomSchema(r, 5);
+    OrcWriterOptions options = RandomBatches.randomOptions(r, schema, index).toBuilder()
+        .stripeSize(r.nextBoolean() ? 16 * 1024 : 256 * 1024)
+        .memoryCheckRows(new int[] {500, 1000, 3000}[r.nextInt(3)])
+        .rowIndexStride(new int[] {0, 1000, 1000, 2000, 3000, 10_000}[r.nextInt(6)])
+        .build();
+    int rows = index % 5 == 0 ? 6000 : SIZES[r.nextInt(SIZES.length)];
+    WrittenFile f = WrittenFile.write(dir.resolve("case-" + index + ".orc"), r, schema, options,
+        rows);
+    checkSeeks(f.path(), f.lines(), r, f.describe() + "; " + Seeds.describe());
+  }
+
+  /** Seeks to edge rows and random rows in random order, each checked against {@code lines}. */
+  static void checkSeeks(Path path, List<String> lines, Random r, String what)
+      throws IOException {
+    try (OrcReader orc = OrcReader.open(InputFile.local(path));
+         BatchReader rows = orc.read(ReadOptions.defaults().withDefaultZone(ZoneOffset.UTC)
+             .withBatchSize(1 + r.nextInt(r.nextBoolean() ? 100 : 3000)))) {
+      List<Long> targets = new ArrayList<>(edgeRows(orc, r));
+      java.util.Collections.shuffle(targets, r);
+      ColumnBatch batch = rows.newBatch();
+      for (long target : targets) {
+        rows.seekToRow(target);
+        int want = (int) Math.min(1 + r.nextInt(2500), Math.max(0, lines.size() - target));
+        List<String> got = WrittenFile.read(rows, batch, want);
+        int n = Math.min(got.size(), lines.size() - (int) Math.min(target, lines.size()));
+        assertThat(got.size()).as("rows after seeking to %d in %s", target, what)
+            .isGreaterThanOrEqualTo(want).isEqualTo(n);
+        for (int i = 0; i < n; i++) {
+          assertThat(got.get(i)).as("row %d after seeking to %d in %s", target + i, target,
+              what).isEqualTo(lines.get((int) target + i));
+        }
+      }
+    }
+  }
+
+  /** Every stripe's and row group's first and last rows and their neighbours, and random rows. */
+  private static TreeSet<Long> edgeRows(OrcReader orc, Random r) {
+    TreeSet<Long> rows = new TreeSet<>();
+    long total = orc.numberOfRows();
+    long first = 0;
+    int stride = orc.rowIndexStride();
+    for (StripeInformation s : orc.stripes()) {
+      for (long g = first; g < first + s.numberOfRows(); g += stride > 0 ? stride : total + 1) {
+        for (long d = -1; d <= 1; d++) {
+          rows.add(Math.max(0, g + d));
+        }
+      }
+      first += s.numberOfRows();
+      rows.add(Math.max(0, first - 1));
+    }
+    for (int i = 0; i < 12; i++) {
+      rows.add((long) r.nextInt((int) total + 1));
+    }
+    rows.add(total);
+    rows.add(total + 5);
+    if (rows.size() > 60) { // large files: a random sample of the edges
+      List<Long> all = new ArrayList<>(rows);
+      java.util.Collections.shuffle(all, r);
+      rows = new TreeSet<>(all.subList(0, 60));
+    }
+    return rows;
+  }
+
+  /**
+   * The ORC example files (Java and C++ writers, 0.11 and 0.12, every codec, files with stride
+   * 0, with a stride but no index streams, with PRESENT streams everywhere): the rows after a
+   * seek must be those a read from the start returns at that row.
+   */
+  @TestFactory
+  Stream<DynamicTest> seekingTheExampleFiles() throws IOException {
+    Path dir = SharedData.orcExamples();
+    boolean exhaustive = Boolean.getBoolean("tests.exhaustive");
+    List<Path> files;
+    try (Stream<Path> all = Files.list(dir)) {
+      files = all.filter(p -> p.toString().endsWith(".orc"))
+          .filter(p -> exhaustive || !p.getFileName().toString().startsWith("demo-"))
+          .sorted().toList();
+    }
+    assertThat(files).hasSizeGreaterThan(25);
+    return files.stream().map(p -> DynamicTest.dynamicTest(p.getFileName().toString(), () -> {
+      List<String> lines = new ArrayList<>();
+      try (OrcReader orc = OrcReader.open(InputFile.local(p));
+           BatchReader rows = orc.read(ReadOptions.defaults().withDefaultZone(ZoneOffset.UTC))) {
+        ColumnBatch b = rows.newBatch();
+        while (rows.next(b)) {
+          lines.addAll(WrittenFile.lines(b));
+        }
+      }
+      Random r = Seeds.random("seek-example-" + p.getFileName());
+      checkSeeks(p, lines, r, p.getFileName() + "; " + Seeds.describe());
+    }));
+  }
+
+  @Test
+  void negativeRowsAreRefused() throws IOException {
+    Random r = Seeds.random("seek-negative");
+    WrittenFile f = WrittenFile.write(dir.resolve("n.orc"), r, Type.parse("struct<a:int>"),
+        OrcWriterOptions.defaults(), 10);
+    try (OrcReader orc = OrcReader.open(InputFile.local(f.path()));
+         BatchReader rows = orc.read(ReadOptions.defaults())) {
+      assertThatThrownBy(() -> rows.seekToRow(-1)).isInstanceOf(IllegalArgumentException.class);
+    }
+  }
+}
