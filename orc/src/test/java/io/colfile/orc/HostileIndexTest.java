@@ -16,7 +16,7 @@ import io.colfile.core.vector.LongVector;
 import io.colfile.orc.index.StripeIndex;
 import io.colfile.orc.proto.OrcProto;
 import io.colfile.orc.stream.Seeds;
-import io.colfile.orc.write.RandomBatches;
+import io.colfile.testkit.RandomBatches;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

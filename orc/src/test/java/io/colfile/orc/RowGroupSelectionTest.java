@@ -10,7 +10,8 @@ import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnBatch;
 import io.colfile.orc.index.StripeIndex;
 import io.colfile.orc.stream.Seeds;
-import io.colfile.orc.write.RandomBatches;
+import io.colfile.orc.write.RandomWriterOptions;
+import io.colfile.testkit.RandomBatches;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
@@ -41,7 +42,7 @@ class RowGroupSelectionTest {
   void chosenRowGroupsGiveTheirRows(int index) throws IOException {
     Random r = Seeds.random("row-group-selection-" + index);
     Type schema = index % 4 == 0 ? RandomBatches.everyType() : RandomBatches.randomSchema(r, 4);
-    OrcWriterOptions options = RandomBatches.randomOptions(r, schema, index).toBuilder()
+    OrcWriterOptions options = RandomWriterOptions.randomOptions(r, schema, index).toBuilder()
         .stripeSize(16 * 1024).memoryCheckRows(new int[] {1000, 2500}[r.nextInt(2)])
         .rowIndexStride(new int[] {0, 1000, 1000, 1500}[r.nextInt(4)]).build();
     WrittenFile f = WrittenFile.write(dir.resolve("case-" + index + ".orc"), r, schema, options,

@@ -9,7 +9,8 @@ import io.colfile.core.io.InputFile;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnBatch;
 import io.colfile.orc.stream.Seeds;
-import io.colfile.orc.write.RandomBatches;
+import io.colfile.orc.write.RandomWriterOptions;
+import io.colfile.testkit.RandomBatches;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,7 +48,7 @@ class SeekToRowTest {
   void seekingEqualsReadingFromTheStart(int index) throws IOException {
     Random r = Seeds.random("seek-to-row-" + index);
     Type schema = index % 5 == 0 ? RandomBatches.everyType() : RandomBatches.randomSchema(r, 5);
-    OrcWriterOptions options = RandomBatches.randomOptions(r, schema, index).toBuilder()
+    OrcWriterOptions options = RandomWriterOptions.randomOptions(r, schema, index).toBuilder()
         .stripeSize(r.nextBoolean() ? 16 * 1024 : 256 * 1024)
         .memoryCheckRows(new int[] {500, 1000, 3000}[r.nextInt(3)])
         .rowIndexStride(new int[] {0, 1000, 1000, 2000, 3000, 10_000}[r.nextInt(6)])

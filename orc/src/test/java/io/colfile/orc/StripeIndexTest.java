@@ -21,7 +21,8 @@ import io.colfile.orc.index.StripeIndex;
 import io.colfile.orc.stats.ColumnStatistics;
 import io.colfile.orc.stats.TimestampStats;
 import io.colfile.orc.stream.Seeds;
-import io.colfile.orc.write.RandomBatches;
+import io.colfile.orc.write.RandomWriterOptions;
+import io.colfile.testkit.RandomBatches;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
@@ -54,7 +55,7 @@ class StripeIndexTest {
     Random r = Seeds.random("stripe-index-" + index);
     Type schema = RandomBatches.everyType();
     List<String> bloom = new ArrayList<>(schema.fieldNames());
-    OrcWriterOptions options = RandomBatches.randomOptions(r, schema, index).toBuilder()
+    OrcWriterOptions options = RandomWriterOptions.randomOptions(r, schema, index).toBuilder()
         .fileVersion(index % 3 == 2 ? OrcFileVersion.UNSTABLE_PRE_2_0 : OrcFileVersion.V_0_12)
         .stripeSize(64 * 1024).memoryCheckRows(2000).rowIndexStride(1000)
         .bloomFilterColumns(bloom).build();

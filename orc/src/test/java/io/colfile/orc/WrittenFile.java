@@ -5,7 +5,7 @@ import io.colfile.core.io.OutputFile;
 import io.colfile.core.text.JsonLinesWriter;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnBatch;
-import io.colfile.orc.write.RandomBatches;
+import io.colfile.testkit.RandomBatches;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,6 @@
 package io.colfile.orc.write;
 
+import io.colfile.testkit.RandomBatches;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -44,7 +45,7 @@ class OrcWriterRoundTripTest {
   void readsBackWhatItWrote(int index) throws IOException {
     Random r = Seeds.random("orc-writer-round-trip-" + index);
     Type schema = index == 0 ? RandomBatches.everyType() : RandomBatches.randomSchema(r, 6);
-    OrcWriterOptions options = RandomBatches.randomOptions(r, schema, index);
+    OrcWriterOptions options = RandomWriterOptions.randomOptions(r, schema, index);
     int rows = index == 0 ? 25_000 : SIZES[r.nextInt(SIZES.length)];
     String what = "case " + index + " " + schema + " rows " + rows + " codec "
         + options.compression() + " version " + options.fileVersion() + " stride "
