@@ -61,6 +61,35 @@ public final class AvroColumns {
     return widths.get(i);
   }
 
+  /**
+   * How many columns {@code s}, which {@link #of} has shredded (so it is not recursive), takes:
+   * the size of {@code of(s)}, without the names.
+   */
+  static int count(AvroSchema s) {
+    if (isSimple(s)) {
+      return 1;
+    }
+    int n = 0;
+    switch (s.kind()) {
+      case RECORD -> {
+        for (AvroSchema.Field f : s.fields()) {
+          n += count(f.schema());
+        }
+      }
+      case ARRAY -> n = isSimple(s.elementType()) ? 1 : 1 + count(s.elementType());
+      case MAP -> n = 2 + count(s.valueType());
+      case UNION -> {
+        for (AvroSchema b : s.branches()) {
+          if (b.kind() != AvroSchema.Kind.NULL) {
+            n += isSimple(b) ? 1 : 1 + count(b);
+          }
+        }
+      }
+      default -> throw new AssertionError(s.kind());
+    }
+    return n;
+  }
+
   /** Whether Avro stores {@code s} in a single column of its own. */
   public static boolean isSimple(AvroSchema s) {
     return switch (s.kind()) {
