@@ -39,7 +39,7 @@ public final class AvroColumns {
    * @throws IllegalArgumentException for recursive schemas, which cannot be shredded
    */
   public static AvroColumns of(AvroSchema schema) {
-    return new AvroColumns(schema);
+    return DeepStack.run(schema.depth(), () -> new AvroColumns(schema));
   }
 
   /** The column specs, in file order. */

@@ -1,10 +1,13 @@
 package io.colfile.trevni.avro;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.Deque;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -99,9 +102,9 @@ public final class AvroSchema {
     this.branches = branches;
     this.props = props;
     this.referencedAt = referencedAt;
-    int d = child == null ? 0 : child.depth + 1;
+    int d = child == null ? 0 : above(child.depth);
     for (AvroSchema b : branches) {
-      d = Math.max(d, b.depth + 1);
+      d = Math.max(d, above(b.depth));
     }
     setDepth(d);
   }
@@ -118,8 +121,15 @@ public final class AvroSchema {
         null, List.of(), props, null);
   }
 
+  /** The depth of a schema that holds a record holding itself: no bound. */
+  private static final int CYCLIC = Integer.MAX_VALUE;
+
+  private static int above(int depth) {
+    return depth == CYCLIC ? CYCLIC : depth + 1;
+  }
+
   private void setDepth(int d) {
-    if (d > MAX_DEPTH) {
+    if (d > MAX_DEPTH && d != CYCLIC) {
       throw new IllegalArgumentException("Avro schema nested deeper than " + MAX_DEPTH
           + " levels");
     }
@@ -192,9 +202,16 @@ public final class AvroSchema {
       named.put(self.fullName(), self);
     }
     Set<AvroSchema> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+    int depth = 0;
     for (AvroSchema p : parts) {
-      collectNames(p, named, seen);
+      depth = Math.max(depth, p.depth);
     }
+    DeepStack.run(depth, () -> {
+      for (AvroSchema p : parts) {
+        collectNames(p, named, seen);
+      }
+      return null;
+    });
   }
 
   private static void collectNames(AvroSchema s, Map<String, AvroSchema> named,
@@ -304,10 +321,76 @@ public final class AvroSchema {
         throw new IllegalArgumentException("record " + fullName() + " has two fields named '"
             + f.name + "'");
       }
-      d = Math.max(d, f.schema.depth + 1);
+      d = Math.max(d, above(f.schema.depth));
     }
     setDepth(d);
     this.fields = fields;
+  }
+
+  /**
+   * Levels of records, arrays, maps and unions in this schema (0 for primitives, enums and
+   * fixed), at most {@link #MAX_DEPTH}; {@code Integer.MAX_VALUE} when a record holds itself.
+   * What {@link DeepStack} needs to know of work that recurses through the schema.
+   */
+  int depth() {
+    return depth;
+  }
+
+  /**
+   * Sets the depth of every schema in {@code root} anew, once a parse has resolved its forward
+   * references (a record's depth, taken when its fields were read, counted them as 0 deep).
+   * Depth first without recursion; a record met again while inside itself makes it and what
+   * holds it {@code CYCLIC}.
+   *
+   * @throws IllegalArgumentException for a schema nested deeper than {@link #MAX_DEPTH}
+   */
+  static void settleDepths(AvroSchema root) {
+    Map<AvroSchema, Boolean> done = new IdentityHashMap<>(); // false while inside
+    Deque<AvroSchema> path = new ArrayDeque<>();
+    Deque<Iterator<AvroSchema>> next = new ArrayDeque<>();
+    Deque<int[]> deepest = new ArrayDeque<>();
+    path.push(root);
+    next.push(parts(root).iterator());
+    deepest.push(new int[] {0});
+    done.put(root, false);
+    while (!path.isEmpty()) {
+      Iterator<AvroSchema> it = next.peek();
+      if (it.hasNext()) {
+        AvroSchema p = it.next();
+        Boolean state = done.get(p);
+        if (state == null) {
+          done.put(p, false);
+          path.push(p);
+          next.push(parts(p).iterator());
+          deepest.push(new int[] {0});
+        } else {
+          // inside p still: a cycle; else p's depth is settled
+          deepest.peek()[0] = Math.max(deepest.peek()[0], state ? above(p.depth) : CYCLIC);
+        }
+        continue;
+      }
+      AvroSchema s = path.pop();
+      next.pop();
+      int d = deepest.pop()[0];
+      s.setDepth(d);
+      done.put(s, true);
+      if (!path.isEmpty()) {
+        deepest.peek()[0] = Math.max(deepest.peek()[0], above(d));
+      }
+    }
+  }
+
+  /** The schemas directly inside {@code s}. */
+  private static List<AvroSchema> parts(AvroSchema s) {
+    if (s.child != null) {
+      return List.of(s.child);
+    }
+    if (s.kind == Kind.RECORD) {
+      List<AvroSchema> out = new ArrayList<>(s.fields.size());
+      s.fields.forEach(f -> out.add(f.schema));
+      return out;
+    }
+    return s.branches;
   }
 
   AvroSchema withProps(Map<String, Object> props) {
@@ -426,8 +509,9 @@ public final class AvroSchema {
 
   /** A record that contains itself, or null. */
   AvroSchema recursiveRecord() {
-    return recursive(this, Collections.newSetFromMap(new IdentityHashMap<>()),
-        Collections.newSetFromMap(new IdentityHashMap<>()));
+    return depth != CYCLIC ? null : DeepStack.run(depth, () -> recursive(this,
+        Collections.newSetFromMap(new IdentityHashMap<>()),
+        Collections.newSetFromMap(new IdentityHashMap<>())));
   }
 
   /** Depth-first search for a record met again while {@code open}; {@code done} are clear. */
@@ -474,12 +558,14 @@ public final class AvroSchema {
   /** The compact JSON {@code org.apache.avro.Schema#toString()} prints for this schema. */
   @Override
   public String toString() {
-    return AvroSchemaPrinter.print(this);
+    return DeepStack.run(depth, () -> AvroSchemaPrinter.print(this));
   }
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof AvroSchema other && same(this, other, new IdentityHashMap<>());
+    return o instanceof AvroSchema other && (this == other
+        || DeepStack.run(Math.min(depth, other.depth),
+            () -> same(this, other, new IdentityHashMap<>())));
   }
 
   /** Equality that assumes the record pairs in {@code assumed} equal (records may recur). */
@@ -533,6 +619,10 @@ public final class AvroSchema {
 
   @Override
   public int hashCode() {
+    return child == null && branches.isEmpty() ? hash() : DeepStack.run(depth, this::hash);
+  }
+
+  private int hash() {
     // Records contribute their field names only, so that hashing ends in recursive schemas.
     int h = 31 * (31 * kind.hashCode() + fullName().hashCode()) + props.hashCode();
     if (kind == Kind.RECORD) {
@@ -579,7 +669,7 @@ public final class AvroSchema {
      */
     public static Field of(String name, AvroSchema schema, Object defaultValue) {
       Object v = AvroJson.normalize(defaultValue);
-      if (!AvroDefaults.isValid(schema, v, r -> false)) {
+      if (!DeepStack.run(schema.depth, () -> AvroDefaults.isValid(schema, v, r -> false))) {
         throw new IllegalArgumentException("field '" + name + "': the default "
             + AvroJson.toString(v) + " is not a " + schema);
       }

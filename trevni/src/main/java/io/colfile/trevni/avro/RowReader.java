@@ -36,6 +36,7 @@ public final class RowReader {
   private final Type type;
   private final Node[] fields;
   private final ColumnCursor[] cursors;
+  private final int depth;
   private long row;
 
   /**
@@ -54,14 +55,16 @@ public final class RowReader {
     AvroColumns columns = AvroColumns.of(schema);
     List<ColumnCursor> used = new ArrayList<>();
     int[] next = {0};
-    if (schema.kind() == AvroSchema.Kind.RECORD) {
-      fields = record(schema, type, "", columns, next, used).fields;
-    } else {
+    this.depth = schema.depth();
+    this.fields = DeepStack.run(depth, () -> {
+      if (schema.kind() == AvroSchema.Kind.RECORD) {
+        return record(schema, type, "", columns, next, used).fields;
+      }
       // bare values; a nullable record's are wrapped as struct<value:...>
       boolean wrapped = full.kind() == TypeKind.STRUCT;
       Type want = wrapped ? only(type, "value") : type;
-      fields = new Node[] {build(schema, want, "value", columns, next, used)};
-    }
+      return new Node[] {build(schema, want, "value", columns, next, used)};
+    });
     this.cursors = used.toArray(new ColumnCursor[0]);
   }
 
@@ -88,6 +91,14 @@ public final class RowReader {
     if (rows < 0 || rows > batch.capacity() || rows > file.rowCount() - row) {
       throw new IllegalArgumentException(rows + " rows do not fit the batch or the file");
     }
+    DeepStack.run(depth, () -> {
+      readRows(batch, rows);
+      return null;
+    });
+    batch.size = rows;
+  }
+
+  private void readRows(ColumnBatch batch, int rows) throws IOException {
     for (int i = 0; i < rows; i++) {
       for (ColumnCursor c : cursors) {
         c.startRow();
@@ -97,7 +108,6 @@ public final class RowReader {
       }
       row++;
     }
-    batch.size = rows;
   }
 
   /**
