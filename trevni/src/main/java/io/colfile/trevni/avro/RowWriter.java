@@ -381,8 +381,8 @@ public final class RowWriter {
         if (!nullable) {
           throw error(path, "null where the Avro union has no null branch");
         }
-      } else if (branches.length > 1) {
-        UnionVector u = (UnionVector) v;
+      } else if (v instanceof UnionVector u) {
+        // a colfile union: one Avro branch per variant (a single variant, ["null", X], too)
         selected = u.tags[i];
         child = u.fields[selected];
         index = u.offsets[i];
