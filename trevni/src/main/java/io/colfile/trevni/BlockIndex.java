@@ -8,8 +8,6 @@ import io.colfile.core.filter.Pruner;
 import io.colfile.core.filter.UnitStatistics;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnBatch;
-import io.colfile.core.vector.ColumnVector;
-import io.colfile.core.vector.StructVector;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -36,55 +34,11 @@ import java.util.TreeSet;
 final class BlockIndex {
   private final long[] starts;
   private final long[] ends;
-  private final List<Indexed> indexed;
+  private final List<IndexedColumn> indexed;
   private final String gapReason;
   private final boolean skipsRows;
 
-  /** A column used as an index. */
-  private static final class Indexed {
-    final String name;
-    final FirstValueOrder order;
-    final List<BlockInfo> blocks;
-    final int[] vectorPath;
-    final String[] reasons;
-    final boolean[] mayMatch;
-    final boolean[] counted;
-
-    Indexed(String name, FirstValueOrder order, List<BlockInfo> blocks, int[] vectorPath) {
-      this.name = name;
-      this.order = order;
-      this.blocks = blocks;
-      this.vectorPath = vectorPath;
-      this.reasons = new String[blocks.size()];
-      this.mayMatch = new boolean[blocks.size()];
-      this.counted = new boolean[blocks.size()];
-    }
-
-    Object first(int b) {
-      return blocks.get(b).firstValue().orElseThrow();
-    }
-
-    long end(int b) {
-      return blocks.get(b).firstRow() + blocks.get(b).rowCount();
-    }
-
-    /** The block holding row {@code row}, or the first after it. */
-    int blockOf(long row) {
-      int lo = 0;
-      int hi = blocks.size();
-      while (lo < hi) {
-        int mid = (lo + hi) >>> 1;
-        if (end(mid) <= row) {
-          lo = mid + 1;
-        } else {
-          hi = mid;
-        }
-      }
-      return lo;
-    }
-  }
-
-  private BlockIndex(List<long[]> ranges, List<Indexed> indexed, String gapReason,
+  private BlockIndex(List<long[]> ranges, List<IndexedColumn> indexed, String gapReason,
       long rowCount) {
     this.starts = new long[ranges.size()];
     this.ends = new long[ranges.size()];
@@ -120,12 +74,12 @@ final class BlockIndex {
     leafColumns(pushdown, ids);
     Map<Integer, KeyColumns.Key> plain = new HashMap<>();
     Map<Integer, Integer> byId = new HashMap<>();
-    List<Indexed> indexed = new ArrayList<>();
+    List<IndexedColumn> indexed = new ArrayList<>();
     for (KeyColumns.Key k : keys) {
       if (!ids.contains(k.typeId())) {
         continue;
       }
-      Indexed x = useFirstValues ? index(file, k, rawType, report) : null;
+      IndexedColumn x = useFirstValues ? IndexedColumn.of(file, k, rawType, report) : null;
       if (x == null) {
         plain.put(k.typeId(), k);
       } else {
@@ -138,7 +92,7 @@ final class BlockIndex {
           + "row is read and filtered");
     }
     TreeSet<Long> cuts = new TreeSet<>(List.of(0L, rowCount));
-    for (Indexed x : indexed) {
+    for (IndexedColumn x : indexed) {
       x.blocks.forEach(b -> cuts.add(b.firstRow()));
     }
     List<long[]> ranges = new ArrayList<>();
@@ -155,11 +109,7 @@ final class BlockIndex {
         UnitStatistics stats = id -> {
           Integer c = byId.get(id);
           if (c != null) {
-            Indexed x = indexed.get(c);
-            int b = at[c];
-            ColumnRange r = x.order.range(x.first(b), b + 1 < x.blocks.size()
-                ? x.first(b + 1) : null, rows);
-            return r;
+            return indexed.get(c).range(at[c], rows);
           }
           KeyColumns.Key k = plain.get(id);
           if (k == null) {
@@ -170,8 +120,7 @@ final class BlockIndex {
         };
         Pruner.Verdict v = Pruner.evaluate(pushdown, stats);
         for (int c = 0; c < at.length; c++) {
-          Indexed x = indexed.get(c);
-          x.mayMatch[at[c]] |= v.mayMatch();
+          IndexedColumn x = indexed.get(c);
           if (!v.mayMatch() && x.reasons[at[c]] == null) {
             x.reasons[at[c]] = v.reason();
           }
@@ -191,28 +140,6 @@ final class BlockIndex {
     return new BlockIndex(ranges, indexed, gapReason, rowCount);
   }
 
-  /** The index of column {@code k}, or null (with a note when it has unusable first values). */
-  private static Indexed index(TrevniFileReader file, KeyColumns.Key k, Type rawType,
-      ScanReport report) throws IOException {
-    ColumnSpec spec = file.column(k.column());
-    int[] path = vectorPath(rawType, k.path());
-    if (k.order() == null || !spec.hasFirstValues() || path == null) {
-      return null;
-    }
-    List<BlockInfo> blocks = file.blocks(k.column());
-    for (int b = 1; b < blocks.size(); b++) {
-      Object prev = blocks.get(b - 1).firstValue().orElseThrow();
-      Object next = blocks.get(b).firstValue().orElseThrow();
-      if (ValueCodec.compare(spec.type(), prev, next) > 0) {
-        report.note("column '" + spec.name() + "': first values out of order (block " + b
-            + " starts with " + text(next) + ", block " + (b - 1) + " with " + text(prev)
-            + "): the column is not sorted, so they are not used");
-        return null;
-      }
-    }
-    return new Indexed(spec.name(), k.order(), blocks, path);
-  }
-
   private static void leafColumns(BoundPredicate p, List<Integer> out) {
     if (p instanceof BoundPredicate.And a) {
       a.terms().forEach(t -> leafColumns(t, out));
@@ -223,20 +150,6 @@ final class BlockIndex {
     } else if (p instanceof BoundPredicate.Leaf l) {
       out.add(l.column());
     }
-  }
-
-  /** The field indexes that lead to {@code names} in batches of {@code type}, or null. */
-  private static int[] vectorPath(Type type, List<String> names) {
-    int[] out = new int[names.size()];
-    Type t = type;
-    for (int i = 0; i < out.length; i++) {
-      out[i] = t.fieldIndex(names.get(i));
-      if (out[i] < 0) {
-        return null;
-      }
-      t = t.child(out[i]);
-    }
-    return out;
   }
 
   /** The index of the first range that ends after {@code row}, or -1 when none does. */
@@ -268,32 +181,13 @@ final class BlockIndex {
     if (indexed.isEmpty()) {
       report.note("rows " + from + " to " + (to - 1) + ": skipped, " + gapReason);
     }
-    for (Indexed x : indexed) {
-      for (int b = x.blockOf(from); b < x.blocks.size() && x.end(b) <= to; b++) {
-        BlockInfo info = x.blocks.get(b);
-        if (info.firstRow() >= from && !x.counted[b]) {
-          x.counted[b] = true;
-          report.skipped("blocks", "column '" + x.name + "' block " + b + " (rows "
-              + info.firstRow() + " to " + (x.end(b) - 1) + ")", x.reasons[b]
-              + " (first value " + text(x.first(b)) + (b + 1 < x.blocks.size()
-              ? ", next block's " + text(x.first(b + 1)) : ", last block") + ")");
-        }
-      }
-    }
+    indexed.forEach(x -> x.skipped(from, to, report));
   }
 
   /** Accounts for rows {@code [from, to)}, read. */
   void read(long from, long to, ScanReport report) {
     report.read("rows", to - from);
-    for (Indexed x : indexed) {
-      for (int b = x.blockOf(from); b < x.blocks.size() && x.blocks.get(b).firstRow() < to;
-          b++) {
-        if (!x.counted[b]) {
-          x.counted[b] = true;
-          report.read("blocks", 1);
-        }
-      }
-    }
+    indexed.forEach(x -> x.read(from, to, report));
   }
 
   /**
@@ -301,38 +195,10 @@ final class BlockIndex {
    * blocks' bounds in every indexed column, when the index skipped any row on that promise.
    */
   void verify(ColumnBatch batch, long firstRow, String fileName) throws CorruptFileException {
-    if (!skipsRows) {
-      return;
-    }
-    for (Indexed x : indexed) {
-      ColumnVector v = batch.cols[x.vectorPath[0]];
-      for (int k = 1; k < x.vectorPath.length; k++) {
-        v = ((StructVector) v).fields[x.vectorPath[k]];
-      }
-      int b = x.blockOf(firstRow);
-      for (int i = 0; i < batch.size; i++) {
-        long row = firstRow + i;
-        while (x.end(b) <= row) {
-          b++;
-        }
-        boolean last = b + 1 == x.blocks.size();
-        if (x.order.compare(v, i, x.first(b)) < 0
-            || !last && x.order.compare(v, i, x.first(b + 1)) > 0) {
-          throw new CorruptFileException(fileName, "column '" + x.name + "' / block " + b, -1,
-              "row " + row + " lies outside its block's first values (" + text(x.first(b))
-                  + (last ? " on" : " to " + text(x.first(b + 1))) + "): the column has "
-                  + "first values (trevni.values) but is not sorted, so blocks the filter "
-                  + "skipped on their word may hold matching rows (TrevniReader.read(options, "
-                  + "false) reads without them)");
-        }
+    if (skipsRows) {
+      for (IndexedColumn x : indexed) {
+        x.verify(batch, firstRow, fileName);
       }
     }
-  }
-
-  private static String text(Object firstValue) {
-    if (firstValue instanceof byte[] b) {
-      return java.util.HexFormat.of().formatHex(b);
-    }
-    return firstValue instanceof String s ? "'" + s + "'" : String.valueOf(firstValue);
   }
 }

@@ -44,11 +44,11 @@ class TrevniFilterTest {
   @Test
   void filteredReadsOfColumnFilesEqualTheReference() throws IOException {
     long skipped = 0;
-    for (int round = 0; round < (EXHAUSTIVE ? 150 : 12); round++) {
+    for (int round = 0; round < (EXHAUSTIVE ? 150 : 10); round++) {
       Random r = TestSeed.random("filterColumns", round);
       byte[] file = RandomColumnFiles.write(r, 1 + r.nextInt(3000), RandomColumnFiles.options(r),
           dir);
-      skipped += check(r, file, 25);
+      skipped += check(r, file, 16);
     }
     assertThat(skipped).as("%s: first values skipped some blocks", TestSeed.replay())
         .isPositive();
@@ -56,12 +56,12 @@ class TrevniFilterTest {
 
   @Test
   void filteredReadsOfRecordFilesEqualTheReference() throws IOException {
-    for (int round = 0; round < (EXHAUSTIVE ? 100 : 8); round++) {
+    for (int round = 0; round < (EXHAUSTIVE ? 100 : 6); round++) {
       Random r = TestSeed.random("filterRecords", round);
       Type schema = RandomRecordFiles.schema(r, 6);
       byte[] file = RandomRecordFiles.write(r, schema, 1 + r.nextInt(1500),
           RandomColumnFiles.options(r), dir);
-      check(r, file, 15);
+      check(r, file, 10);
     }
   }
 

@@ -1,13 +1,10 @@
 package io.colfile.trevni.avro;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.Deque;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -122,9 +119,10 @@ public final class AvroSchema {
   }
 
   /** The depth of a schema that holds a record holding itself: no bound. */
-  private static final int CYCLIC = Integer.MAX_VALUE;
+  static final int CYCLIC = Integer.MAX_VALUE;
 
-  private static int above(int depth) {
+  /** The depth of a schema holding one of {@code depth}. */
+  static int above(int depth) {
     return depth == CYCLIC ? CYCLIC : depth + 1;
   }
 
@@ -336,61 +334,9 @@ public final class AvroSchema {
     return depth;
   }
 
-  /**
-   * Sets the depth of every schema in {@code root} anew, once a parse has resolved its forward
-   * references (a record's depth, taken when its fields were read, counted them as 0 deep).
-   * Depth first without recursion; a record met again while inside itself makes it and what
-   * holds it {@code CYCLIC}.
-   *
-   * @throws IllegalArgumentException for a schema nested deeper than {@link #MAX_DEPTH}
-   */
-  static void settleDepths(AvroSchema root) {
-    Map<AvroSchema, Boolean> done = new IdentityHashMap<>(); // false while inside
-    Deque<AvroSchema> path = new ArrayDeque<>();
-    Deque<Iterator<AvroSchema>> next = new ArrayDeque<>();
-    Deque<int[]> deepest = new ArrayDeque<>();
-    path.push(root);
-    next.push(parts(root).iterator());
-    deepest.push(new int[] {0});
-    done.put(root, false);
-    while (!path.isEmpty()) {
-      Iterator<AvroSchema> it = next.peek();
-      if (it.hasNext()) {
-        AvroSchema p = it.next();
-        Boolean state = done.get(p);
-        if (state == null) {
-          done.put(p, false);
-          path.push(p);
-          next.push(parts(p).iterator());
-          deepest.push(new int[] {0});
-        } else {
-          // inside p still: a cycle; else p's depth is settled
-          deepest.peek()[0] = Math.max(deepest.peek()[0], state ? above(p.depth) : CYCLIC);
-        }
-        continue;
-      }
-      AvroSchema s = path.pop();
-      next.pop();
-      int d = deepest.pop()[0];
-      s.setDepth(d);
-      done.put(s, true);
-      if (!path.isEmpty()) {
-        deepest.peek()[0] = Math.max(deepest.peek()[0], above(d));
-      }
-    }
-  }
-
-  /** The schemas directly inside {@code s}. */
-  private static List<AvroSchema> parts(AvroSchema s) {
-    if (s.child != null) {
-      return List.of(s.child);
-    }
-    if (s.kind == Kind.RECORD) {
-      List<AvroSchema> out = new ArrayList<>(s.fields.size());
-      s.fields.forEach(f -> out.add(f.schema));
-      return out;
-    }
-    return s.branches;
+  /** Sets the depth {@link AvroDepths#settle} found. */
+  void settleDepth(int d) {
+    setDepth(d);
   }
 
   AvroSchema withProps(Map<String, Object> props) {

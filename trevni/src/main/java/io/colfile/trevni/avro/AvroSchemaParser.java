@@ -52,7 +52,7 @@ final class AvroSchemaParser {
       return DeepStack.run(parser.forwardReferences ? Integer.MAX_VALUE : parsed.depth(), () -> {
         AvroSchema resolved = AvroSchemaResolver.resolve(root, parser.registered,
             parser.defined);
-        AvroSchema.settleDepths(resolved);
+        AvroDepths.settle(resolved);
         return resolved;
       });
     });
