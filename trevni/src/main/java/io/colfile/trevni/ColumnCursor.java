@@ -222,25 +222,27 @@ public final class ColumnCursor {
   }
 
   /**
-   * Positions the cursor before row {@code target}: the next {@link #startRow()} starts it. Works
-   * for plain columns and for array columns without a parent (their lengths are read to skip
-   * whole rows); a column with a parent has no rows of its own, seek its root column's cursor
-   * and the parent's together through the record reader instead.
+   * Positions the cursor before row {@code target}: the next {@link #startRow()} starts it; {@code
+   * rowCount} positions it at the end. Works for every column: a plain or array column without
+   * a parent skips whole rows from the start of the block holding the target; a column with a
+   * parent has one entry per element of its parent, so its parents' lengths over the same rows
+   * are read (by cursors of their own) to know how many entries to skip ({@link RowSeek}).
    */
   public void seekRow(long target) throws IOException {
     if (target < 0 || target > rowCount) {
       throw new IllegalArgumentException("row " + target + " is outside column '" + spec.name()
           + "' (0 to " + rowCount + ")");
     }
-    if (spec.parent().isPresent()) {
-      throw new UnsupportedOperationException("column '" + spec.name() + "' has a parent ('"
-          + spec.parent().get() + "'); its values follow the parent's elements, not rows");
-    }
     if (target == rowCount) {
-      block = blocks.size() - 1;
+      block = NO_BLOCK; // buf no longer holds a block that loadBlock may reuse
       row = rowCount;
       blockEnd = rowCount;
       pos = limit;
+      runLength = 0;
+      return;
+    }
+    if (file.parentIndex(column) >= 0) {
+      RowSeek.seekChild(file, this, target);
       return;
     }
     int b = findBlockOfRow(target);
@@ -249,14 +251,62 @@ public final class ColumnCursor {
     }
     while (row < target) {
       startRow();
-      if (spec.isArray()) {
-        int n = nextLength();
-        for (int i = 0; i < n; i++) {
-          skipValue();
-        }
-      } else {
-        skipValue();
+      skipEntries(1);
+    }
+  }
+
+  /** The index of this cursor's column in the file. */
+  int columnIndex() {
+    return column;
+  }
+
+  /**
+   * Positions the cursor at the start of the block holding row {@code target} (which must be a
+   * row of the file) and returns the block's first row.
+   */
+  long seekBlockOf(long target) throws IOException {
+    loadBlock(findBlockOfRow(target));
+    return row;
+  }
+
+  /**
+   * Skips {@code entries} entries of the current row: values of a plain column, or lengths each
+   * followed by that many values of an array column. Returns the elements they hold (the sum of
+   * the lengths; {@code entries} for a plain column): what a child column has entries for. Runs
+   * of lengths without values (zeros, or anything in a {@code null} column) are taken whole, so
+   * the work is bounded by the block's bytes, whatever counts a damaged block claims.
+   */
+  long skipEntries(long entries) throws IOException {
+    if (!spec.isArray()) {
+      skipValues(entries);
+      return entries;
+    }
+    long elements = 0;
+    long left = entries;
+    while (left > 0) {
+      if (runLength > 0 && (runValue == 0 || type == ValueType.NULL)) {
+        int n = (int) Math.min(left, runLength);
+        runLength -= n;
+        left -= n;
+        elements += (long) n * runValue;
+        bitCount = 0;
+        continue;
       }
+      int n = nextLength();
+      left--;
+      elements += n;
+      skipValues(n);
+    }
+    return elements;
+  }
+
+  private void skipValues(long n) throws IOException {
+    if (type == ValueType.NULL) {
+      return;
+    }
+    // every other value takes at least one bit, so a count beyond the block fails on its bytes
+    for (long i = 0; i < n; i++) {
+      skipValue();
     }
   }
 
@@ -330,6 +380,11 @@ public final class ColumnCursor {
       throw new IllegalStateException("column '" + spec.name() + "' has no block " + b);
     }
     BlockInfo info = blocks.get(b);
+    if (b == block) {
+      // back to the start of the block in hand: its bytes are unchanged, so no read
+      rewind(info);
+      return;
+    }
     int stored = info.compressedSize();
     int size = stored + checksum.size();
     byte[] raw = file.input().read(info.offset(), size);
@@ -354,8 +409,12 @@ public final class ColumnCursor {
     }
     block = b;
     buf = data;
-    pos = 0;
     limit = data.length;
+    rewind(info);
+  }
+
+  private void rewind(BlockInfo info) {
+    pos = 0;
     bitCount = 0;
     runLength = 0;
     row = info.firstRow();

@@ -22,7 +22,7 @@ import java.util.List;
  * long} and {@code fixed64} as bigint, {@code bytes} as binary, {@code null} as an always-null
  * boolean.
  */
-final class GenericRowReader {
+final class GenericRowReader implements RowSource {
   private final TrevniFileReader file;
   private final long maxNestedValues;
   private final Node[] fields;
@@ -64,13 +64,34 @@ final class GenericRowReader {
     return new GenericRowReader(file, null, 1).type;
   }
 
-  Type type() {
+  @Override
+  public Type type() {
     return type;
   }
 
+  @Override
+  public long row() {
+    return row;
+  }
+
+  /** Fills {@code batch} with up to its capacity of rows; false when none were left. */
   boolean next(ColumnBatch batch) throws IOException {
-    batch.reset();
     int n = (int) Math.min(file.rowCount() - row, batch.capacity());
+    read(batch, n);
+    return n > 0;
+  }
+
+  @Override
+  public void seek(long target) throws IOException {
+    for (ColumnCursor c : cursors) {
+      c.seekRow(target);
+    }
+    row = target;
+  }
+
+  @Override
+  public void read(ColumnBatch batch, int n) throws IOException {
+    batch.reset();
     for (int i = 0; i < n; i++) {
       for (ColumnCursor c : cursors) {
         c.startRow();
@@ -81,7 +102,6 @@ final class GenericRowReader {
       row++;
     }
     batch.size = n;
-    return n > 0;
   }
 
   private Node build(int column) throws IOException {

@@ -3,6 +3,7 @@ package io.colfile.trevni;
 import io.colfile.core.read.ReadPlan;
 import io.colfile.core.BatchReader;
 import io.colfile.core.FileReader;
+import io.colfile.core.ScanReport;
 import io.colfile.core.ReadOptions;
 import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.io.InputFile;
@@ -133,59 +134,72 @@ public final class TrevniReader implements FileReader {
     return out;
   }
 
+  /**
+   * Reads the rows {@code options} ask for. Only the columns the projection and the filter need
+   * are read (a path {@code a.b.c} into records reads the column of {@code c} and the columns
+   * that say whether {@code a} and {@code a.b} are there); a filter on columns with first values
+   * ({@code trevni.values}, sorted columns) skips the blocks whose bounds rule it out, and the
+   * rows left are filtered exactly. {@link BatchReader#seekToRow} moves every column read, array
+   * columns and their children included; {@link BatchReader#report()} counts the {@code rows}
+   * read and skipped and the {@code blocks} of first-value columns, with a note per block
+   * skipped naming the first values that excluded it.
+   */
   @Override
   public BatchReader read(ReadOptions options) throws IOException {
-    ReadPlan plan = ReadPlan.create(type, options);
-    return plan.wrap(readRaw(plan.rawOptions()));
+    return read(options, true);
   }
 
-  private BatchReader readRaw(ReadOptions options) throws IOException {
-    List<String> names = options.columns().orElse(null);
-    int batchSize = options.batchSize();
+  /**
+   * {@link #read(ReadOptions)}, with first values used to skip blocks only when {@code
+   * useFirstValues}. They promise sorted columns, which the reader checks on every row it reads
+   * (a violation fails the read, see {@code BlockIndex}) but cannot check in blocks it skips;
+   * false reads a file that breaks that promise without relying on it.
+   */
+  public BatchReader read(ReadOptions options, boolean useFirstValues) throws IOException {
+    ReadPlan plan = ReadPlan.create(type, options);
+    RowSource rows;
+    List<KeyColumns.Key> keys;
     if (avroSchema == null) {
-      GenericRowReader rows = new GenericRowReader(file, names, options.maxNestedValues());
-      return new Batches(rows.type(), batchSize, rows::next);
+      rows = new GenericRowReader(file, plan.topLevelColumns(), options.maxNestedValues());
+      keys = KeyColumns.ofColumns(file, type);
+    } else {
+      rows = source(new RowReader(file, avroSchema, plan.fileProjection(),
+          options.maxNestedValues()));
+      keys = KeyColumns.ofRecords(file, avroSchema, type);
     }
-    RowReader rows = new RowReader(file, avroSchema, names, options.maxNestedValues());
-    return new Batches(rows.type(), batchSize, rows::next);
+    ScanReport report = new ScanReport();
+    BlockIndex index = BlockIndex.plan(file, plan.pushdown(), keys, rows.type(), useFirstValues,
+        report);
+    return plan.wrap(new TrevniBatchReader(file.name(), rows, index, file.rowCount(),
+        options.batchSize(), report));
+  }
+
+  private static RowSource source(RowReader r) {
+    return new RowSource() {
+      @Override
+      public Type type() {
+        return r.type();
+      }
+
+      @Override
+      public long row() {
+        return r.row();
+      }
+
+      @Override
+      public void read(ColumnBatch batch, int n) throws IOException {
+        r.next(batch, n);
+      }
+
+      @Override
+      public void seek(long row) throws IOException {
+        r.seek(row);
+      }
+    };
   }
 
   @Override
   public void close() throws IOException {
     file.close();
-  }
-
-  private interface Fill {
-    boolean next(ColumnBatch batch) throws IOException;
-  }
-
-  private static final class Batches implements BatchReader {
-    private final Type type;
-    private final int batchSize;
-    private final Fill fill;
-
-    Batches(Type type, int batchSize, Fill fill) {
-      this.type = type;
-      this.batchSize = batchSize;
-      this.fill = fill;
-    }
-
-    @Override
-    public Type schema() {
-      return type;
-    }
-
-    @Override
-    public ColumnBatch newBatch() {
-      return new ColumnBatch(type, batchSize);
-    }
-
-    @Override
-    public boolean next(ColumnBatch batch) throws IOException {
-      return fill.next(batch);
-    }
-
-    @Override
-    public void close() {}
   }
 }

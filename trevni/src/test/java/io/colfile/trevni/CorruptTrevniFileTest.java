@@ -4,9 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
 
+import io.colfile.core.BatchReader;
+import io.colfile.core.ReadOptions;
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.filter.Predicate;
+import io.colfile.core.io.InputFile;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnBatch;
+import io.colfile.testkit.Rows;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -14,6 +19,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -157,6 +163,46 @@ class CorruptTrevniFileTest {
           } catch (Throwable t) {
             fail("seed " + SEED + ", " + codec + "/" + checksum + " damage " + k + ": " + t, t);
           }
+        }
+      }
+    }
+  }
+
+  /**
+   * Damage met while seeking (child columns walk their parents' lengths) and while skipping
+   * blocks by first values: a CorruptFileException, or rows, never another exception or a hang.
+   */
+  @Test
+  @Timeout(120)
+  void randomDamageInSeeksAndFilteredReads() throws Exception {
+    Random rnd = new Random(SEED ^ 0x5EEC);
+    for (TrevniCodec codec : List.of(TrevniCodec.NULL, TrevniCodec.DEFLATE, TrevniCodec.SNAPPY)) {
+      byte[] good = sample(codec, TrevniChecksum.NULL);
+      int header;
+      try (TrevniFileReader r = TrevniFiles.open(good)) {
+        header = (int) r.headerLength(); // damaged names would make the filter's columns wrong
+      }
+      for (int k = 0; k < 150; k++) {
+        byte[] bad = good.clone();
+        for (int f = 0, flips = 1 + rnd.nextInt(4); f < flips; f++) {
+          int at = header + rnd.nextInt(bad.length - header);
+          bad[at] = rnd.nextInt(3) == 0 ? (byte) 0xFF : (byte) rnd.nextInt(256);
+        }
+        try (TrevniReader r = TrevniReader.open(InputFile.of("bad.trv", bad))) {
+          ReadOptions filtered = ReadOptions.defaults().withBatchSize(64)
+              .withFilter(Predicate.parse("id BETWEEN 300 AND 600 OR flag IS NULL"));
+          for (ReadOptions o : List.of(filtered, filtered.withColumns(List.of("tags", "id")))) {
+            try (BatchReader rows = r.read(o)) {
+              rows.seekToRow(rnd.nextInt(420));
+              Rows.readAll(rows);
+              rows.seekToRow(rnd.nextInt(420));
+              Rows.readAll(rows);
+            }
+          }
+        } catch (CorruptFileException e) {
+          // fine: named and located
+        } catch (Throwable t) {
+          fail("seed " + SEED + ", " + codec + " damage " + k + ": " + t, t);
         }
       }
     }

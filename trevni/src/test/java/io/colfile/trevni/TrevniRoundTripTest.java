@@ -127,6 +127,20 @@ class TrevniRoundTripTest {
   }
 
   @Test
+  void aUnionOfOneVariantIsStoredAsThatVariantOrNull() throws Exception {
+    Type type = Type.parse("struct<u:uniontype<struct<a:int>>,v:uniontype<string>>");
+    Path p = write(type, "{\"u\":{\"tag\":0,\"value\":{\"a\":5}},\"v\":{\"tag\":0,"
+        + "\"value\":\"x\"}}\n{\"u\":null,\"v\":{\"tag\":0,\"value\":null}}\n",
+        WriteOptions.defaults());
+    try (FileReader r = ColFile.open(InputFile.local(p))) {
+      // ["null", X] in Avro, which reads back as a nullable X
+      assertThat(r.schema().toString()).isEqualTo("struct<u:struct<a:int>,v:string>");
+      assertThat(cat(r, ReadOptions.defaults()))
+          .isEqualTo("{\"u\": {\"a\": 5}, \"v\": \"x\"}\n{\"u\": null, \"v\": null}\n");
+    }
+  }
+
+  @Test
   void mapsWithOtherKeysBecomeArraysOfEntriesWithTheSameText() throws Exception {
     Type type = Type.parse("struct<m:map<int,array<string>>>");
     String rows = "{\"m\":[{\"key\":1,\"value\":[\"a\"]},{\"key\":null,\"value\":null}]}\n"

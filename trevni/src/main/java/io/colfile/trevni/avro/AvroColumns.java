@@ -39,7 +39,7 @@ public final class AvroColumns {
    * @throws IllegalArgumentException for recursive schemas, which cannot be shredded
    */
   public static AvroColumns of(AvroSchema schema) {
-    return new AvroColumns(schema);
+    return DeepStack.run(schema.depth(), () -> new AvroColumns(schema));
   }
 
   /** The column specs, in file order. */
@@ -59,6 +59,35 @@ public final class AvroColumns {
   /** 1 plus the number of descendant columns that follow column {@code i}. */
   public int width(int i) {
     return widths.get(i);
+  }
+
+  /**
+   * How many columns {@code s}, which {@link #of} has shredded (so it is not recursive), takes:
+   * the size of {@code of(s)}, without the names.
+   */
+  static int count(AvroSchema s) {
+    if (isSimple(s)) {
+      return 1;
+    }
+    int n = 0;
+    switch (s.kind()) {
+      case RECORD -> {
+        for (AvroSchema.Field f : s.fields()) {
+          n += count(f.schema());
+        }
+      }
+      case ARRAY -> n = isSimple(s.elementType()) ? 1 : 1 + count(s.elementType());
+      case MAP -> n = 2 + count(s.valueType());
+      case UNION -> {
+        for (AvroSchema b : s.branches()) {
+          if (b.kind() != AvroSchema.Kind.NULL) {
+            n += isSimple(b) ? 1 : 1 + count(b);
+          }
+        }
+      }
+      default -> throw new AssertionError(s.kind());
+    }
+    return n;
   }
 
   /** Whether Avro stores {@code s} in a single column of its own. */

@@ -9,8 +9,10 @@ import com.fasterxml.jackson.core.json.JsonReadFeature;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,16 +32,24 @@ final class AvroJson {
 
   private AvroJson() {}
 
+  /** A JSON value read from text, and how deeply its arrays and objects nest. */
+  record Parsed(Object value, int depth) {}
+
   /**
    * Reads one JSON value, followed by nothing but whitespace (Avro refuses anything after the
    * schema, comments included).
    */
   static Object read(String text) {
+    return readWithDepth(text).value();
+  }
+
+  /** {@link #read}, with the value's depth. */
+  static Parsed readWithDepth(String text) {
     try (JsonParser p = FACTORY.createParser(text)) {
       if (p.nextToken() == null) {
         throw new IllegalArgumentException("no Avro schema: the text is empty");
       }
-      Object value = readValue(p);
+      Parsed value = readValue(p);
       int end = (int) p.currentLocation().getCharOffset();
       if (!text.substring(end).trim().isEmpty()) {
         throw new IllegalArgumentException("text after the Avro schema at offset " + end);
@@ -56,40 +66,79 @@ final class AvroJson {
     }
   }
 
-  private static Object readValue(JsonParser p) throws IOException {
+  /** An array or object being read, and the key its next value goes under. */
+  private static final class Open {
+    final List<Object> list;
+    final Map<String, Object> map;
+    String key;
+
+    Open(boolean object) {
+      list = object ? null : new ArrayList<>();
+      map = object ? new LinkedHashMap<>() : null;
+    }
+
+    void add(Object v) {
+      if (list != null) {
+        list.add(v);
+      } else {
+        map.put(key, v);
+      }
+    }
+
+    Object close() {
+      return list != null ? Collections.unmodifiableList(list) : Collections.unmodifiableMap(map);
+    }
+  }
+
+  /** The value at the current token, read without recursion: JSON may nest 1000 levels. */
+  private static Parsed readValue(JsonParser p) throws IOException {
+    Deque<Open> open = new ArrayDeque<>();
+    int depth = 0;
     JsonToken t = p.currentToken();
-    switch (t) {
-      case START_OBJECT: {
-        Map<String, Object> m = new LinkedHashMap<>();
-        while (p.nextToken() != JsonToken.END_OBJECT) {
-          String key = p.currentName();
-          p.nextToken();
-          m.put(key, readValue(p));
-        }
-        return Collections.unmodifiableMap(m);
+    while (true) {
+      Object value;
+      switch (t) {
+        case START_OBJECT:
+        case START_ARRAY:
+          open.push(new Open(t == JsonToken.START_OBJECT));
+          depth = Math.max(depth, open.size());
+          t = p.nextToken();
+          continue;
+        case FIELD_NAME:
+          open.peek().key = p.currentName();
+          t = p.nextToken();
+          continue;
+        case END_OBJECT:
+        case END_ARRAY:
+          value = open.pop().close();
+          break;
+        case VALUE_STRING:
+          value = p.getText();
+          break;
+        case VALUE_NUMBER_INT:
+          value = p.getNumberType() == JsonParser.NumberType.BIG_INTEGER
+              ? p.getBigIntegerValue() : (Object) p.getLongValue();
+          break;
+        case VALUE_NUMBER_FLOAT:
+          value = p.getDoubleValue();
+          break;
+        case VALUE_TRUE:
+          value = Boolean.TRUE;
+          break;
+        case VALUE_FALSE:
+          value = Boolean.FALSE;
+          break;
+        case VALUE_NULL:
+          value = AvroSchema.JSON_NULL;
+          break;
+        default:
+          throw new IllegalStateException("unexpected JSON token " + t);
       }
-      case START_ARRAY: {
-        List<Object> l = new ArrayList<>();
-        while (p.nextToken() != JsonToken.END_ARRAY) {
-          l.add(readValue(p));
-        }
-        return Collections.unmodifiableList(l);
+      if (open.isEmpty()) {
+        return new Parsed(value, depth);
       }
-      case VALUE_STRING:
-        return p.getText();
-      case VALUE_NUMBER_INT:
-        return p.getNumberType() == JsonParser.NumberType.BIG_INTEGER
-            ? p.getBigIntegerValue() : (Object) p.getLongValue();
-      case VALUE_NUMBER_FLOAT:
-        return p.getDoubleValue();
-      case VALUE_TRUE:
-        return Boolean.TRUE;
-      case VALUE_FALSE:
-        return Boolean.FALSE;
-      case VALUE_NULL:
-        return AvroSchema.JSON_NULL;
-      default:
-        throw new IllegalStateException("unexpected JSON token " + t);
+      open.peek().add(value);
+      t = p.nextToken();
     }
   }
 

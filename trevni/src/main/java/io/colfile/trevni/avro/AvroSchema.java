@@ -99,9 +99,9 @@ public final class AvroSchema {
     this.branches = branches;
     this.props = props;
     this.referencedAt = referencedAt;
-    int d = child == null ? 0 : child.depth + 1;
+    int d = child == null ? 0 : above(child.depth);
     for (AvroSchema b : branches) {
-      d = Math.max(d, b.depth + 1);
+      d = Math.max(d, above(b.depth));
     }
     setDepth(d);
   }
@@ -118,8 +118,16 @@ public final class AvroSchema {
         null, List.of(), props, null);
   }
 
+  /** The depth of a schema that holds a record holding itself: no bound. */
+  static final int CYCLIC = Integer.MAX_VALUE;
+
+  /** The depth of a schema holding one of {@code depth}. */
+  static int above(int depth) {
+    return depth == CYCLIC ? CYCLIC : depth + 1;
+  }
+
   private void setDepth(int d) {
-    if (d > MAX_DEPTH) {
+    if (d > MAX_DEPTH && d != CYCLIC) {
       throw new IllegalArgumentException("Avro schema nested deeper than " + MAX_DEPTH
           + " levels");
     }
@@ -192,9 +200,16 @@ public final class AvroSchema {
       named.put(self.fullName(), self);
     }
     Set<AvroSchema> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+    int depth = 0;
     for (AvroSchema p : parts) {
-      collectNames(p, named, seen);
+      depth = Math.max(depth, p.depth);
     }
+    DeepStack.run(depth, () -> {
+      for (AvroSchema p : parts) {
+        collectNames(p, named, seen);
+      }
+      return null;
+    });
   }
 
   private static void collectNames(AvroSchema s, Map<String, AvroSchema> named,
@@ -304,10 +319,24 @@ public final class AvroSchema {
         throw new IllegalArgumentException("record " + fullName() + " has two fields named '"
             + f.name + "'");
       }
-      d = Math.max(d, f.schema.depth + 1);
+      d = Math.max(d, above(f.schema.depth));
     }
     setDepth(d);
     this.fields = fields;
+  }
+
+  /**
+   * Levels of records, arrays, maps and unions in this schema (0 for primitives, enums and
+   * fixed), at most {@link #MAX_DEPTH}; {@code Integer.MAX_VALUE} when a record holds itself.
+   * What {@link DeepStack} needs to know of work that recurses through the schema.
+   */
+  int depth() {
+    return depth;
+  }
+
+  /** Sets the depth {@link AvroDepths#settle} found. */
+  void settleDepth(int d) {
+    setDepth(d);
   }
 
   AvroSchema withProps(Map<String, Object> props) {
@@ -426,8 +455,9 @@ public final class AvroSchema {
 
   /** A record that contains itself, or null. */
   AvroSchema recursiveRecord() {
-    return recursive(this, Collections.newSetFromMap(new IdentityHashMap<>()),
-        Collections.newSetFromMap(new IdentityHashMap<>()));
+    return depth != CYCLIC ? null : DeepStack.run(depth, () -> recursive(this,
+        Collections.newSetFromMap(new IdentityHashMap<>()),
+        Collections.newSetFromMap(new IdentityHashMap<>())));
   }
 
   /** Depth-first search for a record met again while {@code open}; {@code done} are clear. */
@@ -474,12 +504,14 @@ public final class AvroSchema {
   /** The compact JSON {@code org.apache.avro.Schema#toString()} prints for this schema. */
   @Override
   public String toString() {
-    return AvroSchemaPrinter.print(this);
+    return DeepStack.run(depth, () -> AvroSchemaPrinter.print(this));
   }
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof AvroSchema other && same(this, other, new IdentityHashMap<>());
+    return o instanceof AvroSchema other && (this == other
+        || DeepStack.run(Math.min(depth, other.depth),
+            () -> same(this, other, new IdentityHashMap<>())));
   }
 
   /** Equality that assumes the record pairs in {@code assumed} equal (records may recur). */
@@ -533,6 +565,10 @@ public final class AvroSchema {
 
   @Override
   public int hashCode() {
+    return child == null && branches.isEmpty() ? hash() : DeepStack.run(depth, this::hash);
+  }
+
+  private int hash() {
     // Records contribute their field names only, so that hashing ends in recursive schemas.
     int h = 31 * (31 * kind.hashCode() + fullName().hashCode()) + props.hashCode();
     if (kind == Kind.RECORD) {
@@ -579,7 +615,7 @@ public final class AvroSchema {
      */
     public static Field of(String name, AvroSchema schema, Object defaultValue) {
       Object v = AvroJson.normalize(defaultValue);
-      if (!AvroDefaults.isValid(schema, v, r -> false)) {
+      if (!DeepStack.run(schema.depth, () -> AvroDefaults.isValid(schema, v, r -> false))) {
         throw new IllegalArgumentException("field '" + name + "': the default "
             + AvroJson.toString(v) + " is not a " + schema);
       }

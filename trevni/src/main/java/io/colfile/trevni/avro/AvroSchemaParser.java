@@ -35,13 +35,27 @@ import java.util.Set;
 final class AvroSchemaParser {
   private final Map<String, AvroSchema> defined = new HashMap<>();
   private final List<AvroSchema> registered = new ArrayList<>();
+  private boolean forwardReferences;
 
   private AvroSchemaParser() {}
 
+  /**
+   * Parses without running out of stack ({@link DeepStack}): reading the JSON does not recurse,
+   * building the schema recurses as deep as the JSON nests, and resolving forward references
+   * as deep as the chains of types they form, which the JSON's depth does not bound.
+   */
   static AvroSchema parse(String json) {
-    AvroSchemaParser parser = new AvroSchemaParser();
-    AvroSchema root = parser.schema(AvroJson.read(json), null, "schema");
-    return AvroSchemaResolver.resolve(root, parser.registered, parser.defined);
+    AvroJson.Parsed parsed = AvroJson.readWithDepth(json);
+    return DeepStack.run(parsed.depth(), () -> {
+      AvroSchemaParser parser = new AvroSchemaParser();
+      AvroSchema root = parser.schema(parsed.value(), null, "schema");
+      return DeepStack.run(parser.forwardReferences ? Integer.MAX_VALUE : parsed.depth(), () -> {
+        AvroSchema resolved = AvroSchemaResolver.resolve(root, parser.registered,
+            parser.defined);
+        AvroDepths.settle(resolved);
+        return resolved;
+      });
+    });
   }
 
   private AvroSchema schema(Object json, String space, String where) {
@@ -107,7 +121,11 @@ final class AvroSchemaParser {
     if (s == null) {
       s = defined.get(name);
     }
-    return s != null ? s : AvroSchema.reference(full, where);
+    if (s != null) {
+      return s;
+    }
+    forwardReferences = true;
+    return AvroSchema.reference(full, where);
   }
 
   private AvroSchema define(AvroSchema s, String where) {

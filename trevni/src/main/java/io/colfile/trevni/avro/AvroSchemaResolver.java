@@ -38,9 +38,9 @@ final class AvroSchemaResolver {
       Map<String, AvroSchema> defined) {
     AvroSchemaResolver r = new AvroSchemaResolver(defined);
     for (AvroSchema s : registered) {
-      r.walk(s, identitySet());
+      r.walk(s, identitySet(), 0);
     }
-    r.walk(root, identitySet());
+    r.walk(root, identitySet(), 0);
     return r.resolved(root);
   }
 
@@ -57,12 +57,19 @@ final class AvroSchemaResolver {
     return t;
   }
 
-  /** One step of Avro's walk; {@code seen} are the schemas this walk has met. */
-  private void walk(AvroSchema s, Set<AvroSchema> seen) {
+  /**
+   * One step of Avro's walk; {@code seen} are the schemas this walk has met, {@code level} how
+   * deep it is: references may chain types far deeper than the JSON nests, so it is bounded.
+   */
+  private void walk(AvroSchema s, Set<AvroSchema> seen, int level) {
+    if (level > AvroSchema.MAX_DEPTH) {
+      throw new IllegalArgumentException("Avro schema nested deeper than "
+          + AvroSchema.MAX_DEPTH + " levels");
+    }
     if (s.referencedAt() != null) {
       AvroSchema t = target(s);
       if (t.kind() == Kind.RECORD && !started.contains(t)) {
-        walk(t, identitySet());
+        walk(t, identitySet(), level);
       }
       return;
     }
@@ -74,20 +81,20 @@ final class AvroSchemaResolver {
         if (!finished.contains(s)) {
           started.add(s);
           for (Field f : s.fields()) {
-            walk(f.schema(), seen);
+            walk(f.schema(), seen, level + 1);
           }
           finish(s);
         }
         return;
       case ARRAY:
-        walk(s.elementType(), seen);
+        walk(s.elementType(), seen, level + 1);
         return;
       case MAP:
-        walk(s.valueType(), seen);
+        walk(s.valueType(), seen, level + 1);
         return;
       case UNION:
         for (int i = s.branches().size() - 1; i >= 0; i--) {
-          walk(s.branches().get(i), seen);
+          walk(s.branches().get(i), seen, level + 1);
         }
         return;
       default:

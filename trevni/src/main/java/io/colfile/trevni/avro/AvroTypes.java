@@ -5,7 +5,9 @@ import io.colfile.core.types.TypeKind;
 import io.colfile.core.vector.DecimalVector;
 import io.colfile.trevni.avro.AvroSchema.Field;
 import io.colfile.trevni.avro.AvroSchema.Kind;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -43,7 +45,7 @@ public final class AvroTypes {
       throw new IllegalArgumentException("recursive schemas cannot be stored in columns: "
           + "record " + recursive.fullName() + " refers to itself");
     }
-    return convert(s, new int[1]);
+    return DeepStack.run(s.depth(), () -> convert(s, new int[1]));
   }
 
   /**
@@ -196,7 +198,24 @@ public final class AvroTypes {
       throw new IllegalArgumentException("rows must be a struct to be Avro records, not "
           + rowType);
     }
-    return new FromType().record(rowType, "Row", "", 0);
+    return DeepStack.run(depth(rowType), () -> new FromType().record(rowType, "Row", "", 0));
+  }
+
+  /** How deep {@code t} nests, found without recursion (up to just past Avro's limit). */
+  private static int depth(Type t) {
+    int deepest = 0;
+    Deque<Type> todo = new ArrayDeque<>(List.of(t));
+    Deque<Integer> levels = new ArrayDeque<>(List.of(0));
+    while (!todo.isEmpty() && deepest <= AvroSchema.MAX_DEPTH) {
+      Type x = todo.pop();
+      int level = levels.pop();
+      deepest = Math.max(deepest, level);
+      for (Type c : x.children()) {
+        todo.push(c);
+        levels.push(level + 1);
+      }
+    }
+    return deepest;
   }
 
   /** One conversion: the record names used so far. */

@@ -20,15 +20,15 @@ import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Reassembles Avro records from their Trevni columns into colfile vectors: the reverse of {@link
- * RowWriter}, and what trevni-avro's {@code AvroColumnReader} does, for the top-level fields
+ * RowWriter}, and what trevni-avro's {@code AvroColumnReader} does, for the part of the rows
  * asked for. Columns are found by the names the file schema's shredding gives them. Only the
- * blocks of the columns of those fields are read.
+ * blocks of the columns that part needs are read: a record field left out of the projection
+ * costs nothing, and a path {@code a.b.c} through records (nullable or not) reads the column of
+ * {@code c} and, for each nullable record on the way, the column that says whether it is there.
  */
 public final class RowReader {
   private final TrevniFileReader file;
@@ -36,69 +36,70 @@ public final class RowReader {
   private final Type type;
   private final Node[] fields;
   private final ColumnCursor[] cursors;
-  private final boolean recordRoot;
+  private final int depth;
   private long row;
 
   /**
-   * A reader of the top-level {@code fieldNames} of {@code schema} (all fields when null); a
-   * schema that is not a record gives its values bare.
+   * A reader of {@code projection}, the rows' type ({@link AvroTypes#rowType}) of {@code
+   * schema} with structs pruned to some of their fields (at any depth, in the schema's order),
+   * or of the whole rows when it is null.
+   *
+   * @throws IllegalArgumentException if {@code projection} is not such a pruning
    */
-  public RowReader(TrevniFileReader file, AvroSchema schema, List<String> fieldNames,
+  public RowReader(TrevniFileReader file, AvroSchema schema, Type projection,
       long maxNestedValues) throws IOException {
     this.file = file;
     this.maxNestedValues = maxNestedValues;
-    this.recordRoot = schema.kind() == AvroSchema.Kind.RECORD;
+    Type full = AvroTypes.rowType(schema);
+    this.type = projection == null ? full : projection;
     AvroColumns columns = AvroColumns.of(schema);
-    // the first column of each top-level field, in shredding order
-    Map<String, AvroSchema> all = new LinkedHashMap<>();
-    Map<String, Integer> firstColumn = new LinkedHashMap<>();
-    int[] next = {0};
-    if (recordRoot) {
-      for (AvroSchema.Field f : schema.fields()) {
-        all.put(f.name(), f.schema());
-        firstColumn.put(f.name(), next[0]);
-        next[0] += countColumns(f.schema());
-      }
-    } else {
-      all.put("value", schema);
-      firstColumn.put("value", 0);
-    }
-    List<String> names = fieldNames == null ? new ArrayList<>(all.keySet()) : fieldNames;
-    List<String> typeNames = new ArrayList<>();
-    List<Type> types = new ArrayList<>();
-    List<Node> nodes = new ArrayList<>();
     List<ColumnCursor> used = new ArrayList<>();
-    for (String name : names) {
-      AvroSchema s = all.get(name);
-      if (s == null) {
-        throw new IllegalArgumentException("no top-level field '" + name + "' in " + file.name()
-            + " (fields: " + all.keySet() + ")");
+    int[] next = {0};
+    this.depth = schema.depth();
+    this.fields = DeepStack.run(depth, () -> {
+      if (schema.kind() == AvroSchema.Kind.RECORD) {
+        return record(schema, type, "", columns, next, used).fields;
       }
-      int[] at = {firstColumn.get(name)};
-      nodes.add(build(s, name, columns, at, used));
-      typeNames.add(name);
-      types.add(AvroTypes.toType(s));
-    }
-    if (!recordRoot && fieldNames != null) {
-      throw new IllegalArgumentException(file.name() + " holds bare values, not records: "
-          + "there are no fields to choose");
-    }
-    this.type = recordRoot ? Type.struct(typeNames, types) : AvroTypes.rowType(schema);
-    this.fields = nodes.toArray(new Node[0]);
+      // bare values; a nullable record's are wrapped as struct<value:...>
+      boolean wrapped = full.kind() == TypeKind.STRUCT;
+      Type want = wrapped ? only(type, "value") : type;
+      return new Node[] {build(schema, want, "value", columns, next, used)};
+    });
     this.cursors = used.toArray(new ColumnCursor[0]);
   }
 
-  /** The type of the batches: a struct of the fields asked for, or the bare values' type. */
+  /** The type of the batches: the projection asked for. */
   public Type type() {
     return type;
   }
 
+  /** The index of the next row {@link #next} reads. */
+  public long row() {
+    return row;
+  }
+
   /** Fills {@code batch} with up to its capacity of rows; false when none were left. */
   public boolean next(ColumnBatch batch) throws IOException {
+    int n = (int) Math.min(file.rowCount() - row, batch.capacity());
+    next(batch, n);
+    return n > 0;
+  }
+
+  /** Resets {@code batch} and fills it with the next {@code rows} rows, which must exist. */
+  public void next(ColumnBatch batch, int rows) throws IOException {
     batch.reset();
-    long left = file.rowCount() - row;
-    int n = (int) Math.min(left, batch.capacity());
-    for (int i = 0; i < n; i++) {
+    if (rows < 0 || rows > batch.capacity() || rows > file.rowCount() - row) {
+      throw new IllegalArgumentException(rows + " rows do not fit the batch or the file");
+    }
+    DeepStack.run(depth, () -> {
+      readRows(batch, rows);
+      return null;
+    });
+    batch.size = rows;
+  }
+
+  private void readRows(ColumnBatch batch, int rows) throws IOException {
+    for (int i = 0; i < rows; i++) {
       for (ColumnCursor c : cursors) {
         c.startRow();
       }
@@ -107,42 +108,82 @@ public final class RowReader {
       }
       row++;
     }
-    batch.size = n;
-    return n > 0;
   }
 
-  private static int countColumns(AvroSchema s) {
-    return AvroColumns.of(s).size();
+  /**
+   * Positions every column read so that the next row read is {@code target} (the row count for
+   * the end), nested columns included ({@link ColumnCursor#seekRow}).
+   */
+  public void seek(long target) throws IOException {
+    for (ColumnCursor c : cursors) {
+      c.seekRow(target);
+    }
+    row = target;
   }
 
-  private Node build(AvroSchema s, String path, AvroColumns columns, int[] next,
+  private static Type only(Type struct, String name) {
+    if (struct.kind() != TypeKind.STRUCT || struct.fieldIndex(name) != 0
+        || struct.children().size() != 1) {
+      throw new IllegalArgumentException("not a projection of the file's rows: " + struct);
+    }
+    return struct.child(0);
+  }
+
+  /**
+   * The nodes of the fields of record {@code s} that {@code want} (a struct, or null for all)
+   * keeps; the columns of the others are passed over.
+   */
+  private RecordNode record(AvroSchema s, Type want, String path, AvroColumns columns,
+      int[] next, List<ColumnCursor> used) throws IOException {
+    List<Node> fields = new ArrayList<>();
+    int kept = 0;
+    for (AvroSchema.Field f : s.fields()) {
+      int i = want == null ? -1 : want.fieldIndex(f.name());
+      if (want != null && i < 0) {
+        next[0] += AvroColumns.count(f.schema());
+        continue;
+      }
+      if (want != null && i != kept) {
+        throw new IllegalArgumentException("not a projection of the file's rows: field "
+            + f.name() + " out of order in " + want);
+      }
+      kept++;
+      String p = path.isEmpty() ? f.name() : path + "." + f.name();
+      fields.add(build(f.schema(), want == null ? null : want.child(i), p, columns, next, used));
+    }
+    if (want != null && (want.kind() != TypeKind.STRUCT || kept != want.children().size())) {
+      throw new IllegalArgumentException("not a projection of the file's rows: " + want);
+    }
+    return new RecordNode(path, fields);
+  }
+
+  /** The node of a value of {@code s}, of which {@code want} keeps a part (null: all of it). */
+  private Node build(AvroSchema s, Type want, String path, AvroColumns columns, int[] next,
       List<ColumnCursor> used) throws IOException {
     if (AvroColumns.isSimple(s)) {
       return new SimpleNode(s, path, cursor(columns, next[0]++, used));
     }
     switch (s.kind()) {
-      case RECORD: {
-        List<Node> fields = new ArrayList<>();
-        for (AvroSchema.Field f : s.fields()) {
-          fields.add(build(f.schema(), path + "." + f.name(), columns, next, used));
-        }
-        return new RecordNode(path, fields);
-      }
+      case RECORD:
+        return record(s, want, path, columns, next, used);
       case ARRAY: {
         ColumnCursor c = cursor(columns, next[0]++, used);
         if (AvroColumns.isSimple(s.elementType())) {
           return new ArrayNode(path, c, new SimpleNode(s.elementType(), path + "[]", c), true);
         }
-        return new ArrayNode(path, c, build(s.elementType(), path + "[]", columns, next, used),
-            false);
+        return new ArrayNode(path, c, build(s.elementType(), null, path + "[]", columns, next,
+            used), false);
       }
       case MAP: {
         ColumnCursor c = cursor(columns, next[0]++, used);
         ColumnCursor keys = cursor(columns, next[0]++, used);
-        return new MapNode(path, c, keys, build(s.valueType(), path + ".value", columns, next,
-            used));
+        return new MapNode(path, c, keys, build(s.valueType(), null, path + ".value", columns,
+            next, used));
       }
       case UNION: {
+        // a union of null and one record is a nullable struct, which projections may prune
+        long nonNull = s.branches().stream().filter(b -> b.kind() != AvroSchema.Kind.NULL)
+            .count();
         List<Branch> branches = new ArrayList<>();
         for (AvroSchema b : s.branches()) {
           if (b.kind() == AvroSchema.Kind.NULL) {
@@ -150,7 +191,7 @@ public final class RowReader {
           }
           ColumnCursor c = cursor(columns, next[0]++, used);
           Node node = AvroColumns.isSimple(b) ? new SimpleNode(b, path, c)
-              : build(b, path, columns, next, used);
+              : build(b, nonNull == 1 ? want : null, path, columns, next, used);
           branches.add(new Branch(c, node, AvroColumns.isSimple(b)));
         }
         return new UnionNode(path, branches);

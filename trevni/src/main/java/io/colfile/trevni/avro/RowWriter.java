@@ -31,6 +31,7 @@ public final class RowWriter {
   private final AvroColumns columns;
   private final Node root;
   private final boolean recordRoot;
+  private final int depth;
   private long row;
 
   public RowWriter(AvroSchema schema, AvroColumns columns, TrevniFileWriter out) {
@@ -38,7 +39,8 @@ public final class RowWriter {
     this.columns = columns;
     this.recordRoot = schema.kind() == AvroSchema.Kind.RECORD;
     int[] next = {0};
-    this.root = build(schema, recordRoot ? "" : "value", next);
+    this.depth = schema.depth();
+    this.root = DeepStack.run(depth, () -> build(schema, recordRoot ? "" : "value", next));
     if (next[0] != columns.size()) {
       throw new IllegalStateException("shredding mismatch: " + next[0] + " of "
           + columns.size() + " columns");
@@ -47,6 +49,13 @@ public final class RowWriter {
 
   /** Writes the batch's rows. */
   public void write(ColumnBatch batch) {
+    DeepStack.run(depth, () -> {
+      writeRows(batch);
+      return null;
+    });
+  }
+
+  private void writeRows(ColumnBatch batch) {
     for (int i = 0; i < batch.size; i++) {
       out.startRow();
       if (recordRoot) {
@@ -372,8 +381,8 @@ public final class RowWriter {
         if (!nullable) {
           throw error(path, "null where the Avro union has no null branch");
         }
-      } else if (branches.length > 1) {
-        UnionVector u = (UnionVector) v;
+      } else if (v instanceof UnionVector u) {
+        // a colfile union: one Avro branch per variant (a single variant, ["null", X], too)
         selected = u.tags[i];
         child = u.fields[selected];
         index = u.offsets[i];

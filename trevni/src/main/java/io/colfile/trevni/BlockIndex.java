@@ -1,0 +1,204 @@
+package io.colfile.trevni;
+
+import io.colfile.core.ScanReport;
+import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.filter.BoundPredicate;
+import io.colfile.core.filter.ColumnRange;
+import io.colfile.core.filter.Pruner;
+import io.colfile.core.filter.UnitStatistics;
+import io.colfile.core.types.Type;
+import io.colfile.core.vector.ColumnBatch;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * The rows a filter leaves to read, from what the file says of its plain root columns: their
+ * first values ({@code trevni.values}) bound each block of a sorted column ({@link
+ * FirstValueOrder}), and they hold no NULLs. The rows are cut wherever a block of an indexed
+ * column starts; {@link Pruner} judges each piece with the ranges of the blocks it lies in.
+ *
+ * <p>First values promise a sorted column (trevni.md section 8) but nothing enforces it. The
+ * index trusts them only when they are in order themselves (otherwise the column is not used,
+ * and a note says so), and then relies on one thing: every value of block {@code b} lies between
+ * its first value and the next block's. Every row read is checked against that (see {@link
+ * #verify}); a row outside its block's bounds fails the read with a {@link
+ * CorruptFileException}, since rows of blocks skipped on the same promise may have matched.
+ * Rows of skipped blocks cannot be checked: a file whose first values are in order but whose
+ * blocks are not may lose rows there, as it would make Apache Avro's {@code seek(value)} wrong.
+ * {@code TrevniReader.read(options, false)} reads such files without the index.
+ */
+final class BlockIndex {
+  private final long[] starts;
+  private final long[] ends;
+  private final List<IndexedColumn> indexed;
+  private final String gapReason;
+  private final boolean skipsRows;
+
+  private BlockIndex(List<long[]> ranges, List<IndexedColumn> indexed, String gapReason,
+      long rowCount) {
+    this.starts = new long[ranges.size()];
+    this.ends = new long[ranges.size()];
+    long covered = 0;
+    for (int i = 0; i < ranges.size(); i++) {
+      starts[i] = ranges.get(i)[0];
+      ends[i] = ranges.get(i)[1];
+      covered += ends[i] - starts[i];
+    }
+    this.indexed = indexed;
+    this.gapReason = gapReason;
+    this.skipsRows = covered < rowCount;
+  }
+
+  /**
+   * The rows of {@code file} that {@code pushdown} (null: no filter) leaves, judged by the
+   * {@code keys} of its rows; first values are used when {@code useFirstValues}. Columns are
+   * checked later in the batches of {@code rawType}, which holds every column of the filter.
+   * Notes on what could not be used go to {@code report}.
+   */
+  static BlockIndex plan(TrevniFileReader file, BoundPredicate pushdown,
+      List<KeyColumns.Key> keys, Type rawType, boolean useFirstValues, ScanReport report)
+      throws IOException {
+    long rowCount = file.rowCount();
+    List<long[]> all = new ArrayList<>();
+    if (rowCount > 0) {
+      all.add(new long[] {0, rowCount});
+    }
+    if (pushdown == null) {
+      return new BlockIndex(all, List.of(), null, rowCount);
+    }
+    List<Integer> ids = new ArrayList<>();
+    leafColumns(pushdown, ids);
+    Map<Integer, KeyColumns.Key> plain = new HashMap<>();
+    Map<Integer, Integer> byId = new HashMap<>();
+    List<IndexedColumn> indexed = new ArrayList<>();
+    for (KeyColumns.Key k : keys) {
+      if (!ids.contains(k.typeId())) {
+        continue;
+      }
+      IndexedColumn x = useFirstValues ? IndexedColumn.of(file, k, rawType, report) : null;
+      if (x == null) {
+        plain.put(k.typeId(), k);
+      } else {
+        byId.put(k.typeId(), indexed.size());
+        indexed.add(x);
+      }
+    }
+    if (indexed.isEmpty()) {
+      report.note("no column of the filter has first values (trevni.values) in order: every "
+          + "row is read and filtered");
+    }
+    TreeSet<Long> cuts = new TreeSet<>(List.of(0L, rowCount));
+    for (IndexedColumn x : indexed) {
+      x.blocks.forEach(b -> cuts.add(b.firstRow()));
+    }
+    List<long[]> ranges = new ArrayList<>();
+    String gapReason = null;
+    int[] at = new int[indexed.size()];
+    Long from = null;
+    for (long to : cuts) {
+      if (from != null && to > from) {
+        long a = from;
+        long rows = to - from;
+        for (int c = 0; c < at.length; c++) {
+          at[c] = indexed.get(c).blockOf(a);
+        }
+        UnitStatistics stats = id -> {
+          Integer c = byId.get(id);
+          if (c != null) {
+            return indexed.get(c).range(at[c], rows);
+          }
+          KeyColumns.Key k = plain.get(id);
+          if (k == null) {
+            return null;
+          }
+          return k.alwaysNull() ? new ColumnRange(null, null, true, 0, false)
+              : ColumnRange.counts(rows, false);
+        };
+        Pruner.Verdict v = Pruner.evaluate(pushdown, stats);
+        for (int c = 0; c < at.length; c++) {
+          IndexedColumn x = indexed.get(c);
+          if (!v.mayMatch() && x.reasons[at[c]] == null) {
+            x.reasons[at[c]] = v.reason();
+          }
+        }
+        if (v.mayMatch()) {
+          if (!ranges.isEmpty() && ranges.get(ranges.size() - 1)[1] == a) {
+            ranges.get(ranges.size() - 1)[1] = to;
+          } else {
+            ranges.add(new long[] {a, to});
+          }
+        } else if (gapReason == null) {
+          gapReason = v.reason();
+        }
+      }
+      from = to;
+    }
+    return new BlockIndex(ranges, indexed, gapReason, rowCount);
+  }
+
+  private static void leafColumns(BoundPredicate p, List<Integer> out) {
+    if (p instanceof BoundPredicate.And a) {
+      a.terms().forEach(t -> leafColumns(t, out));
+    } else if (p instanceof BoundPredicate.Or o) {
+      o.terms().forEach(t -> leafColumns(t, out));
+    } else if (p instanceof BoundPredicate.Not n) {
+      leafColumns(n.term(), out);
+    } else if (p instanceof BoundPredicate.Leaf l) {
+      out.add(l.column());
+    }
+  }
+
+  /** The index of the first range that ends after {@code row}, or -1 when none does. */
+  int rangeAfter(long row) {
+    int lo = 0;
+    int hi = ends.length;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (ends[mid] <= row) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo < ends.length ? lo : -1;
+  }
+
+  long start(int range) {
+    return starts[range];
+  }
+
+  long end(int range) {
+    return ends[range];
+  }
+
+  /** Accounts for rows {@code [from, to)}, passed over because the filter excludes them. */
+  void skipped(long from, long to, ScanReport report) {
+    report.skipped("rows", to - from);
+    if (indexed.isEmpty()) {
+      report.note("rows " + from + " to " + (to - 1) + ": skipped, " + gapReason);
+    }
+    indexed.forEach(x -> x.skipped(from, to, report));
+  }
+
+  /** Accounts for rows {@code [from, to)}, read. */
+  void read(long from, long to, ScanReport report) {
+    report.read("rows", to - from);
+    indexed.forEach(x -> x.read(from, to, report));
+  }
+
+  /**
+   * Checks that the rows of {@code batch}, rows {@code firstRow} on of the file, lie in their
+   * blocks' bounds in every indexed column, when the index skipped any row on that promise.
+   */
+  void verify(ColumnBatch batch, long firstRow, String fileName) throws CorruptFileException {
+    if (skipsRows) {
+      for (IndexedColumn x : indexed) {
+        x.verify(batch, firstRow, fileName);
+      }
+    }
+  }
+}
