@@ -122,8 +122,8 @@ final class HiveDecimals {
       return null;
     }
     int exponent = 0;
-    boolean zeroDigits = isZero(integer) && fraction.chars().limit(keptFraction(integer))
-        .allMatch(c -> c == '0');
+    boolean zeroDigits = withoutLeadingZeros(integer).isEmpty()
+        && isZero(fraction.substring(0, Math.min(fraction.length(), MAX_DIGITS)));
     if (i < end && (s.charAt(i) == 'e' || s.charAt(i) == 'E')) {
       if (++i == end) {
         return null;
@@ -161,7 +161,7 @@ final class HiveDecimals {
 
   /** The digits before the exponent, the fraction rounded half up to fit 38 digits. */
   private static BigDecimal mantissa(String integer, String fraction, boolean negative) {
-    String significant = integer.replaceFirst("^0+", "");
+    String significant = withoutLeadingZeros(integer);
     if (significant.length() > MAX_DIGITS) {
       return null;
     }
@@ -178,8 +178,12 @@ final class HiveDecimals {
     return negative ? v.negate() : v;
   }
 
-  private static int keptFraction(String integer) {
-    return MAX_DIGITS - integer.replaceFirst("^0+", "").length();
+  private static String withoutLeadingZeros(String digits) {
+    int i = 0;
+    while (i < digits.length() && digits.charAt(i) == '0') {
+      i++;
+    }
+    return digits.substring(i);
   }
 
   private static BigDecimal scaleByPowerOfTen(BigDecimal v, int power) {
@@ -198,7 +202,7 @@ final class HiveDecimals {
   }
 
   private static boolean isZero(String digits) {
-    return digits.chars().allMatch(c -> c == '0');
+    return withoutLeadingZeros(digits).isEmpty();
   }
 
   private static boolean isDigit(char c) {
