@@ -7,7 +7,6 @@ import io.colfile.core.vector.DecimalVector;
 import io.colfile.core.vector.DoubleVector;
 import io.colfile.core.vector.LongVector;
 import io.colfile.core.vector.TimestampVector;
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -43,14 +42,8 @@ final class FloatingConversions {
       case DECIMAL:
         // through the shortest text that reads back as the double, as Hive does: 0.1 is 0.1,
         // 1.0E-5 keeps its digits, 4.9E-324 (a three-digit exponent) and NaN are NULL
-        return ScalarConversions.perRow((s, d, i) -> {
-          BigDecimal v = HiveDecimals.parse(Double.toString(((DoubleVector) s).vector[i]));
-          if (v == null) {
-            d.setNull(i);
-          } else {
-            HiveDecimals.store((DecimalVector) d, i, v);
-          }
-        });
+        return ScalarConversions.perRow((s, d, i) -> HiveDecimals.store((DecimalVector) d, i,
+            HiveDecimals.parse(Double.toString(((DoubleVector) s).vector[i]))));
       case STRING: case VARCHAR: case CHAR: {
         TextTarget text = new TextTarget(to);
         return ScalarConversions.perRow((s, d, i) -> {

@@ -26,9 +26,13 @@ final class HiveDecimals {
 
   /**
    * Row {@code row} of {@code to} becomes {@code v} rounded half up to the column's scale, or
-   * NULL when that has more digits than the column's precision.
+   * NULL when that has more digits than the column's precision (or {@code v} is null).
    */
   static void store(DecimalVector to, int row, BigDecimal v) {
+    if (v == null) {
+      to.setNull(row);
+      return;
+    }
     int precision = to.precision == 0 ? MAX_DIGITS : to.precision;
     BigInteger unscaled = v.setScale(to.scale, RoundingMode.HALF_UP).unscaledValue();
     if (unscaled.abs().compareTo(POW10[precision]) >= 0) {

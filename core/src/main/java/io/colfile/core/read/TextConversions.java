@@ -8,7 +8,6 @@ import io.colfile.core.vector.DecimalVector;
 import io.colfile.core.vector.DoubleVector;
 import io.colfile.core.vector.LongVector;
 import io.colfile.core.vector.TimestampVector;
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -47,14 +46,8 @@ final class TextConversions {
           }
         });
       case DECIMAL:
-        return ScalarConversions.perRow((s, d, i) -> {
-          BigDecimal v = HiveDecimals.parse(source.string(s, i));
-          if (v == null) {
-            d.setNull(i);
-          } else {
-            HiveDecimals.store((DecimalVector) d, i, v);
-          }
-        });
+        return ScalarConversions.perRow((s, d, i) ->
+            HiveDecimals.store((DecimalVector) d, i, HiveDecimals.parse(source.string(s, i))));
       case STRING: case VARCHAR: case CHAR: {
         TextTarget text = new TextTarget(to);
         return ScalarConversions.perRow((s, d, i) -> {

@@ -51,14 +51,8 @@ final class TimestampConversions {
           IntegerConversions.store((DoubleVector) d, i, v, kind);
         });
       case DECIMAL:
-        return perRow(instants, (t, d, i) -> {
-          BigDecimal v = HiveDecimals.normalize(decimal(t));
-          if (v == null) {
-            d.setNull(i);
-          } else {
-            HiveDecimals.store((DecimalVector) d, i, v);
-          }
-        });
+        return perRow(instants, (t, d, i) ->
+            HiveDecimals.store((DecimalVector) d, i, HiveDecimals.normalize(decimal(t))));
       case STRING: case VARCHAR: case CHAR: {
         TextTarget text = new TextTarget(to);
         if (wallClock) {
