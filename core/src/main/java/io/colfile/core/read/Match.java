@@ -11,6 +11,16 @@ import java.util.regex.Pattern;
  * How one node of a reader schema is read from a file (schema evolution): as the file's node
  * itself ({@link Kind#SAME}), through a conversion, as NULL where the file has nothing, or
  * field by field, element by element.
+ *
+ * <p>The rules are orc-core 2.1's {@code SchemaEvolution}: struct fields by name, case
+ * included ({@code orc.schema.evolution.case.sensitive}'s default); the top-level fields by
+ * position when asked or when every top-level name of the file is {@code _colN} (orc-core's
+ * {@code orc.force.positional.evolution} at its default level 1, and its files without column
+ * names); lists, maps and unions child by child, unions only with as many variants; scalars
+ * through {@link ScalarConversions}; anything else refused. Not taken over: orc-core's
+ * case-insensitive option, positional matching below the top level, and ACID files' event
+ * structs. Unlike orc-core, which checks only the columns a read includes, the whole reader
+ * schema is checked, so a schema that cannot be read fails whatever the columns asked for.
  */
 final class Match {
   enum Kind { SAME, STRUCT, LIST, MAP, UNION, CONVERT, MISSING }
