@@ -76,7 +76,10 @@ public final class ReadOptions {
 
   /**
    * The time zone that stands for the writer's zone when a file does not record one (old ORC
-   * writers); by default the JVM's, as Apache ORC's readers do.
+   * writers), and the reader's local zone of schema evolution: where a TIMESTAMP (a wall clock)
+   * read as a TIMESTAMP WITH LOCAL TIME ZONE, a number or a DATE becomes an instant, and where an
+   * instant read as a TIMESTAMP or as text gets its wall clock. By default the JVM's, as Apache
+   * ORC's readers do.
    */
   public ReadOptions withDefaultZone(ZoneId zone) {
     return new ReadOptions(columns, batchSize, Objects.requireNonNull(zone), maxNestedValues,
@@ -113,9 +116,13 @@ public final class ReadOptions {
    * Reads the file as if it had {@code schema} (a struct), as Apache ORC's schema evolution
    * does: fields are matched to the file's by name (by position with {@link
    * #withMatchByPosition}, and always at the top level when the file's top-level names are all
-   * {@code _colN}, as Hive once wrote them), fields the file lacks read as NULL, fields the
-   * reader lacks are not read, and values are converted where the types differ. Null for the
-   * file's own schema.
+   * {@code _colN}, as Hive once wrote them), names compared case included, fields the file
+   * lacks read as NULL, fields the reader lacks are not read, and values are converted where the
+   * types differ, with orc-core's conversions and results (a value the reader's type cannot hold,
+   * or text that does not parse, is NULL). A reader schema the file cannot be read as (a struct
+   * for a number, a union with other variants, a conversion Apache ORC does not have, such as
+   * BINARY to INT) is an {@link IllegalArgumentException} naming the column and both types. Null
+   * for the file's own schema.
    */
   public ReadOptions withSchema(Type schema) {
     return new ReadOptions(columns, batchSize, defaultZone, maxNestedValues, filter, schema,

@@ -52,6 +52,12 @@ final class ColfileReader {
     ReadOptions options = (columns == null
         ? ReadOptions.defaults() : ReadOptions.defaults().withColumns(columns))
         .withBatchSize(batchSize);
+    return valuesWithColfile(path, schema, options);
+  }
+
+  /** The rows colfile's reader returns with {@code options}, as {@link Values} of {@code schema}. */
+  static List<Object> valuesWithColfile(Path path, TypeDescription schema, ReadOptions options)
+      throws IOException {
     boolean struct = schema.getCategory() == TypeDescription.Category.STRUCT;
     List<Object> out = new ArrayList<>();
     try (FileReader file = ColFile.open(InputFile.local(path));

@@ -9,6 +9,12 @@ import java.util.Random;
 import java.util.TimeZone;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.ql.exec.vector.ColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.DateColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.ListColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.MapColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.StructColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.TimestampColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.UnionColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
 import org.apache.orc.OrcConf;
 import org.apache.orc.OrcFile;
@@ -29,6 +35,16 @@ final class OrcCoreFiles {
    */
   static void write(Path path, TypeDescription schema, List<Object> rows, OrcCoreOptions o,
       Random r) throws IOException {
+    write(path, schema, rows, o, r, false);
+  }
+
+  /**
+   * As {@link #write(Path, TypeDescription, List, OrcCoreOptions, Random)}; with {@code
+   * proleptic}, in the proleptic Gregorian calendar (the footer says so, and the day and
+   * millisecond numbers given reach the file unchanged, as they do in the default hybrid one).
+   */
+  static void write(Path path, TypeDescription schema, List<Object> rows, OrcCoreOptions o,
+      Random r, boolean proleptic) throws IOException {
     Configuration conf = new Configuration();
     OrcConf.ROWS_BETWEEN_CHECKS.setLong(conf, o.rowsBetweenMemoryChecks());
     OrcConf.DICTIONARY_KEY_SIZE_THRESHOLD.setDouble(conf, o.dictionaryKeyThreshold());
@@ -43,7 +59,8 @@ final class OrcCoreFiles {
         .rowIndexStride(o.rowIndexStride())
         .version(o.version())
         .encodingStrategy(o.encodingStrategy())
-        .useUTCTimestamp(o.writerZone().equals(ZoneOffset.UTC));
+        .useUTCTimestamp(o.writerZone().equals(ZoneOffset.UTC))
+        .setProlepticGregorian(proleptic);
     if (!o.bloomFilterColumns().isEmpty()) {
       options.bloomFilterColumns(String.join(",", o.bloomFilterColumns()));
     }
@@ -53,6 +70,11 @@ final class OrcCoreFiles {
         options)) {
       VectorizedRowBatch batch = o.decimal64Vectors()
           ? schema.createRowBatchV2() : schema.createRowBatch();
+      if (proleptic) {
+        for (ColumnVector c : batch.cols) {
+          markProleptic(c);
+        }
+      }
       VectorFill fill = new VectorFill(o.writerZone());
       boolean struct = schema.getCategory() == TypeDescription.Category.STRUCT;
       int next = 0;
@@ -77,6 +99,28 @@ final class OrcCoreFiles {
       }
     } finally {
       TimeZone.setDefault(saved);
+    }
+  }
+
+  /** Says the vectors' dates and times are proleptic already, so the writer leaves them be. */
+  private static void markProleptic(ColumnVector c) {
+    if (c instanceof DateColumnVector d) {
+      d.changeCalendar(true, false);
+    } else if (c instanceof TimestampColumnVector t) {
+      t.changeCalendar(true, false);
+    } else if (c instanceof StructColumnVector s) {
+      for (ColumnVector f : s.fields) {
+        markProleptic(f);
+      }
+    } else if (c instanceof UnionColumnVector u) {
+      for (ColumnVector f : u.fields) {
+        markProleptic(f);
+      }
+    } else if (c instanceof ListColumnVector l) {
+      markProleptic(l.child);
+    } else if (c instanceof MapColumnVector m) {
+      markProleptic(m.keys);
+      markProleptic(m.values);
     }
   }
 

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,6 +33,15 @@ final class VectorValues {
   private VectorValues() {}
 
   static Object get(ColumnVector v, TypeDescription type, int row) {
+    return get(v, type, row, ZoneOffset.UTC);
+  }
+
+  /**
+   * As {@link #get(ColumnVector, TypeDescription, int)}, for vectors read with TIMESTAMP
+   * values as instants of {@code wallZone} (orc-core without {@code useUTCTimestamp}: the JVM's
+   * zone).
+   */
+  static Object get(ColumnVector v, TypeDescription type, int row, ZoneId wallZone) {
     int i = v.isRepeating ? 0 : row;
     if (!v.noNulls && v.isNull[i]) {
       return null;
@@ -66,14 +76,14 @@ final class VectorValues {
         return ((DecimalColumnVector) v).vector[i].getHiveDecimal().bigDecimalValue()
             .setScale(type.getScale(), RoundingMode.UNNECESSARY);
       case TIMESTAMP:
-        return LocalDateTime.ofInstant(instant((TimestampColumnVector) v, i), ZoneOffset.UTC);
+        return LocalDateTime.ofInstant(instant((TimestampColumnVector) v, i), wallZone);
       case TIMESTAMP_INSTANT:
         return instant((TimestampColumnVector) v, i);
       case STRUCT: {
         StructColumnVector s = (StructColumnVector) v;
         List<Object> fields = new ArrayList<>();
         for (int f = 0; f < s.fields.length; f++) {
-          fields.add(get(s.fields[f], type.getChildren().get(f), i));
+          fields.add(get(s.fields[f], type.getChildren().get(f), i, wallZone));
         }
         return fields;
       }
@@ -81,7 +91,7 @@ final class VectorValues {
         ListColumnVector l = (ListColumnVector) v;
         List<Object> items = new ArrayList<>();
         for (long k = 0; k < l.lengths[i]; k++) {
-          items.add(get(l.child, type.getChildren().get(0), (int) (l.offsets[i] + k)));
+          items.add(get(l.child, type.getChildren().get(0), (int) (l.offsets[i] + k), wallZone));
         }
         return items;
       }
@@ -90,15 +100,15 @@ final class VectorValues {
         List<Object> entries = new ArrayList<>();
         for (long k = 0; k < m.lengths[i]; k++) {
           int at = (int) (m.offsets[i] + k);
-          entries.add(new Values.Entry(get(m.keys, type.getChildren().get(0), at),
-              get(m.values, type.getChildren().get(1), at)));
+          entries.add(new Values.Entry(get(m.keys, type.getChildren().get(0), at, wallZone),
+              get(m.values, type.getChildren().get(1), at, wallZone)));
         }
         return entries;
       }
       case UNION: {
         UnionColumnVector u = (UnionColumnVector) v;
         int tag = u.tags[i];
-        return new Values.Union(tag, get(u.fields[tag], type.getChildren().get(tag), i));
+        return new Values.Union(tag, get(u.fields[tag], type.getChildren().get(tag), i, wallZone));
       }
       default:
         throw new IllegalArgumentException("cannot read " + type);

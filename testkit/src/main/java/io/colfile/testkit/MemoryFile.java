@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.function.IntFunction;
+import java.util.function.Supplier;
 
 /**
  * A "file" of generated batches, read through {@link ReadPlan} like a real format that reads
@@ -19,14 +20,20 @@ import java.util.function.IntFunction;
  */
 public final class MemoryFile implements FileReader {
   private final Type schema;
-  private final long seed;
-  private final int[] batchSizes;
+  private final Supplier<List<ColumnBatch>> batches;
 
   /** {@code batchSizes.length} batches of {@link RandomBatches} data of {@code schema}. */
   public MemoryFile(Type schema, long seed, int... batchSizes) {
+    this(schema, () -> generate(schema, seed, batchSizes.clone()));
+  }
+
+  /**
+   * A file of the batches {@code batches} makes, called anew for each read (the plan may
+   * rearrange what it is given).
+   */
+  public MemoryFile(Type schema, Supplier<List<ColumnBatch>> batches) {
     this.schema = schema;
-    this.seed = seed;
-    this.batchSizes = batchSizes.clone();
+    this.batches = batches;
   }
 
   /** Batch sizes drawn at random (1 to 1000), {@code total} rows in all. */
@@ -53,14 +60,18 @@ public final class MemoryFile implements FileReader {
   @Override
   public long numberOfRows() {
     long n = 0;
-    for (int s : batchSizes) {
-      n += s;
+    for (ColumnBatch b : batches()) {
+      n += b.size;
     }
     return n;
   }
 
-  /** The generated batches, whole, in order. */
+  /** The file's batches, whole, in order. */
   public List<ColumnBatch> batches() {
+    return batches.get();
+  }
+
+  private static List<ColumnBatch> generate(Type schema, long seed, int[] batchSizes) {
     RandomBatches gen = new RandomBatches(new Random(seed), java.time.ZoneOffset.UTC);
     List<ColumnBatch> out = new ArrayList<>();
     int first = 0;
@@ -73,17 +84,17 @@ public final class MemoryFile implements FileReader {
 
   @Override
   public BatchReader read(ReadOptions options) {
-    for (int s : batchSizes) {
-      if (s > options.batchSize()) {
-        throw new IllegalArgumentException("batches of " + s + " rows exceed the batch size "
-            + options.batchSize());
+    List<ColumnBatch> batches = batches();
+    for (ColumnBatch b : batches) {
+      if (b.size > options.batchSize()) {
+        throw new IllegalArgumentException("batches of " + b.size + " rows exceed the batch "
+            + "size " + options.batchSize());
       }
     }
     ReadPlan plan = ReadPlan.create(schema, options);
     List<String> columns = plan.topLevelColumns();
     Type raw = schema.kind() == io.colfile.core.types.TypeKind.STRUCT
         ? project(schema, columns) : schema;
-    List<ColumnBatch> batches = batches();
     IntFunction<ColumnBatch> source = batches::get;
     return plan.wrap(new BatchReader() {
       private int next;

@@ -81,7 +81,7 @@ abstract class Mapper {
     }
   }
 
-  /** A column the file lacks: NULL in every row. */
+  /** A column the file lacks: NULL in every row, and so are a struct's fields. */
   private static final class Nulls extends Mapper {
     private final Type type;
     private ColumnVector vector;
@@ -94,12 +94,19 @@ abstract class Mapper {
     ColumnVector map(ColumnVector source, int n) {
       if (vector == null || vector.capacity() < n) {
         vector = ColumnVector.create(type, Math.max(n, 1));
-        vector.noNulls = false;
-        Arrays.fill(vector.isNull, true);
       }
-      vector.noNulls = false;
-      Arrays.fill(vector.isNull, 0, n, true); // keep() may have moved flags around
+      allNull(vector, n); // again each time: keep() may have moved flags around
       return vector;
+    }
+
+    private static void allNull(ColumnVector v, int n) {
+      v.noNulls = false;
+      Arrays.fill(v.isNull, 0, n, true);
+      if (v instanceof StructVector s) {
+        for (ColumnVector f : s.fields) {
+          allNull(f, n); // a struct's fields are rows of it, checked even where it is NULL
+        }
+      }
     }
   }
 

@@ -2,6 +2,7 @@ package io.colfile.core.read;
 
 import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -10,6 +11,16 @@ import java.util.regex.Pattern;
  * How one node of a reader schema is read from a file (schema evolution): as the file's node
  * itself ({@link Kind#SAME}), through a conversion, as NULL where the file has nothing, or
  * field by field, element by element.
+ *
+ * <p>The rules are orc-core 2.1's {@code SchemaEvolution}: struct fields by name, case
+ * included ({@code orc.schema.evolution.case.sensitive}'s default); the top-level fields by
+ * position when asked or when every top-level name of the file is {@code _colN} (orc-core's
+ * {@code orc.force.positional.evolution} at its default level 1, and its files without column
+ * names); lists, maps and unions child by child, unions only with as many variants; scalars
+ * through {@link ScalarConversions}; anything else refused. Not taken over: orc-core's
+ * case-insensitive option, positional matching below the top level, and ACID files' event
+ * structs. Unlike orc-core, which checks only the columns a read includes, the whole reader
+ * schema is checked, so a schema that cannot be read fails whatever the columns asked for.
  */
 final class Match {
   enum Kind { SAME, STRUCT, LIST, MAP, UNION, CONVERT, MISSING }
@@ -50,14 +61,15 @@ final class Match {
    *
    * @throws IllegalArgumentException naming the first node that cannot be read as asked
    */
-  static Match of(Type reader, Type file, boolean byPosition) {
+  static Match of(Type reader, Type file, boolean byPosition, ZoneId zone) {
     boolean positional = byPosition || (file.kind() == TypeKind.STRUCT
         && !file.fieldNames().isEmpty()
         && file.fieldNames().stream().allMatch(n -> HIVE_NAME.matcher(n).matches()));
-    return match(reader, file, positional, "");
+    return match(reader, file, positional, "", zone);
   }
 
-  private static Match match(Type reader, Type file, boolean positional, String path) {
+  private static Match match(Type reader, Type file, boolean positional, String path,
+      ZoneId zone) {
     if (reader.equals(file)) {
       return same(reader);
     }
@@ -80,17 +92,17 @@ final class Match {
               children.add(missing(reader.child(i)));
             } else {
               names.add(file.fieldNames().get(f));
-              children.add(match(reader.child(i), file.child(f), false, sub));
+              children.add(match(reader.child(i), file.child(f), false, sub, zone));
             }
           }
           return new Match(Kind.STRUCT, reader, file, children, names, null);
         }
         case LIST:
-          children.add(match(reader.child(0), file.child(0), false, path + "[]"));
+          children.add(match(reader.child(0), file.child(0), false, path + "[]", zone));
           return new Match(Kind.LIST, reader, file, children, List.of(), null);
         case MAP:
-          children.add(match(reader.child(0), file.child(0), false, path + ".key"));
-          children.add(match(reader.child(1), file.child(1), false, path + ".value"));
+          children.add(match(reader.child(0), file.child(0), false, path + ".key", zone));
+          children.add(match(reader.child(1), file.child(1), false, path + ".value", zone));
           return new Match(Kind.MAP, reader, file, children, List.of(), null);
         default: {
           if (reader.children().size() != file.children().size()) {
@@ -98,13 +110,13 @@ final class Match {
                 + " in the file) as " + reader + ": the unions have different variants");
           }
           for (int i = 0; i < reader.children().size(); i++) {
-            children.add(match(reader.child(i), file.child(i), false, path + "." + i));
+            children.add(match(reader.child(i), file.child(i), false, path + "." + i, zone));
           }
           return new Match(Kind.UNION, reader, file, children, List.of(), null);
         }
       }
     }
-    ScalarConversion c = ScalarConversions.find(file, reader);
+    ScalarConversion c = ScalarConversions.find(file, reader, zone);
     if (c == null) {
       throw new IllegalArgumentException("cannot read " + where + " (" + file + " in the file) "
           + "as " + reader);

@@ -46,7 +46,8 @@ public final class ReadPlan {
       throw new IllegalArgumentException("cannot read rows of " + fileSchema + " as "
           + readerSchema);
     }
-    Match full = Match.of(readerSchema, fileSchema, options.matchByPosition());
+    Match full = Match.of(readerSchema, fileSchema, options.matchByPosition(),
+        options.defaultZone());
     Optional<Predicate> predicate = options.filter();
     if (!isStruct) {
       if (options.columns().isPresent() || predicate.isPresent()) {
