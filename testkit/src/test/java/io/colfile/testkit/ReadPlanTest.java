@@ -149,4 +149,21 @@ class ReadPlanTest {
         ReadOptions.defaults().withSchema(Type.parse("array<int>"))))
         .hasMessageContaining("cannot read rows of");
   }
+
+  @Test
+  void pushdownKeepsWidenedIntegersAndNothingElseConverted() {
+    Type reader = Type.parse("struct<a:bigint,b:int,st:struct<x:int>>");
+    ReadPlan plan = ReadPlan.create(SCHEMA, ReadOptions.defaults().withSchema(reader)
+        .withFilter(Predicate.parse("a > 5 AND st.x < 3 AND b = 1")));
+    io.colfile.core.filter.BoundPredicate.And and =
+        (io.colfile.core.filter.BoundPredicate.And) plan.pushdown();
+    io.colfile.core.filter.BoundPredicate.Leaf a =
+        (io.colfile.core.filter.BoundPredicate.Leaf) and.terms().get(0);
+    assertThat(a.column()).isEqualTo(1);
+    assertThat(a.type()).isEqualTo(Type.INT); // the file's type: its statistics decide
+    assertThat(and.terms().get(1)).as("bigint read as int can become NULL")
+        .isInstanceOf(io.colfile.core.filter.BoundPredicate.Opaque.class);
+    assertThat(and.terms().get(2)).as("string read as int")
+        .isInstanceOf(io.colfile.core.filter.BoundPredicate.Opaque.class);
+  }
 }

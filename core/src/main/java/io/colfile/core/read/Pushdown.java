@@ -48,11 +48,32 @@ final class Pushdown {
       filePath.add(fileName);
       m = m.children.get(r);
     }
-    if (m.kind != Match.Kind.SAME) {
+    if (m.kind != Match.Kind.SAME && !(m.kind == Match.Kind.CONVERT && widens(m.file, m.reader))) {
       return new BoundPredicate.Opaque(leaf.toString() + " (read through a conversion)");
     }
     return new Leaf(new ColumnPath(filePath), Projection.columnId(fileSchema, filePath),
-        leaf.type(), leaf.op(), leaf.values(), leaf.source());
+        m.file, leaf.op(), leaf.values(), leaf.source());
+  }
+
+  /**
+   * Whether every value of {@code file} reads as the same number in {@code reader}: an integer
+   * widened (int to bigint). The leaf then holds for the file's values exactly as it does for the
+   * reader's, so the file's statistics decide it.
+   */
+  private static boolean widens(Type file, Type reader) {
+    int from = integerWidth(file);
+    int to = integerWidth(reader);
+    return from > 0 && to >= from;
+  }
+
+  private static int integerWidth(Type t) {
+    switch (t.kind()) {
+      case BYTE: return 1;
+      case SHORT: return 2;
+      case INT: return 4;
+      case LONG: return 8;
+      default: return 0;
+    }
   }
 
   private static List<BoundPredicate> all(List<BoundPredicate> terms, Match m, Type file) {
