@@ -61,31 +61,40 @@ final class KeyColumn {
   /**
    * A literal of the column's domain as an exact number of cell units (integer columns): days,
    * microseconds, unscaled decimal units. Not always an integer: {@code 1.005} of a
-   * {@code decimal(9,2)} is 100.5 units.
+   * {@code decimal(9,2)} is 100.5 units. Values beyond the type's range become one unit beyond
+   * it, which compares with every cell the same way and keeps rounding cheap for a literal such
+   * as {@code 1e100000}.
    */
   BigDecimal units(Object value) {
+    BigDecimal u;
     if (value instanceof Long l) {
-      return BigDecimal.valueOf(l);
-    }
-    if (value instanceof BigDecimal d) {
-      return d.movePointRight(scale);
-    }
-    if (value instanceof Instant t) {
-      return BigDecimal.valueOf(t.getEpochSecond()).movePointRight(6)
+      u = BigDecimal.valueOf(l);
+    } else if (value instanceof BigDecimal d) {
+      u = d.scaleByPowerOfTen(scale); // movePointRight would expand 1e100000 to its digits
+    } else if (value instanceof Instant t) {
+      u = BigDecimal.valueOf(t.getEpochSecond()).movePointRight(6)
           .add(BigDecimal.valueOf(t.getNano()).movePointLeft(3));
+    } else {
+      throw new IllegalArgumentException("column " + column.name() + " (" + type
+          + ") is not compared with " + value.getClass().getSimpleName() + " values");
     }
-    throw new IllegalArgumentException("column " + column.name() + " (" + type
-        + ") is not compared with " + value.getClass().getSimpleName() + " values");
+    BigDecimal below = new BigDecimal(min.subtract(BigInteger.ONE));
+    BigDecimal above = new BigDecimal(max.add(BigInteger.ONE));
+    return u.compareTo(below) < 0 ? below : u.compareTo(above) > 0 ? above : u;
   }
 
-  /** The largest cell at most {@code units}. */
+  /** The largest cell at most {@code units} (kept by {@link #units} to a few digits). */
   static BigInteger floor(BigDecimal units) {
+    if (units.signum() != 0 && units.precision() <= units.scale()) {
+      // below 1 in size: setScale would divide by 10^scale, dear for 1e-100000000
+      return units.signum() > 0 ? BigInteger.ZERO : BigInteger.ONE.negate();
+    }
     return units.setScale(0, RoundingMode.FLOOR).toBigIntegerExact();
   }
 
   /** The smallest cell at least {@code units}. */
   static BigInteger ceiling(BigDecimal units) {
-    return units.setScale(0, RoundingMode.CEILING).toBigIntegerExact();
+    return floor(units.negate()).negate();
   }
 
   /** The cell equal to {@code units}, or null when no cell is. */

@@ -3,6 +3,7 @@ package io.colfile.kudu.rowset;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.colfile.core.filter.BoundPredicate;
+import io.colfile.core.filter.ComparisonOp;
 import io.colfile.core.filter.Predicate;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.BytesVector;
@@ -15,6 +16,7 @@ import io.colfile.kudu.key.KeyBuffer;
 import io.colfile.kudu.key.KeyEncoder;
 import io.colfile.testkit.RandomPredicates;
 import io.colfile.testkit.ReferenceEvaluator;
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,6 +25,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -87,6 +90,22 @@ class KeyRangesTest {
         .containsExactly("61000081", "61000084");
     assertThat(ranges.get(0).text()).isEqualTo("('a', 1)");
     assertThat(HexFormat.of().formatHex(ranges.get(1).hi())).isEqualTo("610001");
+  }
+
+  @Test
+  @Timeout(10)
+  void literalsFarBeyondTheTypeCostNothing() {
+    KuduSchema schema = new KuduSchema(List.of(new KuduColumn("d", 0, KuduType.DECIMAL128,
+        false, true, 38, 10, 0, null, null, 0, null)), List.of("d"));
+    BigDecimal huge = new BigDecimal("1e100000000");
+    assertThat(ranges(schema, Predicate.compare("d", ComparisonOp.LT, huge))).hasSize(1);
+    assertThat(ranges(schema, Predicate.compare("d", ComparisonOp.GT, huge))).isEmpty();
+    assertThat(ranges(schema, Predicate.compare("d", ComparisonOp.EQ, huge.negate()))).isEmpty();
+    assertThat(ranges(schema, Predicate.compare("d", ComparisonOp.GE, huge.negate())))
+        .hasSize(1);
+    BigDecimal tiny = new BigDecimal("1e-100000000");
+    assertThat(ranges(schema, Predicate.compare("d", ComparisonOp.GT, tiny))).hasSize(1);
+    assertThat(ranges(schema, Predicate.compare("d", ComparisonOp.EQ, tiny.negate()))).isEmpty();
   }
 
   private static List<KeyRanges.Range> ranges(KuduSchema schema, Predicate p) {
