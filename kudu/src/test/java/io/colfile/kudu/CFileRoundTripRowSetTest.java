@@ -52,8 +52,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 @ExtendWith(TestSeed.class)
 class CFileRoundTripRowSetTest {
   private static final boolean EXHAUSTIVE = CFileRoundTripTest.EXHAUSTIVE;
-  private static final KuduCompression[] ALL_COMPRESSIONS = {KuduCompression.DEFAULT,
-      KuduCompression.NONE, KuduCompression.SNAPPY, KuduCompression.LZ4, KuduCompression.ZLIB};
+  private static final KuduCompression[] ALL_COMPRESSIONS = RandomColumns.ALL_COMPRESSIONS;
 
   @TempDir Path tmp;
 
@@ -83,7 +82,7 @@ class CFileRoundTripRowSetTest {
       KuduType t = keyTypes.get(r.nextInt(keyTypes.size()));
       String name = "k" + k;
       keys.add(name);
-      cols.add(column(r, name, ids.get(cols.size()), t, false, true));
+      cols.add(RandomColumns.column(r, name, ids.get(cols.size()), t, false, true));
     }
     // sometimes no value columns (a table of keys alone); names that are no file names, that
     // differ only in case, or that are the names of the rowset's other files
@@ -97,7 +96,7 @@ class CFileRoundTripRowSetTest {
         default -> "v" + v;
       };
       String name = cols.stream().anyMatch(c -> c.name().equals(pick)) ? "v" + v : pick;
-      cols.add(column(r, name, ids.get(cols.size()), t, r.nextBoolean(), false));
+      cols.add(RandomColumns.column(r, name, ids.get(cols.size()), t, r.nextBoolean(), false));
     }
     Collections.shuffle(cols, r); // key columns need not come first
     Collections.shuffle(keys, r); // nor be in table order
@@ -107,25 +106,6 @@ class CFileRoundTripRowSetTest {
       keyIndex[k] = cols.indexOf(schema.column(keys.get(k)));
     }
     return new Table(schema, keyIndex);
-  }
-
-  private static KuduColumn column(Random r, String name, int id, KuduType t, boolean nullable,
-      boolean key) {
-    int precision = switch (t) {
-      case DECIMAL32 -> 1 + r.nextInt(9);
-      case DECIMAL64 -> 10 + r.nextInt(9);
-      case DECIMAL128 -> 19 + r.nextInt(20);
-      default -> 0;
-    };
-    int scale = precision == 0 ? 0 : r.nextInt(precision + 1);
-    int length = t == KuduType.VARCHAR ? 1 + r.nextInt(1000) : 0;
-    List<KuduEncoding> encodings = new ArrayList<>(t.encodings());
-    encodings.add(KuduEncoding.AUTO);
-    int[] blockSizes = {0, 64, 256, 4096};
-    return new KuduColumn(name, id, t, nullable, key, precision, scale, length,
-        encodings.get(r.nextInt(encodings.size())),
-        ALL_COMPRESSIONS[r.nextInt(ALL_COMPRESSIONS.length)],
-        blockSizes[r.nextInt(blockSizes.length)], null);
   }
 
   /** Cells of every column of {@code n} rows with distinct keys, in insertion order. */

@@ -46,8 +46,16 @@ class RowSetFilterTest {
     return IntStream.range(0, EXHAUSTIVE ? 80 : 12).boxed();
   }
 
-  /** A written rowset: its table, its directory, its key and its rows as a full read gives. */
-  private record Written(Table table, Path dir, List<String> keys, List<Object> all) {}
+  /** A written rowset: its table, its directory and its rows as a full read gives. */
+  private record Written(Table table, Path dir, List<Object> all) {
+    Type type() {
+      return table.schema().rowType();
+    }
+
+    KeyPredicates onKey(Random r) {
+      return new KeyPredicates(r, type(), table.schema().keyColumns(), all);
+    }
+  }
 
   private Written rowset(Random r, int index) throws IOException {
     Table table = CFileRoundTripRowSetTest.table(r, index);
@@ -65,7 +73,7 @@ class RowSetFilterTest {
     try (FileReader reader = ColFile.openDirectory(dir)) {
       all = Rows.readAll(reader.read(ReadOptions.defaults()));
     }
-    return new Written(table, dir, table.schema().keyColumns(), all);
+    return new Written(table, dir, all);
   }
 
   @ParameterizedTest(name = "rowset #{0}")
@@ -73,9 +81,9 @@ class RowSetFilterTest {
   void filteredReadsEqualTheReference(int index) throws IOException {
     Random r = TestSeed.random("rowset filter", index);
     Written w = rowset(r, index);
-    Type schema = w.table().schema().rowType();
+    Type schema = w.type();
     RandomPredicates random = new RandomPredicates(r, schema, w.all());
-    KeyPredicates onKey = new KeyPredicates(r, schema, w.keys(), w.all());
+    KeyPredicates onKey = w.onKey(r);
     long skipped = 0;
     try (FileReader reader = ColFile.openDirectory(w.dir())) {
       for (int i = 0; i < 60; i++) {
@@ -109,9 +117,8 @@ class RowSetFilterTest {
   void seekToRowEqualsDroppingRows(int index) throws IOException {
     Random r = TestSeed.random("rowset seek", index);
     Written w = rowset(r, index);
-    Type schema = w.table().schema().rowType();
     List<Object> all = w.all();
-    KeyPredicates onKey = new KeyPredicates(r, schema, w.keys(), all);
+    KeyPredicates onKey = w.onKey(r);
     try (FileReader reader = ColFile.openDirectory(w.dir())) {
       for (int i = 0; i < 12; i++) {
         Predicate p = r.nextBoolean() ? null : onKey.next();
@@ -124,7 +131,8 @@ class RowSetFilterTest {
             long to = r.nextInt(5) == 0 ? all.size() + r.nextInt(3) : r.nextInt(all.size() + 1);
             rows.seekToRow(to);
             List<Object> rest = all.subList((int) Math.min(to, all.size()), all.size());
-            List<Object> expected = p == null ? rest : ReferenceEvaluator.filter(p, schema, rest);
+            List<Object> expected = p == null ? rest
+                : ReferenceEvaluator.filter(p, w.type(), rest);
             List<Object> got = new ArrayList<>();
             if (seek < 2 && r.nextBoolean()) {
               var batch = rows.newBatch(); // read a little, then seek again

@@ -11,6 +11,7 @@ import io.colfile.core.vector.ColumnVector;
 import io.colfile.kudu.CellVectors;
 import io.colfile.kudu.KuduType;
 import io.colfile.kudu.PhysicalType;
+import io.colfile.kudu.RandomColumns;
 import io.colfile.kudu.TestSeed;
 import io.colfile.kudu.key.KeyBuffer;
 import io.colfile.kudu.key.KeyEncoder;
@@ -52,7 +53,8 @@ class KeyRangesTest {
   void singleColumnKeyRangesHoldExactlyTheMatchingKeys(KuduType type) {
     for (int round = 0; round < (EXHAUSTIVE ? 20 : 3); round++) {
       Random r = TestSeed.random("single key " + type, round);
-      KuduSchema schema = new KuduSchema(List.of(column("k", 0, type, r, true),
+      KuduSchema schema = new KuduSchema(List.of(
+          RandomColumns.column(r, "k", 0, type, false, true),
           KuduColumn.of("v", 1, KuduType.INT32, true, false)), List.of("k"));
       check(schema, r, true);
     }
@@ -67,7 +69,8 @@ class KeyRangesTest {
       List<String> keys = new ArrayList<>();
       int n = 2 + r.nextInt(2);
       for (int k = 0; k < n; k++) {
-        cols.add(column("k" + k, k, types.get(r.nextInt(types.size())), r, true));
+        cols.add(RandomColumns.column(r, "k" + k, k, types.get(r.nextInt(types.size())), false,
+            true));
         keys.add("k" + k);
       }
       cols.add(KuduColumn.of("v", n, KuduType.INT32, true, false));
@@ -184,18 +187,6 @@ class KeyRangesTest {
   private static boolean holds(KeyRanges.Range range, byte[] key) {
     return Arrays.compareUnsigned(range.lo(), key) <= 0
         && (range.hi() == null || Arrays.compareUnsigned(key, range.hi()) < 0);
-  }
-
-  private static KuduColumn column(String name, int id, KuduType t, Random r, boolean key) {
-    int precision = switch (t) {
-      case DECIMAL32 -> 1 + r.nextInt(9);
-      case DECIMAL64 -> 10 + r.nextInt(9);
-      case DECIMAL128 -> 19 + r.nextInt(20);
-      default -> 0;
-    };
-    int scale = precision == 0 ? 0 : r.nextInt(precision + 1);
-    return new KuduColumn(name, id, t, false, key, precision, scale,
-        t == KuduType.VARCHAR ? 20 : 0, null, null, 0, null);
   }
 
   /** A random cell: the type's edges, small values, or anything (bytes with zeros). */
