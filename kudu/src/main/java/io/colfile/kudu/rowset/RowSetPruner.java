@@ -6,6 +6,7 @@ import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.filter.BoundPredicate;
 import io.colfile.kudu.CFileCursor;
 import io.colfile.kudu.CFileReader;
+import io.colfile.kudu.KuduType;
 import io.colfile.kudu.bloom.BloomFileReader;
 import io.colfile.kudu.key.KeyDecoder;
 import io.colfile.kudu.key.KeyEncoder;
@@ -147,11 +148,20 @@ final class RowSetPruner {
     int n = 0;
     long previous = 0;
     for (KeyRanges.Range r : ranges) {
-      long start = r.lo().length == 0 ? 0 : ordinal(cursor, r.lo());
-      long end = r.hi() == null ? baseRows : ordinal(cursor, r.hi());
-      if (start < previous || end < start) {
+      long start;
+      long end;
+      if (r.key() != null) { // keys are unique: one seek finds the row or its absence
+        boolean found = cursor.seekAtOrAfter(r.key());
+        start = checked(cursor.ordinal());
+        end = found ? start + 1 : start;
+      } else {
+        start = r.lo().length == 0 ? 0 : ordinal(cursor, r.lo());
+        end = r.hi() == null ? baseRows : ordinal(cursor, r.hi());
+      }
+      if (start < previous || end < start || end > baseRows) {
         throw new CorruptFileException(keyIndex.name(), indexName, -1, "keys out of order: "
-            + "the index puts ordinal " + end + " after " + Math.max(previous, start));
+            + "the index puts a key range at ordinals " + start + " to " + end + ", after "
+            + previous + ", in a rowset of " + baseRows + " rows");
       }
       previous = end;
       if (start == end) {
@@ -169,7 +179,10 @@ final class RowSetPruner {
 
   private long ordinal(CFileCursor cursor, byte[] key) throws IOException {
     cursor.seekAtOrAfter(key);
-    long o = cursor.ordinal();
+    return checked(cursor.ordinal());
+  }
+
+  private long checked(long o) throws CorruptFileException {
     if (o > baseRows) {
       throw new CorruptFileException(keyIndex.name(), indexName, -1, "leads to ordinal " + o
           + " of a rowset of " + baseRows + " rows");
@@ -179,7 +192,7 @@ final class RowSetPruner {
 
   /** An encoded key as its column values, {@code (1, 'a')}, or hex if it is not a key. */
   private String keyText(byte[] key) {
-    List<io.colfile.kudu.KuduType> types = new ArrayList<>();
+    List<KuduType> types = new ArrayList<>();
     keys.forEach(k -> types.add(k.column.type()));
     KeyDecoder d = new KeyDecoder(new KeyEncoder(types));
     try {
