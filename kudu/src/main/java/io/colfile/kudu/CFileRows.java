@@ -79,6 +79,15 @@ final class CFileRows implements FileReader {
         return batch.size > 0;
       }
 
+      /** Row {@code row} is the cell of that ordinal: found through the positional index. */
+      @Override
+      public void seekToRow(long row) throws IOException {
+        if (row < 0) {
+          throw new IllegalArgumentException("negative row " + row);
+        }
+        cursor.seekToOrdinal(Math.min(row, file.numValues()));
+      }
+
       @Override
       public void close() {}
     };

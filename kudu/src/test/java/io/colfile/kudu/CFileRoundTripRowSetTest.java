@@ -8,14 +8,8 @@ import io.colfile.core.ColFile;
 import io.colfile.core.FileReader;
 import io.colfile.core.ReadOptions;
 import io.colfile.core.io.InputFile;
-import io.colfile.core.io.OutputFile;
 import io.colfile.core.vector.ColumnBatch;
 import io.colfile.kudu.bloom.BloomFileReader;
-import io.colfile.kudu.delta.ColumnUpdate;
-import io.colfile.kudu.delta.DeltaFileWriter;
-import io.colfile.kudu.delta.DeltaKey;
-import io.colfile.kudu.delta.DeltaType;
-import io.colfile.kudu.delta.RowChangeList;
 import io.colfile.kudu.key.KeyBuffer;
 import io.colfile.kudu.key.KeyEncoder;
 import io.colfile.kudu.rowset.KuduColumn;
@@ -27,7 +21,6 @@ import io.colfile.kudu.rowset.RowSetWriter;
 import io.colfile.kudu.rowset.RowSetWriterOptions;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -59,8 +52,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 @ExtendWith(TestSeed.class)
 class CFileRoundTripRowSetTest {
   private static final boolean EXHAUSTIVE = CFileRoundTripTest.EXHAUSTIVE;
-  private static final KuduCompression[] ALL_COMPRESSIONS = {KuduCompression.DEFAULT,
-      KuduCompression.NONE, KuduCompression.SNAPPY, KuduCompression.LZ4, KuduCompression.ZLIB};
+  private static final KuduCompression[] ALL_COMPRESSIONS = RandomColumns.ALL_COMPRESSIONS;
 
   @TempDir Path tmp;
 
@@ -90,7 +82,7 @@ class CFileRoundTripRowSetTest {
       KuduType t = keyTypes.get(r.nextInt(keyTypes.size()));
       String name = "k" + k;
       keys.add(name);
-      cols.add(column(r, name, ids.get(cols.size()), t, false, true));
+      cols.add(RandomColumns.column(r, name, ids.get(cols.size()), t, false, true));
     }
     // sometimes no value columns (a table of keys alone); names that are no file names, that
     // differ only in case, or that are the names of the rowset's other files
@@ -104,7 +96,7 @@ class CFileRoundTripRowSetTest {
         default -> "v" + v;
       };
       String name = cols.stream().anyMatch(c -> c.name().equals(pick)) ? "v" + v : pick;
-      cols.add(column(r, name, ids.get(cols.size()), t, r.nextBoolean(), false));
+      cols.add(RandomColumns.column(r, name, ids.get(cols.size()), t, r.nextBoolean(), false));
     }
     Collections.shuffle(cols, r); // key columns need not come first
     Collections.shuffle(keys, r); // nor be in table order
@@ -114,25 +106,6 @@ class CFileRoundTripRowSetTest {
       keyIndex[k] = cols.indexOf(schema.column(keys.get(k)));
     }
     return new Table(schema, keyIndex);
-  }
-
-  private static KuduColumn column(Random r, String name, int id, KuduType t, boolean nullable,
-      boolean key) {
-    int precision = switch (t) {
-      case DECIMAL32 -> 1 + r.nextInt(9);
-      case DECIMAL64 -> 10 + r.nextInt(9);
-      case DECIMAL128 -> 19 + r.nextInt(20);
-      default -> 0;
-    };
-    int scale = precision == 0 ? 0 : r.nextInt(precision + 1);
-    int length = t == KuduType.VARCHAR ? 1 + r.nextInt(1000) : 0;
-    List<KuduEncoding> encodings = new ArrayList<>(t.encodings());
-    encodings.add(KuduEncoding.AUTO);
-    int[] blockSizes = {0, 64, 256, 4096};
-    return new KuduColumn(name, id, t, nullable, key, precision, scale, length,
-        encodings.get(r.nextInt(encodings.size())),
-        ALL_COMPRESSIONS[r.nextInt(ALL_COMPRESSIONS.length)],
-        blockSizes[r.nextInt(blockSizes.length)], null);
   }
 
   /** Cells of every column of {@code n} rows with distinct keys, in insertion order. */
@@ -154,7 +127,7 @@ class CFileRoundTripRowSetTest {
   }
 
   /** A random cell of a column (NULL sometimes, where it may be). */
-  private static byte[] cell(KuduColumn c, Random r) {
+  static byte[] cell(KuduColumn c, Random r) {
     if (c.nullable() && r.nextInt(4) == 0) {
       return null;
     }
@@ -198,7 +171,7 @@ class CFileRoundTripRowSetTest {
   }
 
   /** Writes the rows in batches of varied size. */
-  private static void write(Path dir, Table table, List<byte[][]> rows, RowSetWriterOptions o,
+  static void write(Path dir, Table table, List<byte[][]> rows, RowSetWriterOptions o,
       Random r) throws IOException {
     try (RowSetWriter w = RowSetWriter.create(dir, table.schema(), o)) {
       int at = 0;
@@ -334,101 +307,30 @@ class CFileRoundTripRowSetTest {
   }
 
   /**
-   * REDO mutations for some rows (UPDATEs and DELETEs of live rows, REINSERTs of deleted ones,
-   * with increasing timestamps), spread over one to three DeltaFiles, each in REDO order; read
-   * through {@link RowSetReader#open} with the files listed, and through the directory once
-   * rowset.json lists them.
+   * REDO mutations for some rows ({@link RandomRedo}), read through {@link RowSetReader#open}
+   * with the files listed, and through the directory once rowset.json lists them.
    */
   private void checkRedo(Path dir, Table table, List<byte[][]> sorted, Random r, String what)
       throws IOException {
-    List<KuduColumn> cols = table.columns();
-    List<Integer> valueCols = new ArrayList<>();
-    for (int c = 0; c < cols.size(); c++) {
-      if (!cols.get(c).key()) {
-        valueCols.add(c);
-      }
-    }
-    int files = 1 + r.nextInt(3);
-    List<List<Object[]>> perFile = new ArrayList<>(); // {DeltaKey, RowChangeList}
-    for (int f = 0; f < files; f++) {
-      perFile.add(new ArrayList<>());
-    }
-    List<byte[][]> expected = new ArrayList<>();
-    for (int row = 0; row < sorted.size(); row++) {
-      byte[][] now = sorted.get(row).clone();
-      boolean live = true;
-      if (r.nextInt(3) == 0) {
-        int mutations = 1 + r.nextInt(4);
-        long ts = DeltaKey.hybridTime(1_600_000_000_000_000L + r.nextInt(1 << 20), 0);
-        for (int m = 0; m < mutations; m++) {
-          ts += 1 + r.nextInt(1 << 16);
-          RowChangeList change;
-          if (!live) {
-            List<ColumnUpdate> all = new ArrayList<>();
-            for (int c : valueCols) {
-              now[c] = cell(cols.get(c), r);
-              all.add(update(cols.get(c), now[c]));
-            }
-            change = RowChangeList.reinsert(all);
-            live = true;
-          } else if (valueCols.isEmpty() || r.nextInt(3) == 0) {
-            change = RowChangeList.delete();
-            live = false;
-          } else {
-            List<Integer> pick = new ArrayList<>(valueCols);
-            Collections.shuffle(pick, r);
-            List<ColumnUpdate> some = new ArrayList<>();
-            for (int c : pick.subList(0, 1 + r.nextInt(pick.size()))) {
-              now[c] = cell(cols.get(c), r);
-              some.add(update(cols.get(c), now[c]));
-            }
-            change = RowChangeList.update(some);
-          }
-          perFile.get(r.nextInt(files)).add(new Object[] {new DeltaKey(row, ts), change});
-        }
-      }
-      if (live) {
-        expected.add(now);
-      }
-    }
-    List<String> names = new ArrayList<>();
-    for (int f = 0; f < files; f++) {
-      List<Object[]> cells = perFile.get(f);
-      cells.sort((a, b) -> DeltaType.REDO.compare((DeltaKey) a[0], (DeltaKey) b[0]));
-      String name = "redo." + f + ".cfile";
-      names.add(name);
-      try (DeltaFileWriter w = DeltaFileWriter.create(OutputFile.local(dir.resolve(name)),
-          DeltaType.REDO, r.nextBoolean(), ALL_COMPRESSIONS[1 + r.nextInt(4)],
-          new int[] {64, 1024, DeltaFileWriter.DEFAULT_BLOCK_SIZE}[r.nextInt(3)])) {
-        for (Object[] c : cells) {
-          w.append((DeltaKey) c[0], (RowChangeList) c[1]);
-        }
-      }
-    }
-    Collections.shuffle(names, r); // the list's order must not matter, timestamps do
+    RandomRedo.Written redo = RandomRedo.write(dir, table, sorted, r);
+    List<byte[][]> expected = redo.live();
     RowSetManifest.Contents m;
     try (InputStream in = Files.newInputStream(dir.resolve(RowSetManifest.FILE_NAME))) {
       m = RowSetManifest.read(in, "rowset.json");
     }
     RowSetFiles withRedo = new RowSetFiles(m.files().columns(), m.files().bloom(),
-        m.files().adhocIndex(), names, List.of());
-    String w = what + " with " + files + " REDO files";
+        m.files().adhocIndex(), redo.files(), List.of());
+    String w = what + " with " + redo.files().size() + " REDO files";
     try (RowSetReader reader = RowSetReader.open(table.schema(), withRedo, dir)) {
       assertThat(reader.baseRows()).isEqualTo(sorted.size());
       assertThat(reader.numberOfRows()).as(w).isEqualTo(expected.size());
       checkRows(reader, table, expected, r, w);
     }
-    try (OutputStream out = Files.newOutputStream(dir.resolve(RowSetManifest.FILE_NAME))) {
-      RowSetManifest.write(new RowSetManifest.Contents(table.schema(), withRedo, m.rows()), out);
-    }
+    RandomRedo.list(dir, redo.files());
     try (FileReader reader = ColFile.openDirectory(dir)) {
       assertThat(reader.numberOfRows()).as(w).isEqualTo(expected.size());
       checkRows(reader, table, expected, r, w + " (rowset.json)");
     }
-  }
-
-  private static ColumnUpdate update(KuduColumn c, byte[] cell) {
-    return cell == null ? ColumnUpdate.setNull(c.id()) : ColumnUpdate.of(c.id(), cell);
   }
 
   @ParameterizedTest(name = "rowset #{0}")

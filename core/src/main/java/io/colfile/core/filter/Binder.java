@@ -264,15 +264,27 @@ final class Binder {
       return op == ComparisonOp.GT || op == ComparisonOp.GE ? new Exact(Op.ALWAYS, null)
           : new Exact(Op.NEVER, null);
     }
-    BigDecimal floor = v.setScale(0, RoundingMode.FLOOR);
+    BigDecimal floor = floor(v);
     if (floor.compareTo(v) == 0) {
       return new Exact(Op.valueOf(op.name()), floor.longValueExact());
     }
     switch (op) {
       case EQ: return new Exact(Op.NEVER, null);
       case LT: case LE: return new Exact(Op.LE, floor.longValueExact());
-      default: return new Exact(Op.GE, v.setScale(0, RoundingMode.CEILING).longValueExact());
+      default: return new Exact(Op.GE, floor.longValueExact() + 1);
     }
+  }
+
+  /**
+   * The largest integer at most {@code v} (scale 0). A value smaller than 1 in size is settled
+   * without {@code setScale}, which divides by 10^scale: {@code 1e-100000000} costs nothing.
+   * Callers keep {@code v} within a bounded range, so that the result has few digits.
+   */
+  static BigDecimal floor(BigDecimal v) {
+    if (v.signum() != 0 && v.precision() <= v.scale()) {
+      return v.signum() > 0 ? BigDecimal.ZERO : BigDecimal.ONE.negate();
+    }
+    return v.setScale(0, RoundingMode.FLOOR);
   }
 
   /**

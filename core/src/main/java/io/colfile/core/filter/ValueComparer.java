@@ -10,7 +10,6 @@ import io.colfile.core.vector.LongVector;
 import io.colfile.core.vector.TimestampVector;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.math.RoundingMode;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
@@ -278,16 +277,17 @@ abstract class ValueComparer {
       floor = new long[literals.size()];
       kind = new int[literals.size()];
       BigDecimal min = BigDecimal.valueOf(Long.MIN_VALUE);
-      BigDecimal max = BigDecimal.valueOf(Long.MAX_VALUE);
+      BigDecimal aboveMax = BigDecimal.valueOf(Long.MAX_VALUE).add(BigDecimal.ONE);
       for (int i = 0; i < scaled.length; i++) {
-        BigDecimal s = ((BigDecimal) literals.get(i)).movePointRight(scale);
+        // not movePointRight, which writes out every digit of 1e100000000
+        BigDecimal s = ((BigDecimal) literals.get(i)).scaleByPowerOfTen(scale);
         scaled[i] = s;
-        BigDecimal f = s.setScale(0, RoundingMode.FLOOR);
-        if (f.compareTo(max) > 0) {
+        if (s.compareTo(aboveMax) >= 0) {
           kind[i] = 2;
-        } else if (f.compareTo(min) < 0) {
+        } else if (s.compareTo(min) < 0) {
           kind[i] = -2;
         } else {
+          BigDecimal f = Binder.floor(s);
           floor[i] = f.longValueExact();
           kind[i] = f.compareTo(s) == 0 ? 0 : 1;
         }

@@ -72,6 +72,17 @@ public final class DeltaFileReader implements Closeable {
     return new Iterator(c);
   }
 
+  /**
+   * Mutations from the one at position {@code index} of the file on (none when the file has
+   * fewer). DeltaFiles have no positional index: the blocks before it are read, their
+   * mutations not decoded.
+   */
+  public Iterator iteratorAt(long index) throws IOException {
+    CFileCursor c = file.newCursor();
+    c.seekToOrdinal(Math.min(index, file.numValues()));
+    return new Iterator(c);
+  }
+
   /** Mutations from the first one of row {@code rowOrdinal} (or the next row that has some). */
   public Iterator iteratorFrom(long rowOrdinal) throws IOException {
     CFileCursor c = file.newCursor();

@@ -90,9 +90,10 @@ public final class DeltaFileRows implements FileReader {
   }
 
   private BatchReader readRaw(ReadOptions options) throws IOException {
-    DeltaFileReader.Iterator it = file.iterator();
     int batchSize = options.batchSize();
     return new BatchReader() {
+      private DeltaFileReader.Iterator it = file.iterator();
+
       @Override
       public Type schema() {
         return SCHEMA;
@@ -146,6 +147,15 @@ public final class DeltaFileRows implements FileReader {
         updates.childCount = children;
         batch.size = n;
         return n > 0;
+      }
+
+      /** Row {@code row} is the mutation of that ordinal in the file. */
+      @Override
+      public void seekToRow(long row) throws IOException {
+        if (row < 0) {
+          throw new IllegalArgumentException("negative row " + row);
+        }
+        it = file.iteratorAt(row);
       }
 
       @Override

@@ -31,20 +31,24 @@ final class RowDeltas {
 
   private final long[] rows;
   private final RowState[] states;
-  private final long deleted;
+  /** The deleted rows' ordinals, ascending. */
+  private final long[] dead;
   private final int count;
 
   private RowDeltas(TreeMap<Long, RowState> byRow, int count) {
     this.rows = new long[byRow.size()];
     this.states = new RowState[byRow.size()];
     int i = 0;
-    long dead = 0;
+    int d = 0;
+    long[] deleted = new long[byRow.size()];
     for (Map.Entry<Long, RowState> e : byRow.entrySet()) {
       rows[i] = e.getKey();
       states[i++] = e.getValue();
-      dead += e.getValue().deleted() ? 1 : 0;
+      if (e.getValue().deleted()) {
+        deleted[d++] = e.getKey();
+      }
     }
-    this.deleted = dead;
+    this.dead = Arrays.copyOf(deleted, d);
     this.count = count;
   }
 
@@ -115,7 +119,27 @@ final class RowDeltas {
 
   /** Rows whose latest mutation deletes them. */
   long deletedRows() {
-    return deleted;
+    return dead.length;
+  }
+
+  /**
+   * The ordinal of live row {@code live} (rows counted in ordinal order, deleted ones left
+   * out); the base row count or more when there are not that many live rows.
+   */
+  long ordinalOfLiveRow(long live) {
+    // live rows before dead[k]: dead[k] - k, which never falls as k grows; the wanted row has
+    // as many deleted rows before it as there are k with dead[k] - k <= live
+    int lo = 0;
+    int hi = dead.length;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (dead[mid] - mid > live) {
+        hi = mid;
+      } else {
+        lo = mid + 1;
+      }
+    }
+    return live + lo;
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.colfile.kudu.rowset;
 
 import io.colfile.core.BatchReader;
+import io.colfile.core.ScanReport;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.ColumnBatch;
@@ -13,8 +14,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The batches of a {@link RowSetReader}: base rows read column by column in ordinal order, REDO
- * mutations applied, deleted rows squeezed out of the batch.
+ * The batches of a {@link RowSetReader}: base rows of the chosen ordinal ranges ({@link
+ * RowSetPruner}) read column by column, each range from a seek of every column's positional
+ * index, REDO mutations applied, deleted rows squeezed out of the batch. A batch never spans two
+ * ranges, so the deltas of a batch are those of consecutive ordinals.
  */
 final class RowSetBatches implements BatchReader {
   private final Type type;
@@ -23,24 +26,34 @@ final class RowSetBatches implements BatchReader {
   private final RowDeltas deltas;
   private final long baseRows;
   private final int batchSize;
+  /** {@code [start, end)} ordinal pairs, ascending and apart. */
+  private final long[] ranges;
+  private final ScanReport report;
+  /** The range {@link #next} is in (or before), and the next ordinal to read. */
+  private int range;
   private long next;
+  /** Whether the cursors stand at {@link #next}. */
+  private boolean positioned;
   private boolean[] deleted = new boolean[0];
 
   RowSetBatches(Type type, List<KuduColumn> columns, Map<Integer, CFileReader> files,
-      RowDeltas deltas, long baseRows, int batchSize) throws IOException {
+      RowDeltas deltas, long baseRows, int batchSize, long[] ranges, ScanReport report)
+      throws IOException {
     this.type = type;
     this.columns = columns;
     this.deltas = deltas;
     this.baseRows = baseRows;
     this.batchSize = batchSize;
+    this.ranges = ranges;
+    this.report = report;
     this.cursors = new CFileCursor[columns.size()];
     for (int i = 0; i < cursors.length; i++) {
       CFileReader r = files.get(columns.get(i).id());
       if (r != null) {
         cursors[i] = r.newCursor();
-        cursors[i].seekToFirst();
       }
     }
+    this.next = ranges.length == 0 ? baseRows : ranges[0];
   }
 
   @Override
@@ -56,8 +69,16 @@ final class RowSetBatches implements BatchReader {
   @Override
   public boolean next(ColumnBatch batch) throws IOException {
     batch.reset();
-    while (batch.size == 0 && next < baseRows) {
-      int n = (int) Math.min(batch.capacity(), baseRows - next);
+    while (batch.size == 0 && advance()) {
+      int n = (int) Math.min(batch.capacity(), ranges[2 * range + 1] - next);
+      if (!positioned) {
+        for (CFileCursor c : cursors) {
+          if (c != null && c.ordinal() != next) {
+            c.seekToOrdinal(next);
+          }
+        }
+        positioned = true;
+      }
       for (int c = 0; c < cursors.length; c++) {
         ColumnVector v = batch.cols[c];
         if (cursors[c] == null) {
@@ -69,30 +90,73 @@ final class RowSetBatches implements BatchReader {
           }
         }
       }
-      if (deleted.length < n) {
-        deleted = new boolean[batch.capacity()];
-      }
-      int live = n;
-      if (deltas.count() > 0) {
-        live = n - deltas.apply(next, n, columns, batch.cols, deleted);
-      }
-      if (live < n) {
-        int to = 0;
-        for (int r = 0; r < n; r++) {
-          if (!deleted[r]) {
-            if (to != r) {
-              for (ColumnVector v : batch.cols) {
-                RowCopier.move(v, r, to);
-              }
-            }
-            to++;
-          }
-        }
-      }
+      report.read(RowSetPruner.BASE_ROWS, n);
+      batch.size = n - dropDeleted(batch, n);
       next += n;
-      batch.size = live;
     }
     return batch.size > 0;
+  }
+
+  /**
+   * Moves {@link #next} into the first range that still has rows to read, leaving the cursors
+   * to be positioned when it had to jump; false when no rows are left.
+   */
+  private boolean advance() {
+    while (range < ranges.length / 2 && next >= ranges[2 * range + 1]) {
+      range++;
+    }
+    if (range == ranges.length / 2) {
+      return false;
+    }
+    if (next < ranges[2 * range]) {
+      next = ranges[2 * range];
+      positioned = false;
+    }
+    return true;
+  }
+
+  /** Applies the REDO mutations of the batch's rows, squeezes out the deleted ones. */
+  private int dropDeleted(ColumnBatch batch, int n) {
+    if (deltas.count() == 0) {
+      return 0;
+    }
+    if (deleted.length < n) {
+      deleted = new boolean[batch.capacity()];
+    }
+    int dead = deltas.apply(next, n, columns, batch.cols, deleted);
+    if (dead > 0) {
+      int to = 0;
+      for (int r = 0; r < n; r++) {
+        if (!deleted[r]) {
+          if (to != r) {
+            for (ColumnVector v : batch.cols) {
+              RowCopier.move(v, r, to);
+            }
+          }
+          to++;
+        }
+      }
+    }
+    return dead;
+  }
+
+  /**
+   * Moves to live row {@code row} (deleted rows are not counted: they are not in a full read),
+   * then reads on through the chosen ranges.
+   */
+  @Override
+  public void seekToRow(long row) {
+    if (row < 0) {
+      throw new IllegalArgumentException("negative row " + row);
+    }
+    next = row >= baseRows ? baseRows : Math.min(baseRows, deltas.ordinalOfLiveRow(row));
+    range = 0;
+    positioned = false;
+  }
+
+  @Override
+  public ScanReport report() {
+    return report;
   }
 
   /** A column the rowset has no file for: its read default in every row, or NULL. */

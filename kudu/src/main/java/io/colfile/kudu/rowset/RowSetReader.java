@@ -4,13 +4,16 @@ import io.colfile.core.read.ReadPlan;
 import io.colfile.core.BatchReader;
 import io.colfile.core.FileReader;
 import io.colfile.core.ReadOptions;
+import io.colfile.core.ScanReport;
 import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.text.JsonLinesWriter;
 import io.colfile.core.types.Type;
-import io.colfile.core.vector.ColumnBatch;
 import io.colfile.kudu.CFileReader;
+import io.colfile.kudu.KuduType;
 import io.colfile.kudu.KuduTypes;
+import io.colfile.kudu.bloom.BloomFileReader;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -33,11 +36,20 @@ public final class RowSetReader implements FileReader {
   private final Map<Integer, CFileReader> columns = new LinkedHashMap<>();
   private final long baseRows;
   private final RowDeltas deltas;
+  private final RowSetFiles files;
+  private final Path dir;
+  private final boolean fromManifest;
+  /** Opened on the first read that needs them. */
+  private CFileReader adhocIndex;
+  private BloomFileReader bloom;
 
   private RowSetReader(String name, KuduSchema schema, RowSetFiles files, Path dir,
       boolean fromManifest) throws IOException {
     this.name = name;
     this.schema = schema;
+    this.files = files;
+    this.dir = dir;
+    this.fromManifest = fromManifest;
     long rows = -1;
     try {
       for (KuduColumn c : schema.columns()) {
@@ -176,13 +188,57 @@ public final class RowSetReader implements FileReader {
     return out;
   }
 
+  /**
+   * Reads the rows {@code options} ask for. A filter's conditions on the primary key choose the
+   * base rows read ({@link RowSetPruner}); every row read is then filtered exactly.
+   */
   @Override
   public BatchReader read(ReadOptions options) throws IOException {
     ReadPlan plan = ReadPlan.create(schema(), options);
-    return plan.wrap(readRaw(plan.rawOptions()));
+    ScanReport report = new ScanReport();
+    String text = options.filter().map(Object::toString).orElse("");
+    long[] ranges = pruner().plan(plan.pushdown(), text, report);
+    return plan.wrap(readRaw(plan.rawOptions(), ranges, report));
   }
 
-  private BatchReader readRaw(ReadOptions options) throws IOException {
+  private RowSetPruner pruner() throws IOException {
+    List<KuduColumn> keys = schema.keys();
+    String label = fromManifest || files.bloom() == null ? name : name + " (" + files.bloom()
+        + ")";
+    if (keys.size() == 1) {
+      return new RowSetPruner(label, schema, baseRows, columns.get(keys.get(0).id()),
+          "value index", this::bloom);
+    }
+    return new RowSetPruner(label, schema, baseRows, adhocIndex(), "ad-hoc index",
+        this::bloom);
+  }
+
+  /** The ad-hoc index of a composite key, or null when the rowset lists none. */
+  private CFileReader adhocIndex() throws IOException {
+    if (adhocIndex == null && files.adhocIndex() != null) {
+      CFileReader r = CFileReader.open(InputFile.local(resolve(dir, files.adhocIndex(),
+          fromManifest)));
+      if (r.dataType() != KuduType.BINARY || r.numValues() != baseRows) {
+        r.close();
+        throw new CorruptFileException(r.name(), "footer", -1, "an ad-hoc index holds one "
+            + "binary key per row, " + baseRows + " here; this file holds " + r.numValues()
+            + " " + r.dataType().kuduName() + " cells");
+      }
+      adhocIndex = r;
+    }
+    return adhocIndex;
+  }
+
+  /** The bloom filter of the keys, or null when the rowset lists none. */
+  private BloomFileReader bloom() throws IOException {
+    if (bloom == null && files.bloom() != null) {
+      bloom = BloomFileReader.open(InputFile.local(resolve(dir, files.bloom(), fromManifest)));
+    }
+    return bloom;
+  }
+
+  private BatchReader readRaw(ReadOptions options, long[] ranges, ScanReport report)
+      throws IOException {
     List<KuduColumn> projected = new ArrayList<>();
     if (options.columns().isPresent()) {
       for (String n : options.columns().get()) {
@@ -197,15 +253,20 @@ public final class RowSetReader implements FileReader {
       b.field(c.name(), c.logicalType());
     }
     return new RowSetBatches(b.build(), projected, columns, deltas, baseRows,
-        options.batchSize());
+        options.batchSize(), ranges, report);
   }
 
   @Override
   public void close() throws IOException {
     IOException first = null;
-    for (CFileReader r : columns.values()) {
+    List<Closeable> all = new ArrayList<>(columns.values());
+    all.add(adhocIndex);
+    all.add(bloom);
+    for (Closeable r : all) {
       try {
-        r.close();
+        if (r != null) {
+          r.close();
+        }
       } catch (IOException e) {
         if (first == null) {
           first = e;
