@@ -6,6 +6,7 @@ import io.colfile.core.ReadOptions;
 import io.colfile.core.error.UnsupportedFeatureException;
 import io.colfile.core.filter.Predicate;
 import io.colfile.core.filter.PredicateSyntaxException;
+import io.colfile.core.read.ReadPlan;
 import io.colfile.core.text.JsonLinesWriter;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnBatch;
@@ -97,12 +98,12 @@ final class CatCommand implements Callable<Integer>, FileCommand {
   public Integer call() throws Exception {
     ReadOptions options = options();
     try (FileReader reader = deltas ? ColumnFiles.openDeltas(file) : ColumnFiles.open(file)) {
-      BatchReader rows;
       try {
-        rows = reader.read(options);
+        ReadPlan.create(reader.schema(), options); // what every reader plans: checked here first
       } catch (IllegalArgumentException e) {
         throw new UsageException(e.getMessage()); // a column, predicate or schema that does not fit
       }
+      BatchReader rows = reader.read(options);
       try (rows) {
         print(rows, new JsonLinesWriter(main.stdout(), reader.timestampStyle()));
       } finally {

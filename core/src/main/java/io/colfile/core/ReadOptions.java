@@ -58,8 +58,9 @@ public final class ReadOptions {
    * Only these columns, in this order; null for all. A name is a top-level column, or a path
    * to a field of nested structs ({@code customer.address.city}: the rows then hold {@code
    * customer} with only {@code address} with only {@code city}); back quotes protect names
-   * with dots ({@code `a.b`}). Paths into the same struct merge, in the order first named. A
-   * name that is a top-level column exactly as written is that column.
+   * with dots and other characters ({@code `a.b`}), as in predicates. Paths into the same struct
+   * merge, in the order first named. A name that is no path of the schema but a top-level
+   * column exactly as written ({@code my col}) is that column.
    */
   public ReadOptions withColumns(List<String> names) {
     return new ReadOptions(names == null ? null : List.copyOf(names), batchSize, defaultZone,

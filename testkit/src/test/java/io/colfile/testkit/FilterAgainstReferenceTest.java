@@ -127,6 +127,39 @@ class FilterAgainstReferenceTest {
         }
       }
       assertThat(ruledOut).as("the pruner rules something out at all").isPositive();
+      // with exact statistics, a value beyond a unit's range rules it out, nulls or not
+      for (ColumnBatch b : batches) {
+        List<Object> rows = new ArrayList<>();
+        Rows.addAll(b, rows);
+        UnitStatistics exact = statistics(rows, false, r);
+        ColumnRange l = exact.range(SCHEMA.fieldIndex("l") + 1);
+        if (l != null && l.max() != null && (Long) l.max() < Long.MAX_VALUE) {
+          Predicate beyond = Predicate.parse("l = " + ((Long) l.max() + 1) + " OR l < "
+              + l.min());
+          assertThat(Pruner.evaluate(BoundPredicate.bind(beyond, SCHEMA), exact).mayMatch())
+              .as("%s: %s on %s", TestSeed.replay(), beyond, l).isFalse();
+        }
+      }
+    }
+  }
+
+  /** Literals whose digits would fill the memory cost nothing, through a whole read. */
+  @Test
+  void hugeAndTinyLiteralsReadAtOnce() {
+    MemoryFile file = new MemoryFile(SCHEMA, 5, 300, 300);
+    for (String lit : new String[] {"1e1000000000", "-1e1000000000", "1e-1000000000"}) {
+      java.math.BigDecimal v = new java.math.BigDecimal(lit);
+      for (String column : new String[] {"l", "d", "d1", "d3", "st.x"}) {
+        Predicate p = Predicate.or(Predicate.compare(column, io.colfile.core.filter.ComparisonOp.GT,
+            v), Predicate.not(Predicate.in(column, v, 1)));
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+            java.time.Duration.ofSeconds(20), () -> {
+              List<Object> all = Rows.readAll(file.read(ReadOptions.defaults()));
+              assertThat(Rows.readAll(file.read(ReadOptions.defaults().withFilter(p))))
+                  .as("%s", p).isEqualTo(ReferenceEvaluator.filter(p, SCHEMA, all));
+              assertThat(p.toString()).hasSizeLessThan(200);
+            });
+      }
     }
   }
 

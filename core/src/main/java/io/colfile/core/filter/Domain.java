@@ -91,7 +91,7 @@ public enum Domain {
         return Literal.quote(Literal.format(
             LocalDateTime.ofEpochSecond(i.getEpochSecond(), i.getNano(), ZoneOffset.UTC)));
       }
-      case DECIMAL: return ((BigDecimal) value).toPlainString();
+      case DECIMAL: return Literal.number((BigDecimal) value);
       case FLOAT: case DOUBLE: {
         double d = (Double) value;
         return d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d)

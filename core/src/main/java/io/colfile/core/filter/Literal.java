@@ -133,11 +133,7 @@ public final class Literal {
   @Override
   public String toString() {
     switch (kind) {
-      case NUMBER: {
-        // plain unless that is long: the exact value of a tiny double has hundreds of zeros
-        String plain = ((BigDecimal) value).toPlainString();
-        return plain.length() <= 40 ? plain : value.toString();
-      }
+      case NUMBER: return number((BigDecimal) value);
       case BOOLEAN: return value.toString();
       case BYTES: return quote(new String((byte[]) value, StandardCharsets.UTF_8));
       case TIMESTAMP: return quote(format((LocalDateTime) value));
@@ -145,6 +141,18 @@ public final class Literal {
           ((Instant) value).getEpochSecond(), ((Instant) value).getNano(), ZoneOffset.UTC)));
       default: return quote(value.toString());
     }
+  }
+
+  /**
+   * A number as the grammar reads it: plain ({@code 12.5}) unless that would be long, as for the
+   * exact value of a tiny double or {@code 1e1000000000}, whose digits are never written out.
+   */
+  static String number(BigDecimal v) {
+    long scale = v.scale();
+    if (scale < -20 || scale > 40 || v.precision() > 60) {
+      return v.toString(); // scientific notation, as long as the digits alone
+    }
+    return v.toPlainString();
   }
 
   /** {@code 2024-01-31 12:00:00.5}: the form {@code colfile cat} prints and literals take. */

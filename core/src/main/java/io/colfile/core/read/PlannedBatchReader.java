@@ -83,6 +83,10 @@ final class PlannedBatchReader implements BatchReader {
 
   @Override
   public boolean next(ColumnBatch batch) throws IOException {
+    if (batch.capacity() < batchSize) {
+      throw new IllegalArgumentException("a batch of " + batch.capacity() + " rows cannot take "
+          + "the " + batchSize + " rows this reader returns at a time: use newBatch()");
+    }
     while (raw.next(rawBatch)) {
       int n = rawBatch.size;
       for (int i = 0; i < toReader.length; i++) {

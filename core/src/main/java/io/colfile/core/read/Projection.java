@@ -30,24 +30,35 @@ final class Projection {
     }
     List<ColumnPath> out = new ArrayList<>();
     for (String name : names) {
-      ColumnPath path;
-      if (schema.fieldIndex(name) >= 0) {
-        path = ColumnPath.of(name);
-      } else {
-        try {
-          path = ColumnPath.parse(name);
-        } catch (PredicateSyntaxException e) {
-          throw new IllegalArgumentException("no column '" + name + "'; the columns are "
-              + String.join(", ", schema.fieldNames()));
-        }
-        find(schema, path);
-      }
+      ColumnPath path = path(schema, name);
       if (out.contains(path)) {
         throw new IllegalArgumentException("column '" + name + "' is listed twice");
       }
       out.add(path);
     }
     return out;
+  }
+
+  /**
+   * A name as a path ({@code a.b}, {@code `a b`}), as predicates read it; a name that is no
+   * path of the schema but a top-level column as written ({@code my col}, {@code a.b} when there
+   * is no struct {@code a}) is that column.
+   */
+  private static ColumnPath path(Type schema, String name) {
+    try {
+      ColumnPath path = ColumnPath.parse(name);
+      find(schema, path);
+      return path;
+    } catch (IllegalArgumentException e) {
+      if (schema.fieldIndex(name) >= 0) {
+        return ColumnPath.of(name);
+      }
+      if (e instanceof PredicateSyntaxException) {
+        throw new IllegalArgumentException("no column '" + name + "'; the columns are "
+            + String.join(", ", schema.fieldNames()));
+      }
+      throw e;
+    }
   }
 
   /** The type at {@code path}, or an error naming what is missing. */

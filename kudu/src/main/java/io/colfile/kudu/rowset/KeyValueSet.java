@@ -52,14 +52,15 @@ final class KeyValueSet {
       case ALWAYS: return all(c);
       case NEVER: case IS_NULL: return none(c);
       case EQ: case IN: {
-        KeyValueSet out = none(c);
+        // every value a point, merged in one sort: a union per value would be quadratic
+        List<Interval> points = new ArrayList<>();
         for (Object x : v) {
           Object cell = c.binary ? x : KeyColumn.exact(c.units(x));
           if (cell != null) {
-            out = out.union(range(c, cell, true, cell, true));
+            add(c, points, cell, true, cell, true);
           }
         }
-        return out;
+        return merge(c, points);
       }
       default: break;
     }
@@ -141,16 +142,22 @@ final class KeyValueSet {
   KeyValueSet union(KeyValueSet o) {
     List<Interval> all = new ArrayList<>(intervals);
     all.addAll(o.intervals);
+    return merge(column, all);
+  }
+
+  /** The set of the union of {@code all}'s intervals, in any order. */
+  private static KeyValueSet merge(KeyColumn column, List<Interval> all) {
     all.sort((a, b) -> {
       int cmp = column.compare(a.lo(), b.lo());
       return cmp != 0 ? cmp : Boolean.compare(b.loIn(), a.loIn());
     });
+    KeyValueSet set = new KeyValueSet(column, List.of());
     List<Interval> out = new ArrayList<>();
     for (Interval i : all) {
       Interval prev = out.isEmpty() ? null : out.get(out.size() - 1);
-      if (prev != null && (prev.hi() == null || touches(prev, i))) {
-        out.set(out.size() - 1, new Interval(prev.lo(), prev.loIn(), upper(prev, i, true),
-            upperIn(prev, i, true)));
+      if (prev != null && (prev.hi() == null || set.touches(prev, i))) {
+        out.set(out.size() - 1, new Interval(prev.lo(), prev.loIn(), set.upper(prev, i, true),
+            set.upperIn(prev, i, true)));
       } else {
         out.add(i);
       }
