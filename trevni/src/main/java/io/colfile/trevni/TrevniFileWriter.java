@@ -5,6 +5,7 @@ import io.colfile.core.io.OutputFile;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -44,6 +45,10 @@ public final class TrevniFileWriter implements Closeable {
 
   private TrevniFileWriter(OutputFile target, List<ColumnSpec> specs, TrevniWriterOptions options,
       TrevniMetadata fileMetadata) {
+    if (!options.sortedFields().isEmpty()) {
+      throw new IllegalArgumentException("sorted fields " + options.sortedFields() + " are for "
+          + "TrevniWriter's records; declare columns sorted with ColumnSpec.sorted()");
+    }
     this.target = Objects.requireNonNull(target, "target");
     this.fileMetadata = fileMetadata;
     this.blockSize = options.blockSize();
@@ -146,6 +151,9 @@ public final class TrevniFileWriter implements Closeable {
 
   public void writeBoolean(int column, boolean value) {
     Column c = col(column).value(ValueType.BOOLEAN);
+    if (c.sorted != null) {
+      inOrder(c, c.sorted.nextLong(value ? 1 : 0));
+    }
     c.buf.writeBoolean(value);
     c.afterValue();
   }
@@ -153,10 +161,14 @@ public final class TrevniFileWriter implements Closeable {
   /** A value of an {@code int} or {@code fixed32} column. */
   public void writeInt(int column, int value) {
     Column c = col(column);
+    c.value(c.type == ValueType.FIXED32 ? ValueType.FIXED32 : ValueType.INT);
+    if (c.sorted != null) {
+      inOrder(c, c.sorted.nextLong(value));
+    }
     if (c.type == ValueType.FIXED32) {
-      c.value(ValueType.FIXED32).buf.writeFixed32(value);
+      c.buf.writeFixed32(value);
     } else {
-      c.value(ValueType.INT).buf.writeInt(value);
+      c.buf.writeInt(value);
     }
     c.afterValue();
   }
@@ -164,31 +176,41 @@ public final class TrevniFileWriter implements Closeable {
   /** A value of a {@code long} or {@code fixed64} column. */
   public void writeLong(int column, long value) {
     Column c = col(column);
+    c.value(c.type == ValueType.FIXED64 ? ValueType.FIXED64 : ValueType.LONG);
+    if (c.sorted != null) {
+      inOrder(c, c.sorted.nextLong(value));
+    }
     if (c.type == ValueType.FIXED64) {
-      c.value(ValueType.FIXED64).buf.writeFixed64(value);
+      c.buf.writeFixed64(value);
     } else {
-      c.value(ValueType.LONG).buf.writeLong(value);
+      c.buf.writeLong(value);
     }
     c.afterValue();
   }
 
   public void writeFloat(int column, float value) {
     Column c = col(column).value(ValueType.FLOAT);
+    if (c.sorted != null) {
+      inOrder(c, c.sorted.nextDouble(value));
+    }
     c.buf.writeFloat(value);
     c.afterValue();
   }
 
   public void writeDouble(int column, double value) {
     Column c = col(column).value(ValueType.DOUBLE);
+    if (c.sorted != null) {
+      inOrder(c, c.sorted.nextDouble(value));
+    }
     c.buf.writeDouble(value);
     c.afterValue();
   }
 
   /** A value of a {@code string} column; unpaired surrogates become {@code ?}, as in Java. */
   public void writeString(int column, String value) {
-    Column c = col(column).value(ValueType.STRING);
-    c.buf.writeString(value);
-    c.afterValue();
+    col(column).value(ValueType.STRING);
+    byte[] b = value.getBytes(StandardCharsets.UTF_8);
+    writeBytes(column, b, 0, b.length);
   }
 
   /**
@@ -197,9 +219,27 @@ public final class TrevniFileWriter implements Closeable {
    */
   public void writeBytes(int column, byte[] value, int offset, int length) {
     Column c = col(column);
-    c.value(c.type == ValueType.STRING ? ValueType.STRING : ValueType.BYTES)
-        .buf.writeBytes(value, offset, length);
+    boolean string = c.type == ValueType.STRING;
+    c.value(string ? ValueType.STRING : ValueType.BYTES);
+    if (c.sorted != null) {
+      inOrder(c, string ? c.sorted.nextString(value, offset, length)
+          : c.sorted.nextBytes(value, offset, length));
+    }
+    c.buf.writeBytes(value, offset, length);
     c.afterValue();
+  }
+
+  /**
+   * Refuses a value of a column declared sorted that {@code problem} (non-null) says comes before
+   * the previous row's: the file is given up, as nothing it could become would keep the promise.
+   */
+  private void inOrder(Column c, String problem) {
+    if (problem != null) {
+      abort();
+      throw new IllegalArgumentException("column '" + c.spec.name() + "' is declared sorted, "
+          + "but row " + rowCount + " comes before row " + (rowCount - 1) + " in Java's order ("
+          + problem + "); the file was not written");
+    }
   }
 
   /**
@@ -354,6 +394,8 @@ public final class TrevniFileWriter implements Closeable {
     final BlockCodec codec;
     final TrevniChecksum checksum;
     final int blockSize;
+    /** The order check of a column declared sorted, or null. */
+    final SortedValues sorted;
     ValueBuffer buf;
     final CRC32 crc = new CRC32();
 
@@ -386,6 +428,7 @@ public final class TrevniFileWriter implements Closeable {
       this.codec = BlockCodec.of(codec);
       this.checksum = checksum;
       this.blockSize = blockSize;
+      this.sorted = spec.isSorted() ? new SortedValues(type) : null;
       this.buf = new ValueBuffer(Math.min(blockSize, 1 << 16) + 1024);
     }
 

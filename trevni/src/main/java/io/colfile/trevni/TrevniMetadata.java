@@ -24,6 +24,13 @@ public final class TrevniMetadata {
   static final String PARENT = "trevni.parent";
   static final String ARRAY = "trevni.array";
   static final String VALUES = "trevni.values";
+  /**
+   * colfile's promise, in a column's metadata, that the column's values are in Java's order (the
+   * order of Trevni's seeks, trevni.md section 8): its writer refused any value out of order.
+   * Set only through {@link ColumnSpec#sorted()}; an empty value, like Trevni's flags. Readers
+   * that do not know it (Apache Avro's) ignore it.
+   */
+  public static final String SORTED = "colfile.sorted";
 
   private static final TrevniMetadata EMPTY = new TrevniMetadata(new LinkedHashMap<>());
 

@@ -10,7 +10,9 @@ import io.colfile.trevni.avro.AvroSchema;
 import io.colfile.trevni.avro.AvroTypes;
 import io.colfile.trevni.avro.RowWriter;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Writes rows as Avro records in a Trevni file, shredded into columns as Apache Avro's
@@ -37,9 +39,50 @@ public final class TrevniWriter implements FileWriter {
     this.avroSchema = schema;
     this.type = type;
     AvroColumns columns = AvroColumns.of(schema);
-    this.file = TrevniFileWriter.create(out, columns.specs(),
-        options.toBuilder().metadata(SCHEMA_KEY, schema.toString()).build());
+    this.file = TrevniFileWriter.create(out, sorted(schema, columns, options.sortedFields()),
+        options.toBuilder().metadata(SCHEMA_KEY, schema.toString()).sortedFields().build());
     this.rows = new RowWriter(schema, columns, file);
+  }
+
+  /**
+   * The columns of {@code columns}, those of the {@code sorted} fields of {@code schema}'s records
+   * declared sorted (see {@link TrevniWriterOptions#sortedFields()}).
+   */
+  private static List<ColumnSpec> sorted(AvroSchema schema, AvroColumns columns,
+      List<String> sorted) {
+    List<ColumnSpec> specs = new ArrayList<>(columns.specs());
+    for (String path : sorted) {
+      AvroSchema s = schema;
+      for (String name : path.split("\\.", -1)) {
+        AvroSchema.Field f = s.kind() == AvroSchema.Kind.RECORD ? s.field(name) : null;
+        if (f == null) {
+          throw new IllegalArgumentException("sorted field '" + path + "': no such field "
+              + "reached through records alone (a nullable field is a union)");
+        }
+        s = f.schema();
+      }
+      if (!AvroColumns.isSimple(s) || s.kind() == AvroSchema.Kind.NULL
+          || s.kind() == AvroSchema.Kind.ENUM || "decimal".equals(s.logicalType())) {
+        String what = s.kind() == AvroSchema.Kind.UNION ? "a union (a nullable field is a union)"
+            : "a " + s.kind().name().toLowerCase(Locale.ROOT)
+                + (s.logicalType() == null ? "" : " (" + s.logicalType() + ")");
+        throw new IllegalArgumentException("sorted field '" + path + "': " + what + " cannot be "
+            + "sorted, only a non-null field of a type stored in its order (not a union, array, "
+            + "map, record, enum or decimal)");
+      }
+      int c = columnIndex(specs, path.replace('.', '#'));
+      specs.set(c, specs.get(c).sorted());
+    }
+    return specs;
+  }
+
+  private static int columnIndex(List<ColumnSpec> specs, String name) {
+    for (int i = 0; i < specs.size(); i++) {
+      if (specs.get(i).name().equals(name)) {
+        return i;
+      }
+    }
+    throw new IllegalStateException("no column " + name);
   }
 
   /** A writer of records of {@code schema}. */

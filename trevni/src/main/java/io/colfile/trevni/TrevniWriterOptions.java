@@ -2,6 +2,7 @@ package io.colfile.trevni;
 
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -15,6 +16,9 @@ import java.util.Optional;
  * is Apache Avro's default too. A block is closed before a row when the column already holds
  * {@link #blockSize()} bytes (64 KiB by default, Avro's constant), so blocks end on row
  * boundaries and, but for the last, hold at least that many bytes.
+ *
+ * <p>{@link #sortedFields()} declares fields of the records {@link TrevniWriter} writes sorted;
+ * the column API declares columns sorted with {@link ColumnSpec#sorted()} instead.
  */
 public final class TrevniWriterOptions {
   /** Apache Avro's block size, 64 KiB. */
@@ -29,6 +33,7 @@ public final class TrevniWriterOptions {
   private final int blockSize;
   private final long memoryLimit;
   private final TrevniMetadata metadata;
+  private final List<String> sortedFields;
 
   private TrevniWriterOptions(Builder b) {
     this.codec = b.codec;
@@ -36,6 +41,7 @@ public final class TrevniWriterOptions {
     this.blockSize = b.blockSize;
     this.memoryLimit = b.memoryLimit;
     this.metadata = TrevniMetadata.of(b.metadata);
+    this.sortedFields = List.copyOf(b.sortedFields);
   }
 
   public static TrevniWriterOptions defaults() {
@@ -54,6 +60,7 @@ public final class TrevniWriterOptions {
     b.blockSize = blockSize;
     b.memoryLimit = memoryLimit;
     b.metadata.putAll(metadata.asMap());
+    b.sortedFields = sortedFields;
     return b;
   }
 
@@ -85,6 +92,19 @@ public final class TrevniWriterOptions {
     return metadata;
   }
 
+  /**
+   * The fields of the records a {@link TrevniWriter} writes that are declared sorted, as paths
+   * ({@code id}, {@code key.part}): each a field reached through records alone (not nullable,
+   * not in a union, array or map) of a type stored in its order (not an enum or a decimal). Its
+   * column gets first values and {@link ColumnSpec#sorted()}'s check: a value before the previous
+   * row's, in Java's order, fails the write and gives the file up. Filtered reads skip its blocks
+   * unread. Fields of a colfile type are all nullable in the Avro schema {@code
+   * AvroTypes.fromType} derives, so only writers created with an Avro schema can declare them.
+   */
+  public List<String> sortedFields() {
+    return sortedFields;
+  }
+
   /** The file metadata as written: codec, checksum, then user entries (Avro's order). */
   TrevniMetadata fileMetadata(Map<String, byte[]> extra) {
     LinkedHashMap<String, byte[]> m = new LinkedHashMap<>();
@@ -106,6 +126,7 @@ public final class TrevniWriterOptions {
     private int blockSize = DEFAULT_BLOCK_SIZE;
     private long memoryLimit = DEFAULT_MEMORY_LIMIT;
     private final LinkedHashMap<String, byte[]> metadata = new LinkedHashMap<>();
+    private List<String> sortedFields = List.of();
 
     private Builder() {}
 
@@ -153,6 +174,16 @@ public final class TrevniWriterOptions {
 
     public Builder metadata(String key, String value) {
       return metadata(key, value.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** See {@link TrevniWriterOptions#sortedFields()}; replaces the fields declared before. */
+    public Builder sortedFields(List<String> paths) {
+      this.sortedFields = List.copyOf(paths);
+      return this;
+    }
+
+    public Builder sortedFields(String... paths) {
+      return sortedFields(List.of(paths));
     }
 
     public TrevniWriterOptions build() {
