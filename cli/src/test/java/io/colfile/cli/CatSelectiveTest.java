@@ -8,10 +8,15 @@ import io.colfile.core.FileReader;
 import io.colfile.core.ReadOptions;
 import io.colfile.core.filter.Predicate;
 import io.colfile.core.io.InputFile;
+import io.colfile.core.io.OutputFile;
 import io.colfile.testkit.RandomPredicates;
 import io.colfile.testkit.ReferenceEvaluator;
 import io.colfile.testkit.Rows;
 import io.colfile.testkit.TestSeed;
+import io.colfile.trevni.ColumnSpec;
+import io.colfile.trevni.TrevniFileWriter;
+import io.colfile.trevni.TrevniWriterOptions;
+import io.colfile.trevni.ValueType;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -139,5 +144,34 @@ class CatSelectiveTest {
     assertThat(r.out().lines()).hasSize(1);
     assertThat(r.err()).startsWith("colfile: " + SAMPLE + ": explain:\n")
         .contains("rows: ").contains("1 matched the filter");
+  }
+
+  @Test
+  void explainSaysWhetherATrevniColumnsFirstValuesWereUsedAndWhy() throws IOException {
+    for (String kind : List.of("declared", "verified", "unsorted")) {
+      Path p = dir.resolve(kind + ".trv");
+      ColumnSpec x = ColumnSpec.of("x", ValueType.LONG);
+      try (TrevniFileWriter w = TrevniFileWriter.create(OutputFile.local(p),
+          List.of(kind.equals("declared") ? x.sorted() : x.withFirstValues(),
+              ColumnSpec.of("s", ValueType.STRING)),
+          TrevniWriterOptions.builder().blockSize(256).build())) {
+        for (int row = 0; row < 2000; row++) {
+          w.startRow();
+          w.writeLong(0, kind.equals("unsorted") && row == 1 ? 1_000_000 : row);
+          w.writeString(1, "s" + row);
+          w.endRow();
+        }
+      }
+      Cli.Result r = Cli.run("cat", "--where", "x = 1000000 OR x = 1500", "--explain",
+          p.toString());
+      assertThat(r.status()).as(r.err()).isZero();
+      assertThat(r.out().lines()).hasSize(kind.equals("unsorted") ? 2 : 1);
+      assertThat(r.err()).as(kind).contains(switch (kind) {
+        case "declared" -> "column 'x': first values used, declared sorted (colfile.sorted";
+        case "verified" -> "column 'x': first values used, verified: the ";
+        default -> "column 'x': first values not used, not trusted: not declared sorted, and "
+            + "block 0 holds 1000000 (row 1)";
+      });
+    }
   }
 }

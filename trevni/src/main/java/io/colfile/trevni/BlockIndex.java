@@ -21,15 +21,16 @@ import java.util.TreeSet;
  * FirstValueOrder}), and they hold no NULLs. The rows are cut wherever a block of an indexed
  * column starts; {@link Pruner} judges each piece with the ranges of the blocks it lies in.
  *
- * <p>First values promise a sorted column (trevni.md section 8) but nothing enforces it. The
- * index trusts them only when they are in order themselves (otherwise the column is not used,
- * and a note says so), and then relies on one thing: every value of block {@code b} lies between
- * its first value and the next block's. Every row read is checked against that (see {@link
- * #verify}); a row outside its block's bounds fails the read with a {@link
- * CorruptFileException}, since rows of blocks skipped on the same promise may have matched.
- * Rows of skipped blocks cannot be checked: a file whose first values are in order but whose
- * blocks are not may lose rows there, as it would make Apache Avro's {@code seek(value)} wrong.
- * {@code TrevniReader.read(options, false)} reads such files without the index.
+ * <p>First values bound the blocks only of a sorted column (trevni.md section 8), and nothing in
+ * Trevni enforces it: a file with first values on an unsorted column is legal. The index relies
+ * on one thing, that every value of block {@code b} lies between its first value and the next
+ * block's, and uses a column only when its first values are in order and, as {@link
+ * FirstValueUse} says: on colfile's word (declared sorted), on the caller's, or once the blocks
+ * it would skip are read in that column and found within their bounds ({@link BlockBounds}); a
+ * column found otherwise is dropped and the filter planned again without it, so a skipped row
+ * never could have matched. On the first two bases, which skip blocks unread, every row read is
+ * checked as well (see {@link #verify}): a row outside its block's bounds fails the read with a
+ * {@link CorruptFileException}, since rows of blocks skipped on the same word may have matched.
  */
 final class BlockIndex {
   private final long[] starts;
@@ -38,58 +39,120 @@ final class BlockIndex {
   private final String gapReason;
   private final boolean skipsRows;
 
-  private BlockIndex(List<long[]> ranges, List<IndexedColumn> indexed, String gapReason,
-      long rowCount) {
-    this.starts = new long[ranges.size()];
-    this.ends = new long[ranges.size()];
+  private BlockIndex(Pruned p, List<IndexedColumn> indexed, long rowCount) {
+    this.starts = new long[p.ranges.size()];
+    this.ends = new long[p.ranges.size()];
     long covered = 0;
-    for (int i = 0; i < ranges.size(); i++) {
-      starts[i] = ranges.get(i)[0];
-      ends[i] = ranges.get(i)[1];
+    for (int i = 0; i < p.ranges.size(); i++) {
+      starts[i] = p.ranges.get(i)[0];
+      ends[i] = p.ranges.get(i)[1];
       covered += ends[i] - starts[i];
     }
     this.indexed = indexed;
-    this.gapReason = gapReason;
+    this.gapReason = p.gapReason;
     this.skipsRows = covered < rowCount;
+  }
+
+  /** The row ranges a filter leaves, and why the first gap between them was skipped. */
+  private record Pruned(List<long[]> ranges, String gapReason) {
+    /** The row ranges left out, in order. */
+    List<long[]> gaps(long rowCount) {
+      List<long[]> out = new ArrayList<>();
+      long at = 0;
+      for (long[] r : ranges) {
+        if (r[0] > at) {
+          out.add(new long[] {at, r[0]});
+        }
+        at = r[1];
+      }
+      if (at < rowCount) {
+        out.add(new long[] {at, rowCount});
+      }
+      return out;
+    }
   }
 
   /**
    * The rows of {@code file} that {@code pushdown} (null: no filter) leaves, judged by the
-   * {@code keys} of its rows; first values are used when {@code useFirstValues}. Columns are
-   * checked later in the batches of {@code rawType}, which holds every column of the filter.
-   * Notes on what could not be used go to {@code report}.
+   * {@code keys} of its rows with first values used as {@code use} says. Columns are checked
+   * later in the batches of {@code rawType}, which holds every column of the filter. Notes on
+   * each column's first values, used or not and why, go to {@code report}.
    */
   static BlockIndex plan(TrevniFileReader file, BoundPredicate pushdown,
-      List<KeyColumns.Key> keys, Type rawType, boolean useFirstValues, ScanReport report)
+      List<KeyColumns.Key> keys, Type rawType, FirstValueUse use, ScanReport report)
       throws IOException {
     long rowCount = file.rowCount();
-    List<long[]> all = new ArrayList<>();
-    if (rowCount > 0) {
-      all.add(new long[] {0, rowCount});
-    }
     if (pushdown == null) {
-      return new BlockIndex(all, List.of(), null, rowCount);
+      List<long[]> all = new ArrayList<>();
+      if (rowCount > 0) {
+        all.add(new long[] {0, rowCount});
+      }
+      return new BlockIndex(new Pruned(all, null), List.of(), rowCount);
     }
     List<Integer> ids = new ArrayList<>();
     leafColumns(pushdown, ids);
     Map<Integer, KeyColumns.Key> plain = new HashMap<>();
-    Map<Integer, Integer> byId = new HashMap<>();
+    Map<Integer, KeyColumns.Key> keyOf = new HashMap<>();
     List<IndexedColumn> indexed = new ArrayList<>();
     for (KeyColumns.Key k : keys) {
       if (!ids.contains(k.typeId())) {
         continue;
       }
-      IndexedColumn x = useFirstValues ? IndexedColumn.of(file, k, rawType, report) : null;
+      IndexedColumn x = IndexedColumn.of(file, k, rawType, use, report);
       if (x == null) {
         plain.put(k.typeId(), k);
       } else {
-        byId.put(k.typeId(), indexed.size());
+        keyOf.put(x.column, k);
         indexed.add(x);
       }
     }
+    Pruned pruned;
+    Map<IndexedColumn, BlockBounds.Result> checked = new HashMap<>();
+    while (true) {
+      pruned = prune(pushdown, plain, keyOf, indexed, rowCount);
+      IndexedColumn dropped = null;
+      checked.clear();
+      List<long[]> gaps = pruned.gaps(rowCount);
+      for (IndexedColumn x : indexed) {
+        if (x.basis != IndexedColumn.Basis.CHECKED) {
+          continue;
+        }
+        BlockBounds.Result r = x.check(file, gaps);
+        if (!r.within()) {
+          report.note("column '" + x.name + "': first values not used, not trusted: not "
+              + "declared sorted, and " + r.violation() + ": the column is not sorted");
+          dropped = x;
+          break;
+        }
+        checked.put(x, r);
+      }
+      if (dropped == null) {
+        break;
+      }
+      // planned again without it; the others are checked again for that plan (blocks
+      // checked already are not read again)
+      indexed.remove(dropped);
+      KeyColumns.Key k = keyOf.remove(dropped.column);
+      plain.put(k.typeId(), k);
+    }
+    for (IndexedColumn x : indexed) {
+      report.note(x.basisNote(checked.get(x)));
+    }
     if (indexed.isEmpty()) {
-      report.note("no column of the filter has first values (trevni.values) in order: every "
+      report.note("no column of the filter has first values (trevni.values) it can use: every "
           + "row is read and filtered");
+    }
+    return new BlockIndex(pruned, indexed, rowCount);
+  }
+
+  /** The row ranges {@code pushdown} leaves, judged by the blocks of {@code indexed}. */
+  private static Pruned prune(BoundPredicate pushdown, Map<Integer, KeyColumns.Key> plain,
+      Map<Integer, KeyColumns.Key> keyOf, List<IndexedColumn> indexed, long rowCount) {
+    Map<Integer, Integer> byId = new HashMap<>();
+    for (int c = 0; c < indexed.size(); c++) {
+      IndexedColumn x = indexed.get(c);
+      x.resetReasons();
+      byId.put(keyOf.get(x.column).typeId(), c);
     }
     TreeSet<Long> cuts = new TreeSet<>(List.of(0L, rowCount));
     for (IndexedColumn x : indexed) {
@@ -137,7 +200,7 @@ final class BlockIndex {
       }
       from = to;
     }
-    return new BlockIndex(ranges, indexed, gapReason, rowCount);
+    return new Pruned(ranges, gapReason);
   }
 
   private static void leafColumns(BoundPredicate p, List<Integer> out) {

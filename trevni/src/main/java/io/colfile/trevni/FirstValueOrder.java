@@ -80,29 +80,7 @@ enum FirstValueOrder {
     @Override
     int compare(ColumnVector v, int row, Object first) {
       BytesVector b = (BytesVector) v;
-      byte[] bytes = b.vector[row];
-      int start = b.start[row];
-      int length = b.length[row];
-      String s = (String) first;
-      // ASCII on both sides up to the first difference: bytes and chars compare alike
-      for (int i = 0; ; i++) {
-        if (i == length) {
-          return i == s.length() ? 0 : -1;
-        }
-        if (i == s.length()) {
-          return 1; // any byte left decodes to at least one more char
-        }
-        int x = bytes[start + i] & 0xFF;
-        char c = s.charAt(i);
-        if (x >= 0x80 || c >= 0x80) {
-          break;
-        }
-        if (x != c) {
-          return x - c;
-        }
-      }
-      // as first values are decoded: malformed bytes become U+FFFD
-      return new String(bytes, start, length, StandardCharsets.UTF_8).compareTo(s);
+      return compareUtf8(b.vector[row], b.start[row], b.length[row], (String) first);
     }
   },
   BYTES {
@@ -168,6 +146,31 @@ enum FirstValueOrder {
     Instant f = instant((Long) first);
     int c = Long.compare(t.seconds[row], f.getEpochSecond());
     return c != 0 ? c : Integer.compare(t.nanos[row], f.getNano());
+  }
+
+  /**
+   * Compares the string whose UTF-8 bytes are {@code bytes[start, start + length)}, decoded as
+   * first values are (malformed bytes as U+FFFD), with {@code s} in Java's order.
+   */
+  static int compareUtf8(byte[] bytes, int start, int length, String s) {
+    // ASCII on both sides up to the first difference: bytes and chars compare alike
+    for (int i = 0; ; i++) {
+      if (i == length) {
+        return i == s.length() ? 0 : -1;
+      }
+      if (i == s.length()) {
+        return 1; // any byte left decodes to at least one more char
+      }
+      int x = bytes[start + i] & 0xFF;
+      char c = s.charAt(i);
+      if (x >= 0x80 || c >= 0x80) {
+        break;
+      }
+      if (x != c) {
+        return x - c;
+      }
+    }
+    return new String(bytes, start, length, StandardCharsets.UTF_8).compareTo(s);
   }
 
   private Instant instant(long units) {

@@ -43,6 +43,7 @@ public final class TrevniFileReader implements Closeable {
   private final long[] starts;
   private final long headerLength;
   private final List<List<BlockInfo>> blocks;
+  private final BlockBounds bounds = new BlockBounds();
 
   private TrevniFileReader(InputFile file, long length, Header h) {
     this.file = file;
@@ -167,6 +168,11 @@ public final class TrevniFileReader implements Closeable {
 
   InputFile input() {
     return file;
+  }
+
+  /** What filtered reads found of whether blocks hold values within their first values. */
+  BlockBounds bounds() {
+    return bounds;
   }
 
   @Override

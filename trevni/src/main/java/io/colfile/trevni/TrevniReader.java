@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -113,6 +114,9 @@ public final class TrevniReader implements FileReader {
       if (c.hasFirstValues()) {
         m.put("firstValues", true);
       }
+      if (c.isSorted()) {
+        m.put("sorted", true);
+      }
       m.put("codec", file.codec(i).wireName());
       m.put("checksum", file.checksum(i).wireName());
       m.put("start", file.columnStart(i));
@@ -138,24 +142,28 @@ public final class TrevniReader implements FileReader {
    * Reads the rows {@code options} ask for. Only the columns the projection and the filter need
    * are read (a path {@code a.b.c} into records reads the column of {@code c} and the columns
    * that say whether {@code a} and {@code a.b} are there); a filter on columns with first values
-   * ({@code trevni.values}, sorted columns) skips the blocks whose bounds rule it out, and the
-   * rows left are filtered exactly. {@link BatchReader#seekToRow} moves every column read, array
-   * columns and their children included; {@link BatchReader#report()} counts the {@code rows}
-   * read and skipped and the {@code blocks} of first-value columns, with a note per block
-   * skipped naming the first values that excluded it.
+   * ({@code trevni.values}) skips the blocks whose bounds rule it out, as {@link
+   * FirstValueUse#CHECKED} allows: on a column declared sorted at once, on any other once the
+   * blocks to skip are read in that column and found within their first values. The rows left
+   * are filtered exactly: the rows returned are those of a full read, filtered row by row, for
+   * every legal file. {@link BatchReader#seekToRow} moves every column read, array columns and
+   * their children included; {@link BatchReader#report()} counts the {@code rows} read and
+   * skipped and the {@code blocks} of first-value columns, says for each column of the filter
+   * with first values whether they were used and why, and notes each block skipped with the
+   * first values that excluded it.
    */
   @Override
   public BatchReader read(ReadOptions options) throws IOException {
-    return read(options, true);
+    return read(options, FirstValueUse.CHECKED);
   }
 
   /**
-   * {@link #read(ReadOptions)}, with first values used to skip blocks only when {@code
-   * useFirstValues}. They promise sorted columns, which the reader checks on every row it reads
-   * (a violation fails the read, see {@code BlockIndex}) but cannot check in blocks it skips;
-   * false reads a file that breaks that promise without relying on it.
+   * {@link #read(ReadOptions)}, with first values used to skip blocks as {@code use} says:
+   * {@link FirstValueUse#NONE} never, {@link FirstValueUse#TRUSTED} on the caller's promise that
+   * the columns are sorted (blocks skipped unread, which may lose rows of a file that breaks
+   * it).
    */
-  public BatchReader read(ReadOptions options, boolean useFirstValues) throws IOException {
+  public BatchReader read(ReadOptions options, FirstValueUse use) throws IOException {
     ReadPlan plan = ReadPlan.create(type, options);
     RowSource rows;
     List<KeyColumns.Key> keys;
@@ -168,8 +176,8 @@ public final class TrevniReader implements FileReader {
       keys = KeyColumns.ofRecords(file, avroSchema, type);
     }
     ScanReport report = new ScanReport();
-    BlockIndex index = BlockIndex.plan(file, plan.pushdown(), keys, rows.type(), useFirstValues,
-        report);
+    BlockIndex index = BlockIndex.plan(file, plan.pushdown(), keys, rows.type(),
+        Objects.requireNonNull(use, "use"), report);
     return plan.wrap(new TrevniBatchReader(file.name(), rows, index, file.rowCount(),
         options.batchSize(), report));
   }

@@ -12,10 +12,11 @@ import java.util.Random;
 
 /**
  * Seeded random Trevni files written with the column API: plain root columns of every type (a
- * third of them sorted in Java's order, with runs of equal values, and with first values), array columns, array
- * columns with children (plain and array children, nested again), booleans inside arrays, runs
- * of 0 and 1 lengths, small blocks so that every column has many and none ends where another
- * does.
+ * third of them with first values: half of those sorted in Java's order, with runs of equal
+ * values, declared sorted or not, the others sorted but for a few values or not at all), array
+ * columns, array columns with children (plain and array children, nested again), booleans
+ * inside arrays, runs of 0 and 1 lengths, small blocks so that every column has many and none
+ * ends where another does.
  */
 final class RandomColumnFiles {
   private static final ValueType[] TYPES = ValueType.values();
@@ -32,7 +33,7 @@ final class RandomColumnFiles {
     int column;
     ColumnSpec spec;
     final List<Node> children = new ArrayList<>();
-    List<Object> sorted; // the values of a sorted plain root column, row by row
+    List<Object> sorted; // the values of a plain root column with first values, row by row
   }
 
   private RandomColumnFiles(Random r, int rows) {
@@ -81,8 +82,15 @@ final class RandomColumnFiles {
     if (array) {
       spec = spec.asArray();
     } else if (parent == null && shape <= 1 && type != ValueType.NULL) {
-      spec = spec.withFirstValues(); // on sorted values, as the spec intends them
       n.sorted = sortedValues(type);
+      if (shape == 0) { // sorted, as the spec intends first values; declared so or not
+        spec = r.nextBoolean() ? spec.sorted() : spec.withFirstValues();
+      } else { // legal too: first values on values out of order, a few or all
+        spec = spec.withFirstValues();
+        for (int i = 0, k = r.nextInt(3) == 0 ? rows : 1 + rows / 200; i < k; i++) {
+          n.sorted.set(r.nextInt(rows), value(type));
+        }
+      }
     }
     if (array && r.nextInt(3) == 0) { // a pure repetition column, as Avro's writer makes
       spec = ColumnSpec.of(name, ValueType.NULL).asArray();

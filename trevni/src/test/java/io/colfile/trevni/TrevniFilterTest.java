@@ -30,8 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Filtered and projected reads of random Trevni files against {@link ReferenceEvaluator} on a
- * full read: files of Avro records (nested structs read by path) and column-API files (sorted
- * columns with first values, which skip blocks), with seeks on the way. Every read also counts
+ * full read: files of Avro records (nested structs read by path) and column-API files (columns
+ * with first values, sorted and declared so, sorted, or not sorted: the first two skip blocks,
+ * the last must lose no row), with seeks on the way. Every read also counts
  * the bytes it asks the file for, by column: only the columns of the paths read and filtered
  * (and the columns that say whether the structs on the way are there) are touched.
  */
@@ -226,6 +227,18 @@ class TrevniFilterTest {
         throws IOException {
       reads.add(new long[] {position, length});
       in.readFully(position, dst, offset, length);
+    }
+
+    /** The bytes read of the column named {@code name}. */
+    long bytesOf(TrevniFileReader file, String name) throws IOException {
+      int i = file.columnIndex(name);
+      long start = file.columnStart(i);
+      long end = i + 1 < file.columnCount() ? file.columnStart(i + 1) : length();
+      long n = 0;
+      for (long[] read : reads) {
+        n += Math.max(0, Math.min(end, read[0] + read[1]) - Math.max(start, read[0]));
+      }
+      return n;
     }
 
     /** The names of the columns whose bytes were read. */
