@@ -13,6 +13,7 @@ import io.colfile.interop.TestSeed;
 import io.colfile.testkit.RandomPredicates;
 import io.colfile.testkit.ReferenceEvaluator;
 import io.colfile.testkit.Rows;
+import io.colfile.trevni.FirstValueUse;
 import io.colfile.trevni.TrevniReader;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -37,13 +38,19 @@ import org.junit.jupiter.api.io.TempDir;
  * Filters on files Apache Avro's trevni-core wrote with first values ({@code hasIndexValues})
  * on sorted columns: long, double (with -0.0, infinities and NaN, which Java sorts last),
  * strings (ASCII, accented, beyond the BMP, private use: Java's UTF-16 order is not UTF-8's) and
- * bytes (Java's signed order is not the predicates' unsigned one), beside an unsorted column and
- * an array column. colfile returns exactly the rows a full read filtered by {@link
- * ReferenceEvaluator} holds, while the first values let it skip blocks.
+ * bytes (Java's signed order is not the predicates' unsigned one), beside an unsorted column, an
+ * unsorted column with first values (sorted but for a few outliers) and an array column. colfile
+ * returns exactly the rows a full read filtered by {@link ReferenceEvaluator} holds, while the
+ * first values of the sorted columns let it skip blocks: by default once the blocks to skip are
+ * read in that column and found within their first values (trevni-core's files do not declare
+ * their columns sorted), with {@code FirstValueUse.TRUSTED} unread. The outliers' column is
+ * found out and not used.
  */
 @ExtendWith(TestSeed.class)
 class TrevniCoreFirstValuesFilterTest {
   private static final int ROWS = 30_000;
+  /** Where column v's outliers start: beyond every row number. */
+  private static final int OUTLIERS = 1_000_000;
 
   @TempDir Path dir;
 
@@ -102,6 +109,7 @@ class TrevniCoreFirstValuesFilterTest {
       sorted.add(values);
     }
     cols.add(new ColumnMetaData("u", ValueType.INT));
+    cols.add(new ColumnMetaData("v", ValueType.INT).hasIndexValues(true));
     cols.add(new ColumnMetaData("a", ValueType.STRING).isArray(true));
     ColumnFileWriter w = new ColumnFileWriter(new ColumnFileMetaData().setCodec("deflate"),
         cols.toArray(new ColumnMetaData[0]));
@@ -112,10 +120,11 @@ class TrevniCoreFirstValuesFilterTest {
         w.writeValue(sorted.get(c).get(row), c);
       }
       w.writeValue(r.nextInt(1000), n);
+      w.writeValue(r.nextInt(400) == 0 ? OUTLIERS + r.nextInt(1000) : row, n + 1);
       int len = r.nextInt(3);
-      w.writeLength(len, n + 1);
+      w.writeLength(len, n + 2);
       for (int k = 0; k < len; k++) {
-        w.writeValue("x" + r.nextInt(10), n + 1);
+        w.writeValue("x" + r.nextInt(10), n + 2);
       }
       w.endRow();
     }
@@ -139,16 +148,56 @@ class TrevniCoreFirstValuesFilterTest {
           Predicate p = i == 0 ? middleValue(reader, all, s.name)
               : i % 4 == 3 ? Predicate.and(gen.leaf(List.of(s.name)), gen.next(1))
               : gen.leaf(List.of(s.name));
+          List<Object> expected = ReferenceEvaluator.filter(p, reader.schema(), all);
+          long checked;
           try (BatchReader rows = reader.read(ReadOptions.defaults().withFilter(p))) {
             assertThat(Rows.readAll(rows)).as("%s: %s", TestSeed.replay(), p)
-                .isEqualTo(ReferenceEvaluator.filter(p, reader.schema(), all));
-            skipped += rows.report().counts("blocks").skipped();
+                .isEqualTo(expected);
+            checked = rows.report().counts("blocks").skipped();
+            assertThat(rows.report().notes()).as("%s: %s", TestSeed.replay(), p)
+                .anySatisfy(n -> assertThat(n).startsWith("column '" + s.name
+                    + "': first values used, ").doesNotContain("colfile.sorted"));
+          }
+          skipped += checked;
+          if (p.columns().stream().noneMatch(c -> c.names().equals(List.of("v")))) {
+            // the caller's word for the sorted columns (not for v): the same skips, unread
+            try (BatchReader rows = reader.read(ReadOptions.defaults().withFilter(p),
+                FirstValueUse.TRUSTED)) {
+              assertThat(Rows.readAll(rows)).as("%s: %s, trusted", TestSeed.replay(), p)
+                  .isEqualTo(expected);
+              assertThat(rows.report().counts("blocks").skipped())
+                  .as("%s: %s, trusted", TestSeed.replay(), p).isEqualTo(checked);
+            }
           }
         }
         if (s.type != ValueType.BYTES) {
           // signed bytes bound blocks loosely: with random bytes, maybe not at all
           assertThat(skipped).as("%s: blocks of %s skipped", TestSeed.replay(), s.name)
               .isPositive();
+        }
+      }
+      // v: sorted but for outliers, which blocks skipped on its first values would lose
+      List<Object> outliers = new ArrayList<>();
+      int v = reader.schema().fieldIndex("v");
+      for (Object row : all) {
+        long x = ((Number) ((List<?>) row).get(v)).longValue();
+        if (x >= OUTLIERS) {
+          outliers.add(x);
+        }
+      }
+      assertThat(outliers).isNotEmpty();
+      for (int i = 0; i < 6; i++) {
+        Predicate p = i < 3 ? Predicate.parse("v = " + outliers.get(r.nextInt(outliers.size())))
+            : i == 3 ? Predicate.parse("v >= " + OUTLIERS) : gen.leaf(List.of("v"));
+        try (BatchReader rows = reader.read(ReadOptions.defaults().withFilter(p))) {
+          List<Object> got = Rows.readAll(rows);
+          assertThat(got).as("%s: %s", TestSeed.replay(), p)
+              .isEqualTo(ReferenceEvaluator.filter(p, reader.schema(), all));
+          if (i <= 3) { // outliers, which only skipped blocks may hold
+            assertThat(got).isNotEmpty();
+            assertThat(rows.report().notes()).as("%s: %s", TestSeed.replay(), p).anySatisfy(
+                n -> assertThat(n).startsWith("column 'v': first values not used"));
+          }
         }
       }
     }
