@@ -8,6 +8,7 @@ import io.colfile.core.codec.Decompressor;
 import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.types.Type;
+import io.colfile.core.types.TypeKind;
 import io.colfile.core.vector.ColumnBatch;
 import io.colfile.orc.column.ColumnReaders;
 import io.colfile.orc.column.RootReader;
@@ -20,9 +21,9 @@ import java.util.BitSet;
 import java.util.List;
 
 /**
- * Reads the rows of an ORC file stripe by stripe. Only the streams of projected columns are
- * read from the file, and of each stripe only the row groups the {@link RowGroupSelector}
- * chooses: after a gap, reading resumes at the next chosen row group through the row index
+ * Reads the rows of an ORC file stripe by stripe: the columns of a projection of the file's
+ * schema (structs pruned to some of their fields at any depth; only those columns' streams are
+ * read), and of each stripe only the row groups the {@link RowGroupSelector} chooses: after a gap, reading resumes at the next chosen row group through the row index
  * (seek to its positions), or, in a stripe without one, by skipping rows. Batches never span
  * stripes or gaps.
  *
@@ -43,7 +44,8 @@ final class OrcBatchReader implements BatchReader {
   private final List<StripeInformation> stripes;
   /** The first row of each stripe, and the file's row count last. */
   private final long[] firstRows;
-  private final Projection projection;
+  private final Type projection;
+  private final boolean[] included;
   private final RootReader root;
   private final int batchSize;
   private final ZoneId defaultZone;
@@ -66,8 +68,12 @@ final class OrcBatchReader implements BatchReader {
   private long decoded;
   private long runEnd;
 
+  /**
+   * @param projection {@code schema} pruned to the columns read (fields in the file's order)
+   * @param included by column id of {@code schema}: whether the column is read
+   */
   OrcBatchReader(InputFile file, OrcTail tail, Type schema, List<StripeInformation> stripes,
-      ReadOptions options, RowGroupSelector selector) {
+      Type projection, boolean[] included, ReadOptions options, RowGroupSelector selector) {
     this.file = file;
     this.tail = tail;
     this.fileSchema = schema;
@@ -77,8 +83,9 @@ final class OrcBatchReader implements BatchReader {
     for (int s = 0; s < stripes.size(); s++) {
       firstRows[s + 1] = firstRows[s] + Math.max(0, stripes.get(s).numberOfRows());
     }
-    this.projection = Projection.of(schema, options);
-    this.root = ColumnReaders.root(schema, projection.fields());
+    this.projection = projection;
+    this.included = included.clone();
+    this.root = ColumnReaders.root(schema, this.included);
     this.batchSize = options.batchSize();
     this.defaultZone = options.defaultZone();
     this.maxNestedValues = options.maxNestedValues();
@@ -91,12 +98,12 @@ final class OrcBatchReader implements BatchReader {
 
   @Override
   public Type schema() {
-    return projection.schema();
+    return projection;
   }
 
   @Override
   public ColumnBatch newBatch() {
-    return new ColumnBatch(projection.schema(), batchSize);
+    return new ColumnBatch(projection, batchSize);
   }
 
   @Override
@@ -182,8 +189,8 @@ final class OrcBatchReader implements BatchReader {
       groupsRead = new BitSet();
       stripeCounted = false;
       indexChecked = false;
-      root.startStripe(new StripeData(file, st, projection.included(), defaultZone,
-          maxNestedValues, decompressor));
+      root.startStripe(new StripeData(file, st, included, defaultZone, maxNestedValues,
+          decompressor));
       next = 0;
       decoded = 0;
       runEnd = 0;
@@ -246,17 +253,25 @@ final class OrcBatchReader implements BatchReader {
       indexChecked = true;
       indexUsable = index.rowIndexStride() > 0;
       for (int c = 0; c < columns.size() && indexUsable; c++) {
-        if (projection.seeks(c, fileSchema)) {
+        if (seeks(c)) {
           indexUsable = index.hasRowIndex(c);
         }
       }
       for (int c = 0; c < columns.size() && indexUsable; c++) {
-        if (projection.seeks(c, fileSchema)) {
+        if (seeks(c)) {
           index.rowIndex(c);
         }
       }
     }
     return indexUsable;
+  }
+
+  /**
+   * Whether column {@code c} has a reader that seeks: every included column but a struct root,
+   * whose rows never have nulls and which no reader positions.
+   */
+  private boolean seeks(int c) {
+    return included[c] && (c != 0 || fileSchema.kind() != TypeKind.STRUCT);
   }
 
   private int group(long row) {

@@ -269,9 +269,10 @@ public final class OrcReader implements FileReader {
    * BatchReader#report()} counts the stripes and row groups read and skipped.
    */
   public BatchReader read(ReadOptions options, RowGroupSelector selector) throws IOException {
+    Objects.requireNonNull(selector, "selector");
     ReadPlan plan = ReadPlan.create(schema, options);
-    return plan.wrap(new OrcBatchReader(file, tail, schema, stripes, plan.rawOptions(),
-        Objects.requireNonNull(selector, "selector")));
+    return plan.wrap(new OrcBatchReader(file, tail, schema, stripes, plan.fileProjection(),
+        plan.includedColumns(), options, selector));
   }
 
   /**
