@@ -15,6 +15,7 @@ import io.colfile.orc.column.RootReader;
 import io.colfile.orc.index.BloomFilterTrust;
 import io.colfile.orc.index.PositionSource;
 import io.colfile.orc.index.StripeIndex;
+import io.colfile.orc.pushdown.OrcPushdown;
 import java.io.IOException;
 import java.time.ZoneId;
 import java.util.BitSet;
@@ -23,15 +24,18 @@ import java.util.List;
 /**
  * Reads the rows of an ORC file stripe by stripe: the columns of a projection of the file's
  * schema (structs pruned to some of their fields at any depth; only those columns' streams are
- * read), and of each stripe only the row groups the {@link RowGroupSelector} chooses: after a gap, reading resumes at the next chosen row group through the row index
- * (seek to its positions), or, in a stripe without one, by skipping rows. Batches never span
- * stripes or gaps.
+ * read), and of each stripe only the row groups chosen. A {@link RowGroupSelector} chooses row
+ * groups, and so does predicate pushdown ({@link OrcPushdown}), which may rule out the whole
+ * file by its statistics, a stripe by its statistics before its footer is read, and row groups
+ * by the stripe's row index and bloom filters. After a gap, reading resumes at the next chosen
+ * row group through the row index (seek to its positions), or, in a stripe without one, by
+ * skipping rows. Batches never span stripes or gaps.
  *
  * <p>{@link #seekToRow} works the same way: seek to the row group holding the row, then skip the
  * rows before it in the group.
  *
  * <p>The {@link #report()} counts {@code stripes} and {@code row groups} read (some of their
- * rows were decoded) and skipped (the selector left them out).
+ * rows were decoded) and skipped, with a line for each skip saying why.
  */
 final class OrcBatchReader implements BatchReader {
   static final String STRIPES = "stripes";
@@ -55,6 +59,11 @@ final class OrcBatchReader implements BatchReader {
   private final BloomFilterTrust trust;
   private final ScanReport report = new ScanReport();
 
+  /** Pushdown, or null when there is no filter. */
+  private final StripePruning pruning;
+  /** Stripes whose skipped row groups (or whose skip) the report counts already. */
+  private final BitSet accounted = new BitSet();
+
   // The open stripe; index -1 before the first, stripes.size() after the last.
   private int stripe = -1;
   private StripeIndex index;
@@ -71,9 +80,11 @@ final class OrcBatchReader implements BatchReader {
   /**
    * @param projection {@code schema} pruned to the columns read (fields in the file's order)
    * @param included by column id of {@code schema}: whether the column is read
+   * @param pushdown the filter's pushdown, or null to read every row group chosen
    */
   OrcBatchReader(InputFile file, OrcTail tail, Type schema, List<StripeInformation> stripes,
-      Type projection, boolean[] included, ReadOptions options, RowGroupSelector selector) {
+      Type projection, boolean[] included, ReadOptions options, RowGroupSelector selector,
+      OrcPushdown pushdown) {
     this.file = file;
     this.tail = tail;
     this.fileSchema = schema;
@@ -94,6 +105,10 @@ final class OrcBatchReader implements BatchReader {
     this.selector = selector;
     this.trust = new BloomFilterTrust(tail.footer.writer(), tail.postScript.writerVersion(),
         tail.footer.softwareVersion());
+    report.read(STRIPES, 0); // the report lists stripes first
+    report.read(ROW_GROUPS, 0);
+    this.pruning = pushdown == null ? null
+        : new StripePruning(pushdown, tail, file, stripes, report);
   }
 
   @Override
@@ -151,6 +166,9 @@ final class OrcBatchReader implements BatchReader {
 
   @Override
   public ScanReport report() {
+    if (pruning != null) {
+      pruning.flush();
+    }
     return report;
   }
 
@@ -160,6 +178,10 @@ final class OrcBatchReader implements BatchReader {
    */
   private boolean open(int s) throws IOException {
     index = null;
+    if (pruning != null && pruning.fileExclusion() != null) {
+      accountFile();
+      s = stripes.size();
+    }
     for (; s < stripes.size(); s++) {
       StripeInformation info = stripes.get(s);
       if (info.numberOfRows() < 0) {
@@ -169,18 +191,41 @@ final class OrcBatchReader implements BatchReader {
       if (info.numberOfRows() == 0) {
         continue;
       }
-      Stripe st = Stripe.read(file, tail, s, info);
+      boolean first = !accounted.get(s);
+      accounted.set(s); // reopened after a seek, a stripe's skips are not counted again
+      String why = pruning == null ? null : pruning.beforeFooter(s);
+      Stripe st = why != null ? null : Stripe.read(file, tail, s, info);
+      boolean zoneKnown = st != null && st.footer.writerTimezone() != null;
+      if (st != null && pruning != null) {
+        why = pruning.afterFooter(s, zoneKnown);
+      }
+      if (why != null) {
+        if (first) {
+          report.skipped(STRIPES, 1);
+          report.skipped(ROW_GROUPS, rowGroups(info));
+          pruning.skipped(s, why);
+        }
+        continue;
+      }
+      if (pruning != null) {
+        pruning.flush(); // the skipped stripes before this one come first in the report
+      }
       StripeIndex idx = st.index(file, columns, trust);
-      RowGroupSet set = selector.select(idx);
       int groups = idx.rowGroupCount();
-      int skipped = groups - set.count(groups);
-      if (skipped > 0) {
-        report.skipped(ROW_GROUPS, skipped);
-        report.note("stripe " + s + ": " + (groups - skipped) + " of " + groups
+      RowGroupSet set = selector.select(idx);
+      if (set.count(groups) < groups && first) {
+        report.note("stripe " + s + ": " + set.count(groups) + " of " + groups
             + " row groups chosen");
       }
+      if (pruning != null && set.count(groups) > 0) {
+        set = set.and(pruning.rowGroups(idx, zoneKnown, first));
+      }
+      int skipped = groups - set.count(groups);
+      if (first) {
+        report.skipped(ROW_GROUPS, skipped);
+        report.skipped(STRIPES, skipped == groups ? 1 : 0);
+      }
       if (skipped == groups) {
-        report.skipped(STRIPES, "stripe " + s, "no row group chosen");
         continue;
       }
       stripe = s;
@@ -196,8 +241,30 @@ final class OrcBatchReader implements BatchReader {
       runEnd = 0;
       return true;
     }
+    if (pruning != null) {
+      pruning.flush();
+    }
     stripe = stripes.size();
     return false;
+  }
+
+  /** Counts every stripe and row group skipped when the file statistics rule out the file. */
+  private void accountFile() {
+    for (int s = 0; s < stripes.size(); s++) {
+      StripeInformation info = stripes.get(s);
+      if (!accounted.get(s) && info.numberOfRows() > 0) {
+        accounted.set(s);
+        report.skipped(STRIPES, 1);
+        report.skipped(ROW_GROUPS, rowGroups(info));
+      }
+    }
+  }
+
+  /** The row groups of a stripe (one when the file has no row index). */
+  private long rowGroups(StripeInformation info) {
+    int stride = tail.footer.rowIndexStride();
+    long rows = info.numberOfRows();
+    return rows <= 0 ? 0 : stride <= 0 ? 1 : (rows - 1) / stride + 1;
   }
 
   /**
