@@ -22,14 +22,15 @@ import java.time.Instant;
  *   <li>decimals of Hive 0.11 (precision 0) are read at scale 6 but were hashed as written;
  *   <li>TIMESTAMP filters hash the writer's wall clock (BLOOM_FILTER_UTF8), which is what colfile
  *       reads only in a stripe that names its writer zone; legacy filters hashed the instant,
- *       which only TIMESTAMP WITH LOCAL TIME ZONE values are; near 1970 values may read one
- *       second later than hashed (see {@link ColumnRanges}).
+ *       which only TIMESTAMP WITH LOCAL TIME ZONE values are; near 1970 values of writers
+ *       other than ORC Java may read one second later than hashed (see {@link ColumnRanges}).
  * </ul>
  */
 final class BloomProbe {
   private BloomProbe() {}
 
-  static boolean mightContain(ColumnBloomFilter f, Type type, Object value, boolean zoneKnown) {
+  static boolean mightContain(ColumnBloomFilter f, Type type, Object value, boolean zoneKnown,
+      WriterFixes fixes) {
     switch (type.kind()) {
       case BYTE: case SHORT: case INT: case LONG:
         return f.mightContainLong((Long) value);
@@ -57,7 +58,7 @@ final class BloomProbe {
         }
         Instant low = Instant.EPOCH.minus(ColumnRanges.EPOCH_WINDOW);
         Instant high = Instant.EPOCH.plus(ColumnRanges.EPOCH_WINDOW);
-        if (!t.isBefore(low) && !t.isAfter(high)) {
+        if (fixes.timestampsMaySkewNear1970() && !t.isBefore(low) && !t.isAfter(high)) {
           return true;
         }
         try {

@@ -44,8 +44,8 @@ import java.util.Arrays;
  *       when the stripe names its writer zone; until the stripe footer is read, and for stripes
  *       without a zone (read in the reader's default zone), the bounds are widened by {@link
  *       #ZONE_SLACK}. Writers store instants in [-1 s, 0) so that they read back one second
- *       later (orc.md section 8.1) while some writers' statistics hold the true value: a range
- *       near 1970 gets one more second at its top.
+ *       later (orc.md section 8.1) while the statistics of writers other than ORC Java hold the
+ *       value given: a range reaching near 1970 gets one more second at its top.
  * </ul>
  */
 final class ColumnRanges {
@@ -96,7 +96,7 @@ final class ColumnRanges {
     }
     if (type.kind() == TypeKind.TIMESTAMP || type.kind() == TypeKind.TIMESTAMP_INSTANT) {
       Instant[] t = timestamps((Instant) min, (Instant) max,
-          type.kind() == TypeKind.TIMESTAMP && !zoneKnown);
+          type.kind() == TypeKind.TIMESTAMP && !zoneKnown, fixes.timestampsMaySkewNear1970());
       min = t[0];
       max = t[1];
     }
@@ -226,7 +226,7 @@ final class ColumnRanges {
     return d == null ? null : d.setScale(scale, RoundingMode.DOWN);
   }
 
-  /** Whether the column is read through the unbounded path, where values beyond 38 digits are NULL. */
+  /** Whether the column is read unbounded, where values beyond 38 digits read as NULL. */
   private static boolean isWide(Type type) {
     return type.precision() == 0 || type.precision() > 18;
   }
@@ -244,16 +244,23 @@ final class ColumnRanges {
     return Instant.ofEpochMilli(millis).plusNanos(sub);
   }
 
-  /** Timestamp bounds widened for the epoch quirk and, unless the zone is known, for zones. */
-  private static Instant[] timestamps(Instant min, Instant max, boolean widenForZone) {
+  /**
+   * Timestamp bounds widened, unless the zone is known, for zones, and for writers whose
+   * statistics may hold instants in [-1 s, 0) a second before they read, so that a value near
+   * 1970 may read up to one second above the maximum (values further away read as written).
+   */
+  private static Instant[] timestamps(Instant min, Instant max, boolean widenForZone,
+      boolean skewNear1970) {
     if (widenForZone) {
       min = min == null ? null : min.minus(ZONE_SLACK);
       max = max == null ? null : max.plus(ZONE_SLACK);
     }
     Instant low = Instant.EPOCH.minus(EPOCH_WINDOW);
     Instant high = Instant.EPOCH.plus(EPOCH_WINDOW);
-    if (max != null && (min == null || !min.isAfter(high)) && !max.isBefore(low)) {
-      max = max.plusSeconds(1);
+    if (skewNear1970 && max != null && (min == null || !min.isAfter(high))
+        && !max.isBefore(low)) {
+      Instant shifted = (max.isBefore(high) ? max : high).plusSeconds(1);
+      max = shifted.isAfter(max) ? shifted : max;
     }
     return new Instant[] {min, max};
   }

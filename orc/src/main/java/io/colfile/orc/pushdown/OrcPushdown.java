@@ -219,7 +219,7 @@ public final class OrcPushdown {
       BloomFilterIndex filters = index.bloomFilters(column);
       return filters == null
           || BloomProbe.mightContain(filters.filter(group), columns.type(column), value,
-              zoneKnown);
+              zoneKnown, fixes);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

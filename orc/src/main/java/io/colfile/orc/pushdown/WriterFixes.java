@@ -73,6 +73,17 @@ final class WriterFixes {
     }
   }
 
+  /**
+   * Whether timestamp statistics and bloom filters may hold an instant in [-1 s, 0) as it was
+   * written while readers read it one second later (orc.md section 8.1). ORC Java takes them
+   * from the value as it stores it since ORC-306, which came with ORC-135 in release 1.5.0 (its
+   * earlier timestamp statistics are not used at all); ORC C++ takes them from the value given,
+   * and other writers are not known to do otherwise.
+   */
+  boolean timestampsMaySkewNear1970() {
+    return writerId != JAVA;
+  }
+
   /** Why the maximum of a column of {@code type} may not be used (beyond the bounds rule). */
   String maximumDistrusted(Type type) {
     if (type.kind() == TypeKind.CHAR && !includes(HIVE_12055)) {

@@ -150,11 +150,20 @@ class ColumnRangesTest {
     // instants never depend on the zone
     r = range("timestamp with local time zone", t, CURRENT, false);
     assertThat(r.min()).isEqualTo(Instant.ofEpochMilli(1_000_000_000_000L));
-    // near 1970 a value may read one second later than the statistics say
+    // near 1970 a value of ORC C++ may read one second later than its statistics say
+    WriterFixes cpp = new WriterFixes(1, 6);
     t = new TimestampStatistics(null, null, -2000L, -600L, null, null);
-    r = range("timestamp", t);
+    r = range("timestamp", t, cpp, true);
     assertThat(r.max()).isEqualTo(Instant.ofEpochMilli(-600L).plusNanos(999_999).plusSeconds(1));
     assertThat(r.min()).isEqualTo(Instant.ofEpochMilli(-2000L));
+    // ... but no value above 1970's day reads later
+    t = new TimestampStatistics(null, null, -2000L, 1_000_000_000L, null, null);
+    r = range("timestamp", t, cpp, true);
+    assertThat(r.max()).isEqualTo(Instant.ofEpochMilli(1_000_000_000L).plusNanos(999_999));
+    // ORC Java's statistics hold the values as they read (ORC-306)
+    t = new TimestampStatistics(null, null, -2000L, -600L, null, null);
+    r = range("timestamp", t);
+    assertThat(r.max()).isEqualTo(Instant.ofEpochMilli(-600L).plusNanos(999_999));
   }
 
   @Test
