@@ -195,9 +195,12 @@ final class OrcBatchReader implements BatchReader {
       accounted.set(s); // reopened after a seek, a stripe's skips are not counted again
       String why = pruning == null ? null : pruning.beforeFooter(s);
       Stripe st = why != null ? null : Stripe.read(file, tail, s, info);
-      boolean zoneKnown = st != null && st.footer.writerTimezone() != null;
+      // the zone TIMESTAMP values are read in, as the writer's statistics know it; null when
+      // the stripe names none (then they are read in the reader's default zone)
+      ZoneId writerZone = st == null || st.footer.writerTimezone() == null ? null
+          : st.writerZone(defaultZone);
       if (st != null && pruning != null) {
-        why = pruning.afterFooter(s, zoneKnown);
+        why = pruning.afterFooter(s, writerZone);
       }
       if (why != null) {
         if (first) {
@@ -218,7 +221,7 @@ final class OrcBatchReader implements BatchReader {
             + " row groups chosen");
       }
       if (pruning != null && set.count(groups) > 0) {
-        set = set.and(pruning.rowGroups(idx, zoneKnown, first));
+        set = set.and(pruning.rowGroups(idx, writerZone, first));
       }
       int skipped = groups - set.count(groups);
       if (first) {

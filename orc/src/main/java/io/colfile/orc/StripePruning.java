@@ -6,6 +6,7 @@ import io.colfile.orc.index.StripeIndex;
 import io.colfile.orc.pushdown.OrcPushdown;
 import io.colfile.orc.stats.ColumnStatistics;
 import java.io.IOException;
+import java.time.ZoneId;
 import java.util.List;
 
 /**
@@ -59,26 +60,27 @@ final class StripePruning {
 
   /** Why stripe {@code s} cannot match by its statistics, before its footer is read, or null. */
   String beforeFooter(int s) {
-    return pushdown.excludesStripe(stripeStatistics(s), stripes.get(s).numberOfRows(), false);
+    return pushdown.excludesStripe(stripeStatistics(s), stripes.get(s).numberOfRows(), null);
   }
 
   /**
    * Why stripe {@code s} cannot match by its statistics read in the writer zone its footer
-   * names ({@code zoneKnown}), or null; only TIMESTAMP columns decide more than before.
+   * names ({@code writerZone}, null when it names none), or null; only TIMESTAMP columns decide
+   * more than before.
    */
-  String afterFooter(int s, boolean zoneKnown) {
-    if (!zoneKnown || !pushdown.zoneSensitive()) {
+  String afterFooter(int s, ZoneId writerZone) {
+    if (writerZone == null || !pushdown.zoneSensitive()) {
       return null;
     }
     String why = pushdown.excludesStripe(stripeStatistics(s), stripes.get(s).numberOfRows(),
-        true);
+        writerZone);
     return why == null ? null : why + " (read in the writer zone its footer names)";
   }
 
   /** The row groups of the stripe pushdown keeps; the report gets a line on those it skips. */
-  RowGroupSet rowGroups(StripeIndex index, boolean zoneKnown, boolean first)
+  RowGroupSet rowGroups(StripeIndex index, ZoneId writerZone, boolean first)
       throws IOException {
-    OrcPushdown.RowGroupChoice choice = pushdown.rowGroups(index, zoneKnown);
+    OrcPushdown.RowGroupChoice choice = pushdown.rowGroups(index, writerZone);
     if (choice.note() != null && first) {
       report.note(choice.note());
     }

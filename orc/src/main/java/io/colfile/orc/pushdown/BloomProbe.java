@@ -9,6 +9,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.time.ZoneId;
 
 /**
  * Asks a row group's bloom filter whether it may hold a value of a bound predicate ({@link
@@ -29,7 +30,7 @@ import java.time.Instant;
 final class BloomProbe {
   private BloomProbe() {}
 
-  static boolean mightContain(ColumnBloomFilter f, Type type, Object value, boolean zoneKnown,
+  static boolean mightContain(ColumnBloomFilter f, Type type, Object value, ZoneId writerZone,
       WriterFixes fixes) {
     switch (type.kind()) {
       case BYTE: case SHORT: case INT: case LONG:
@@ -53,7 +54,8 @@ final class BloomProbe {
       case TIMESTAMP: case TIMESTAMP_INSTANT: {
         Instant t = (Instant) value;
         boolean wall = type.kind() == TypeKind.TIMESTAMP;
-        if (wall && (!zoneKnown || f.kind() != StreamKind.BLOOM_FILTER_UTF8)) {
+        if (wall && (writerZone == null || f.kind() != StreamKind.BLOOM_FILTER_UTF8
+            || ColumnRanges.mayDisagreeOnZone(writerZone, t))) {
           return true;
         }
         Instant low = Instant.EPOCH.minus(ColumnRanges.EPOCH_WINDOW);

@@ -19,6 +19,8 @@ import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.Arrays;
 
 /**
@@ -41,11 +43,10 @@ import java.util.Arrays;
  *   <li>Timestamps: the UTC fields in milliseconds, with the sub-millisecond parts of the
  *       bounds when stored (the maximum otherwise reaches the end of its millisecond). For
  *       TIMESTAMP they are the writer's wall clock read as UTC, which is what colfile reads
- *       when the stripe names its writer zone; until the stripe footer is read, and for stripes
- *       without a zone (read in the reader's default zone), the bounds are widened by {@link
- *       #ZONE_SLACK}. Writers store instants in [-1 s, 0) so that they read back one second
- *       later (orc.md section 8.1) while the statistics of writers other than ORC Java hold the
- *       value given: a range reaching near 1970 gets one more second at its top.
+ *       when the stripe names its writer zone and writer and reader agree on the zone's rules;
+ *       the bounds are widened where that is not known (see {@link #timestamps}): an unknown
+ *       zone, local mean time before 1900, and the second writers add to instants in [-1 s, 0)
+ *       when they read them back (orc.md section 8.1).
  * </ul>
  */
 final class ColumnRanges {
@@ -53,6 +54,10 @@ final class ColumnRanges {
   static final Duration ZONE_SLACK = Duration.ofDays(3);
   /** Instants whose wall clock in some zone may lie in [-1 s, 0) UTC, and a margin. */
   static final Duration EPOCH_WINDOW = Duration.ofDays(1).plusSeconds(2);
+  /** Before this, java.util.TimeZone knows no local mean time (orc.md section 8.1). */
+  static final Instant LMT_END = Instant.parse("1900-01-01T00:00:00Z");
+  /** More than any zone's local mean time differs from its first standard time. */
+  static final Duration LMT_SLACK = Duration.ofDays(1);
 
   private static final BigInteger MAX_38 = BigInteger.TEN.pow(38);
   private static final byte[] REPLACEMENT = "\uFFFD".getBytes(StandardCharsets.UTF_8);
@@ -64,11 +69,12 @@ final class ColumnRanges {
   /**
    * The range of a column of {@code type} that {@code stats} describe.
    *
-   * @param zoneKnown whether the stripe (or every stripe of the unit) names its writer zone,
-   *     so TIMESTAMP values are read in the zone the statistics were taken in
+   * @param writerZone the zone the unit's TIMESTAMP values are read in, which the stripe's
+   *     footer names and the writer took its statistics in; null when unknown (a file, a
+   *     stripe whose footer is not read yet, a stripe that names none)
    */
   static ColumnRange of(Type type, ColumnStatistics stats, WriterFixes fixes,
-      boolean zoneKnown) {
+      ZoneId writerZone) {
     long count = stats.numberOfValues();
     if (count < 0) {
       return ColumnRange.UNKNOWN; // a uint64 beyond Long.MAX_VALUE
@@ -96,7 +102,7 @@ final class ColumnRanges {
     }
     if (type.kind() == TypeKind.TIMESTAMP || type.kind() == TypeKind.TIMESTAMP_INSTANT) {
       Instant[] t = timestamps((Instant) min, (Instant) max,
-          type.kind() == TypeKind.TIMESTAMP && !zoneKnown, fixes.timestampsMaySkewNear1970());
+          type.kind() == TypeKind.TIMESTAMP ? writerZone : ZoneOffset.UTC, fixes);
       min = t[0];
       max = t[1];
     }
@@ -245,24 +251,53 @@ final class ColumnRanges {
   }
 
   /**
-   * Timestamp bounds widened, unless the zone is known, for zones, and for writers whose
-   * statistics may hold instants in [-1 s, 0) a second before they read, so that a value near
-   * 1970 may read up to one second above the maximum (values further away read as written).
+   * Timestamp bounds, widened where the values read may differ from those the statistics were
+   * taken from: by {@link #ZONE_SLACK} when the zone is unknown; by {@link #LMT_SLACK} for
+   * values before {@link #LMT_END} in a zone with rules, whose local mean time ORC Java (through
+   * java.util.TimeZone) does not know while colfile (java.time) and ORC C++ do; and, for the
+   * writers {@link WriterFixes#timestampsMaySkewNear1970} names, by a second past the values
+   * near 1970.
+   *
+   * @param zone the zone the values are read in (UTC for instants), or null when unknown
    */
-  private static Instant[] timestamps(Instant min, Instant max, boolean widenForZone,
-      boolean skewNear1970) {
-    if (widenForZone) {
-      min = min == null ? null : min.minus(ZONE_SLACK);
-      max = max == null ? null : max.plus(ZONE_SLACK);
+  private static Instant[] timestamps(Instant min, Instant max, ZoneId zone,
+      WriterFixes fixes) {
+    if (zone == null) {
+      return new Instant[] {min == null ? null : min.minus(ZONE_SLACK),
+          max == null ? null : max.plus(ZONE_SLACK)};
     }
-    Instant low = Instant.EPOCH.minus(EPOCH_WINDOW);
-    Instant high = Instant.EPOCH.plus(EPOCH_WINDOW);
-    if (skewNear1970 && max != null && (min == null || !min.isAfter(high))
-        && !max.isBefore(low)) {
-      Instant shifted = (max.isBefore(high) ? max : high).plusSeconds(1);
-      max = shifted.isAfter(max) ? shifted : max;
+    if (!zone.getRules().isFixedOffset()) {
+      Instant end = LMT_END.plus(LMT_SLACK);
+      if (min != null && min.isBefore(end)) {
+        min = min.minus(LMT_SLACK);
+      }
+      max = below(min, max, end, LMT_SLACK);
+    }
+    if (fixes.timestampsMaySkewNear1970()) {
+      Instant low = Instant.EPOCH.minus(EPOCH_WINDOW);
+      Instant high = Instant.EPOCH.plus(EPOCH_WINDOW);
+      if (max != null && !max.isBefore(low)) {
+        max = below(min, max, high, Duration.ofSeconds(1));
+      }
     }
     return new Instant[] {min, max};
+  }
+
+  /**
+   * {@code max} raised so that values up to {@code limit} in {@code [min, max]} may read up to
+   * {@code slack} later: a maximum past {@code limit + slack} stays.
+   */
+  private static Instant below(Instant min, Instant max, Instant limit, Duration slack) {
+    if (max == null || min != null && min.isAfter(limit)) {
+      return max;
+    }
+    Instant shifted = (max.isBefore(limit) ? max : limit).plus(slack);
+    return shifted.isAfter(max) ? shifted : max;
+  }
+
+  /** Whether a wall clock {@code t} of {@code zone} may read otherwise than the writer saw it. */
+  static boolean mayDisagreeOnZone(ZoneId zone, Instant t) {
+    return !zone.getRules().isFixedOffset() && t.isBefore(LMT_END.plus(LMT_SLACK));
   }
 
   /** Bounds as the statistics state them (either may be null). */

@@ -1,7 +1,7 @@
 package io.colfile.orc.pushdown;
 
-import io.colfile.core.filter.BoundPredicate;
 import io.colfile.core.filter.BoundPredicate.Leaf;
+import io.colfile.core.filter.BoundPredicate;
 import io.colfile.core.filter.Pruner;
 import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
@@ -12,6 +12,7 @@ import io.colfile.orc.index.StripeIndex;
 import io.colfile.orc.stats.ColumnStatistics;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -106,7 +107,7 @@ public final class OrcPushdown {
 
   /**
    * Whether a TIMESTAMP column's statistics decide more once a stripe's footer says which
-   * zone its values are read in ({@link #excludesStripe} with {@code zoneKnown}).
+   * zone its values are read in ({@link #excludesStripe} with its {@code writerZone}).
    */
   public boolean zoneSensitive() {
     return zoneSensitive && !encrypted;
@@ -117,26 +118,26 @@ public final class OrcPushdown {
    * the file has none to use); null when some may.
    */
   public String excludesFile(List<ColumnStatistics> stats, long rows) {
-    return excludes("file statistics", stats, rows, false);
+    return excludes("file statistics", stats, rows, null);
   }
 
   /**
    * Why no row of a stripe can match, from its statistics (one per column id, or null); null
    * when some may.
    *
-   * @param zoneKnown whether the stripe's footer, read already, names its writer zone
+   * @param writerZone the writer zone the stripe's footer (read already) names, or null
    */
-  public String excludesStripe(List<ColumnStatistics> stats, long rows, boolean zoneKnown) {
-    return excludes("stripe statistics", stats, rows, zoneKnown);
+  public String excludesStripe(List<ColumnStatistics> stats, long rows, ZoneId writerZone) {
+    return excludes("stripe statistics", stats, rows, writerZone);
   }
 
   private String excludes(String what, List<ColumnStatistics> stats, long rows,
-      boolean zoneKnown) {
+      ZoneId writerZone) {
     if (encrypted || stats == null || stats.size() != columns.count() || rows <= 0) {
       return null;
     }
     Pruner.Verdict v = Pruner.evaluate(predicate,
-        new UnitRanges(columns, stats::get, rows, fixes, zoneKnown, null));
+        new UnitRanges(columns, stats::get, rows, fixes, writerZone, null));
     return v.mayMatch() ? null : what + ": " + v.reason();
   }
 
@@ -148,9 +149,9 @@ public final class OrcPushdown {
    * index and its bloom filters (read from {@code index} as needed). A stripe without a row
    * index for the filter's columns is one row group, or all are chosen.
    *
-   * @param zoneKnown whether the stripe's footer names its writer zone
+   * @param writerZone the writer zone the stripe's footer names, or null
    */
-  public RowGroupChoice rowGroups(StripeIndex index, boolean zoneKnown) throws IOException {
+  public RowGroupChoice rowGroups(StripeIndex index, ZoneId writerZone) throws IOException {
     int groups = index.rowGroupCount();
     if (encrypted || index.rowIndexStride() <= 0 || groups == 0) {
       return new RowGroupChoice(RowGroupSet.all(), null);
@@ -182,10 +183,10 @@ public final class OrcPushdown {
         };
         // statistics first: bloom filters are read only for groups the statistics keep
         Pruner.Verdict v = Pruner.evaluate(predicate,
-            new UnitRanges(columns, stats, rows, fixes, zoneKnown, null));
+            new UnitRanges(columns, stats, rows, fixes, writerZone, null));
         if (v.mayMatch()) {
-          v = Pruner.evaluate(predicate, new UnitRanges(columns, stats, rows, fixes, zoneKnown,
-              (c, value) -> bloom(index, c, group, value, zoneKnown)));
+          v = Pruner.evaluate(predicate, new UnitRanges(columns, stats, rows, fixes, writerZone,
+              (c, value) -> bloom(index, c, group, value, writerZone)));
         }
         chosen[g] = v.mayMatch();
         if (!v.mayMatch()) {
@@ -214,12 +215,12 @@ public final class OrcPushdown {
   }
 
   private boolean bloom(StripeIndex index, int column, int group, Object value,
-      boolean zoneKnown) {
+      ZoneId writerZone) {
     try {
       BloomFilterIndex filters = index.bloomFilters(column);
       return filters == null
           || BloomProbe.mightContain(filters.filter(group), columns.type(column), value,
-              zoneKnown, fixes);
+              writerZone, fixes);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

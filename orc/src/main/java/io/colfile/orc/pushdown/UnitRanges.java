@@ -3,6 +3,7 @@ package io.colfile.orc.pushdown;
 import io.colfile.core.filter.ColumnRange;
 import io.colfile.core.filter.UnitStatistics;
 import io.colfile.orc.stats.ColumnStatistics;
+import java.time.ZoneId;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.IntFunction;
@@ -30,22 +31,24 @@ final class UnitRanges implements UnitStatistics {
   private final IntFunction<ColumnStatistics> stats;
   private final long rows;
   private final WriterFixes fixes;
-  private final boolean zoneKnown;
+  private final ZoneId writerZone;
   private final Bloom bloom;
   private final Map<Integer, ColumnRange> ranges = new HashMap<>();
 
   /**
    * @param stats the statistics of a column in this unit, or null where there are none
    * @param rows the unit's rows
+   * @param writerZone the zone its TIMESTAMP values are read in, as the writer named it; null
+   *     when unknown (a file, a stripe whose footer is not read, a stripe naming none)
    * @param bloom the unit's bloom filters, or null
    */
   UnitRanges(FileColumns columns, IntFunction<ColumnStatistics> stats, long rows,
-      WriterFixes fixes, boolean zoneKnown, Bloom bloom) {
+      WriterFixes fixes, ZoneId writerZone, Bloom bloom) {
     this.columns = columns;
     this.stats = stats;
     this.rows = rows;
     this.fixes = fixes;
-    this.zoneKnown = zoneKnown;
+    this.writerZone = writerZone;
     this.bloom = bloom;
   }
 
@@ -85,7 +88,7 @@ final class UnitRanges implements UnitStatistics {
         nullAbove |= s.hasNull();
       }
     }
-    ColumnRange r = ColumnRanges.of(columns.type(column), own, fixes, zoneKnown);
+    ColumnRange r = ColumnRanges.of(columns.type(column), own, fixes, writerZone);
     return nullAbove && !r.hasNull()
         ? new ColumnRange(r.min(), r.max(), true, r.valueCount(), r.mayHaveNaN()) : r;
   }

@@ -16,6 +16,8 @@ import io.colfile.orc.stats.TypedStatistics;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
 
 /** ORC statistics become ranges only where they bound every value colfile reads. */
@@ -24,13 +26,13 @@ class ColumnRangesTest {
   private static final WriterFixes ORIGINAL = new WriterFixes(0, 0);
 
   private static ColumnRange range(String type, TypedStatistics typed) {
-    return range(type, typed, CURRENT, true);
+    return range(type, typed, CURRENT, ZoneOffset.UTC);
   }
 
   private static ColumnRange range(String type, TypedStatistics typed, WriterFixes fixes,
-      boolean zoneKnown) {
+      ZoneId zone) {
     return ColumnRanges.of(Type.parse(type), new ColumnStatistics(10, false, null, typed), fixes,
-        zoneKnown);
+        zone);
   }
 
   private static byte[] utf8(String s) {
@@ -95,7 +97,7 @@ class ColumnRangesTest {
   @Test
   void charMaximumsOfOldWritersAreNotUsed() {
     ColumnRange r = range("char(3)", new StringStatistics("a  ", "b  ", null, null, 3L),
-        new WriterFixes(0, 2), true);
+        new WriterFixes(0, 2), ZoneOffset.UTC);
     assertThat((byte[]) r.min()).isEqualTo(utf8("a  "));
     assertThat(r.max()).isNull();
     r = range("char(3)", new StringStatistics("a  ", "b  ", null, null, 3L));
@@ -144,26 +146,44 @@ class ColumnRangesTest {
   void timestampsWidenWhereTheReaderMayShiftThem() {
     TimestampStatistics t = new TimestampStatistics(null, null, 1_000_000_000_000L,
         1_000_000_000_000L, null, null);
-    ColumnRange r = range("timestamp", t, CURRENT, false);
+    ColumnRange r = range("timestamp", t, CURRENT, null);
     assertThat(r.min()).isEqualTo(Instant.ofEpochMilli(1_000_000_000_000L)
         .minus(ColumnRanges.ZONE_SLACK));
     // instants never depend on the zone
-    r = range("timestamp with local time zone", t, CURRENT, false);
+    r = range("timestamp with local time zone", t, CURRENT, null);
     assertThat(r.min()).isEqualTo(Instant.ofEpochMilli(1_000_000_000_000L));
     // near 1970 a value of ORC C++ may read one second later than its statistics say
     WriterFixes cpp = new WriterFixes(1, 6);
     t = new TimestampStatistics(null, null, -2000L, -600L, null, null);
-    r = range("timestamp", t, cpp, true);
+    r = range("timestamp", t, cpp, ZoneOffset.UTC);
     assertThat(r.max()).isEqualTo(Instant.ofEpochMilli(-600L).plusNanos(999_999).plusSeconds(1));
     assertThat(r.min()).isEqualTo(Instant.ofEpochMilli(-2000L));
     // ... but no value above 1970's day reads later
     t = new TimestampStatistics(null, null, -2000L, 1_000_000_000L, null, null);
-    r = range("timestamp", t, cpp, true);
+    r = range("timestamp", t, cpp, ZoneOffset.UTC);
     assertThat(r.max()).isEqualTo(Instant.ofEpochMilli(1_000_000_000L).plusNanos(999_999));
     // ORC Java's statistics hold the values as they read (ORC-306)
     t = new TimestampStatistics(null, null, -2000L, -600L, null, null);
     r = range("timestamp", t);
     assertThat(r.max()).isEqualTo(Instant.ofEpochMilli(-600L).plusNanos(999_999));
+    // before 1900 ORC Java's wall clocks lack local mean time: a day either way, in zones
+    // with rules; a maximum beyond that stays
+    ZoneId york = ZoneId.of("America/New_York");
+    long y1890 = Instant.parse("1890-06-01T00:00:00Z").toEpochMilli();
+    long y2000 = Instant.parse("2000-06-01T00:00:00Z").toEpochMilli();
+    r = range("timestamp", new TimestampStatistics(null, null, y1890, y1890, null, 0), CURRENT,
+        york);
+    assertThat(r.min()).isEqualTo(Instant.ofEpochMilli(y1890).minus(ColumnRanges.LMT_SLACK));
+    assertThat(r.max()).isEqualTo(Instant.ofEpochMilli(y1890).plus(ColumnRanges.LMT_SLACK));
+    r = range("timestamp", new TimestampStatistics(null, null, y1890, y2000, null, 0), CURRENT,
+        york);
+    assertThat(r.max()).isEqualTo(Instant.ofEpochMilli(y2000));
+    r = range("timestamp", new TimestampStatistics(null, null, y1890, y1890, null, 0), CURRENT,
+        ZoneOffset.ofHours(3));
+    assertThat(r.min()).isEqualTo(Instant.ofEpochMilli(y1890));
+    r = range("timestamp", new TimestampStatistics(null, null, y2000, y2000, null, 0), CURRENT,
+        york);
+    assertThat(r.min()).isEqualTo(Instant.ofEpochMilli(y2000));
   }
 
   @Test
@@ -172,24 +192,24 @@ class ColumnRangesTest {
     for (String type : new String[] {"string", "char(2)", "varchar(3)", "decimal(10,2)",
         "date", "timestamp", "boolean"}) {
       ColumnRange r = ColumnRanges.of(Type.parse(type), new ColumnStatistics(10, false, null,
-          sample(type)), ORIGINAL, true);
+          sample(type)), ORIGINAL, ZoneOffset.UTC);
       assertThat(r.min()).as(type).isNull();
       assertThat(r.max()).as(type).isNull();
       assertThat(r.valueCount()).as(type).isEqualTo(10);
     }
-    assertThat(range("int", new IntegerStatistics(1L, 2L, 3L), ORIGINAL, true).min())
+    assertThat(range("int", new IntegerStatistics(1L, 2L, 3L), ORIGINAL, ZoneOffset.UTC).min())
         .isEqualTo(1L);
     // timestamps before ORC-135 were local times
     TimestampStatistics local = new TimestampStatistics(5L, 9L, null, null, null, null);
-    assertThat(range("timestamp", local, new WriterFixes(0, 5), true).min()).isNull();
+    assertThat(range("timestamp", local, new WriterFixes(0, 5), ZoneOffset.UTC).min()).isNull();
     assertThat(range("timestamp", new TimestampStatistics(null, null, 5L, 9L, null, null),
-        new WriterFixes(0, 5), true).min()).isNull();
+        new WriterFixes(0, 5), ZoneOffset.UTC).min()).isNull();
     // ORC-517: ORC Java 1.5.0-1.5.5 decimal64 bounds; ORC C++'s version 6 is not that writer
     DecimalStatistics d = new DecimalStatistics("1", "2", null);
-    assertThat(range("decimal(18,2)", d, new WriterFixes(0, 6), true).min()).isNull();
-    assertThat(range("decimal(19,2)", d, new WriterFixes(0, 6), true).min()).isNotNull();
-    assertThat(range("decimal(18,2)", d, new WriterFixes(1, 6), true).min()).isNotNull();
-    assertThat(range("decimal(18,2)", d, new WriterFixes(0, 7), true).min()).isNotNull();
+    assertThat(range("decimal(18,2)", d, new WriterFixes(0, 6), ZoneOffset.UTC).min()).isNull();
+    assertThat(range("decimal(19,2)", d, new WriterFixes(0, 6), ZoneOffset.UTC).min()).isNotNull();
+    assertThat(range("decimal(18,2)", d, new WriterFixes(1, 6), ZoneOffset.UTC).min()).isNotNull();
+    assertThat(range("decimal(18,2)", d, new WriterFixes(0, 7), ZoneOffset.UTC).min()).isNotNull();
   }
 
   private static TypedStatistics sample(String type) {
@@ -219,9 +239,9 @@ class ColumnRangesTest {
     assertThat(range("string", new IntegerStatistics(1L, 2L, null)))
         .isEqualTo(ColumnRange.UNKNOWN);
     assertThat(ColumnRanges.of(Type.parse("int"),
-        new ColumnStatistics(0, true, null, new IntegerStatistics(1L, 2L, 3L)), CURRENT, true))
+        new ColumnStatistics(0, true, null, new IntegerStatistics(1L, 2L, 3L)), CURRENT, ZoneOffset.UTC))
         .isEqualTo(ColumnRange.UNKNOWN);
     assertThat(ColumnRanges.of(Type.parse("int"), new ColumnStatistics(-1, false, null, null),
-        CURRENT, true)).isEqualTo(ColumnRange.UNKNOWN);
+        CURRENT, ZoneOffset.UTC)).isEqualTo(ColumnRange.UNKNOWN);
   }
 }

@@ -6,6 +6,7 @@ import io.colfile.core.filter.ColumnRange;
 import io.colfile.core.types.Type;
 import io.colfile.orc.stats.ColumnStatistics;
 import io.colfile.orc.stats.IntegerStatistics;
+import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -26,7 +27,7 @@ class UnitRangesTest {
   }
 
   private static UnitRanges unit(long rows, Map<Integer, ColumnStatistics> stats) {
-    return new UnitRanges(COLUMNS, stats::get, rows, FIXES, true, null);
+    return new UnitRanges(COLUMNS, stats::get, rows, FIXES, ZoneOffset.UTC, null);
   }
 
   @Test
