@@ -171,8 +171,8 @@ public final class OrcPushdown {
     boolean[] chosen = new boolean[groups];
     int skipped = 0;
     int byBloom = 0;
-    int first = -1;
-    String firstReason = null;
+    String byStatistics = null; // the first reason of each kind, for the report
+    String byFilter = null;
     try {
       for (int g = 0; g < groups; g++) {
         int group = g;
@@ -191,10 +191,12 @@ public final class OrcPushdown {
         chosen[g] = v.mayMatch();
         if (!v.mayMatch()) {
           skipped++;
-          byBloom += v.reason().contains("bloom filter excludes") ? 1 : 0;
-          if (first < 0) {
-            first = g;
-            firstReason = v.reason();
+          String reason = "row group " + g + ": " + v.reason();
+          if (v.reason().contains("bloom filter excludes")) {
+            byBloom++;
+            byFilter = byFilter == null ? reason : byFilter;
+          } else {
+            byStatistics = byStatistics == null ? reason : byStatistics;
           }
         }
       }
@@ -210,7 +212,11 @@ public final class OrcPushdown {
     if (byBloom > 0) {
       note.append(", ").append(byBloom).append(" of them by bloom filters");
     }
-    note.append("; row group ").append(first).append(": ").append(firstReason);
+    for (String reason : new String[] {byStatistics, byFilter}) {
+      if (reason != null) {
+        note.append("; ").append(reason);
+      }
+    }
     return new RowGroupChoice(RowGroupSet.of(chosen), note.toString());
   }
 
