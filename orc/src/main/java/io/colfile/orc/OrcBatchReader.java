@@ -16,10 +16,13 @@ import io.colfile.orc.index.BloomFilterTrust;
 import io.colfile.orc.index.PositionSource;
 import io.colfile.orc.index.StripeIndex;
 import io.colfile.orc.pushdown.OrcPushdown;
+import io.colfile.orc.stream.BytesNotReadException;
+import io.colfile.orc.stripe.StreamId;
 import java.io.IOException;
 import java.time.ZoneId;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Reads the rows of an ORC file stripe by stripe: the columns of a projection of the file's
@@ -66,6 +69,7 @@ final class OrcBatchReader implements BatchReader {
 
   // The open stripe; index -1 before the first, stripes.size() after the last.
   private int stripe = -1;
+  private Stripe current;
   private StripeIndex index;
   private RowGroupSet chosen;
   private BitSet groupsRead;
@@ -132,9 +136,20 @@ final class OrcBatchReader implements BatchReader {
         return false;
       }
     }
-    moveTo(next);
     int n = (int) Math.min(runEnd - next, batch.capacity());
-    root.read(batch, n);
+    try {
+      moveTo(next);
+      root.read(batch, n);
+    } catch (BytesNotReadException e) {
+      // the row index placed a row group's bytes wrongly: read the stripe whole
+      report.note("stripe " + stripe + ": read whole, " + e.getMessage());
+      root.startStripe(new StripeData(file, current, included, defaultZone, maxNestedValues,
+          decompressor, null));
+      decoded = 0;
+      batch.reset();
+      moveTo(next);
+      root.read(batch, n);
+    }
     countGroups(next, next + n);
     next += n;
     decoded = next;
@@ -232,13 +247,19 @@ final class OrcBatchReader implements BatchReader {
         continue;
       }
       stripe = s;
+      current = st;
       index = idx;
       chosen = set;
       groupsRead = new BitSet();
       stripeCounted = false;
       indexChecked = false;
+      // some row groups only: read only their byte ranges, as the row index places them
+      Map<StreamId, long[]> ranges = skipped > 0 && usableIndex()
+          ? RowGroupRanges.plan(idx, set, st.streams, included,
+              tail.codec != CompressionCodec.NONE, tail.blockSize)
+          : null;
       root.startStripe(new StripeData(file, st, included, defaultZone, maxNestedValues,
-          decompressor));
+          decompressor, ranges));
       next = 0;
       decoded = 0;
       runEnd = 0;
