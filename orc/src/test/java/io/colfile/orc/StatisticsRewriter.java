@@ -8,7 +8,8 @@ import java.util.Arrays;
 /**
  * Rewrites the statistics of an uncompressed ORC file: the file statistics, each stripe's
  * statistics and each row group's (in the ROW_INDEX streams, whose new lengths move everything
- * after them), leaving the data alone. Tests give the reader statistics that lie this way.
+ * after them), and the row index entries' positions, leaving the data alone. Tests give the
+ * reader statistics and positions that lie this way.
  */
 final class StatisticsRewriter {
   /** Where a ColumnStatistics message sits. */
@@ -21,13 +22,29 @@ final class StatisticsRewriter {
         OrcProto.ColumnStatistics s);
   }
 
+  /** The row index entry to write instead of {@code e} (its statistics already edited). */
+  @FunctionalInterface
+  interface EntryEdit {
+    OrcProto.RowIndexEntry apply(int stripe, int group, int column, OrcProto.RowIndexEntry e);
+  }
+
   private StatisticsRewriter() {}
+
+  /** {@code file} with every row index entry edited (positions too). */
+  static byte[] rewriteEntries(byte[] file, EntryEdit edit) throws IOException {
+    return rewrite(file, (level, stripe, group, column, s) -> s, edit, null);
+  }
+
+  static byte[] rewrite(byte[] file, Edit edit, byte[] metadata) throws IOException {
+    return rewrite(file, edit, (stripe, group, column, e) -> e, metadata);
+  }
 
   /**
    * {@code file} with every statistic edited; {@code metadata} replaces the Metadata section's
    * bytes when not null (after the stripe statistics were edited, to damage the section).
    */
-  static byte[] rewrite(byte[] file, Edit edit, byte[] metadata) throws IOException {
+  private static byte[] rewrite(byte[] file, Edit edit, EntryEdit entries, byte[] metadata)
+      throws IOException {
     int psLen = file[file.length - 1] & 0xff;
     OrcProto.PostScript ps = OrcProto.PostScript.parseFrom(
         Arrays.copyOfRange(file, file.length - 1 - psLen, file.length - 1));
@@ -64,6 +81,7 @@ final class StatisticsRewriter {
               e.setStatistics(edit.apply(Level.ROW_GROUP, s, g, st.getColumn(),
                   e.getStatistics()));
             }
+            ri.setEntry(g, entries.apply(s, g, st.getColumn(), e.build()));
           }
           bytes = ri.build().toByteArray();
         }
