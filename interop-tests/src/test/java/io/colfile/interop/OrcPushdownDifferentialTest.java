@@ -244,6 +244,8 @@ class OrcPushdownDifferentialTest {
           ScanReport report = rows.report();
           ourGroups = report.counts("row groups").read();
           message += "\n  " + String.join("\n  ", report.lines());
+          assertThat(report.lines()).as("byte ranges of the chosen row groups; " + message)
+              .noneMatch(l -> l.contains("read whole"));
         }
         assertThat(got).as(message).isEqualTo(want);
         if (!orcCoreToo) {

@@ -26,9 +26,9 @@ import org.apache.hadoop.hive.serde2.io.HiveDecimalWritable;
  * same columns, operators and exact literals, so both readers prune by the same condition. A
  * leaf orc-core cannot state (binary columns, bytes that are not UTF-8, decimals beyond 38
  * digits, names that are not plain identifiers, dates before the Gregorian calendar, where the
- * calendars of orc-core's literals differ) or gets wrong (IS NULL on a struct's field) becomes
- * "anything" ({@code YES_NO_NULL}); {@code x > v} is {@code NOT x <= v}; colfile's ALWAYS and
- * NEVER leaves are the truth values they are.
+ * calendars of orc-core's literals differ) or gets wrong (IS NULL on a struct's field, zero
+ * against -0.0) becomes "anything" ({@code YES_NO_NULL}); {@code x > v} is {@code NOT x <= v};
+ * colfile's ALWAYS and NEVER leaves are the truth values they are.
  */
 final class SargTranslation {
   private static final LocalDate GREGORIAN = LocalDate.of(1582, 10, 15);
@@ -132,7 +132,11 @@ final class SargTranslation {
   private static Object literal(Leaf l, Object v) {
     switch (l.type().kind()) {
       case BOOLEAN: return (Long) v != 0;
-      case BYTE: case SHORT: case INT: case LONG: case FLOAT: case DOUBLE: return v;
+      case BYTE: case SHORT: case INT: case LONG: return v;
+      case FLOAT: case DOUBLE:
+        // orc-core compares Double objects, where -0.0 is below 0.0: [-0.0, -0.0] would rule
+        // out 0.0, which SQL (and colfile) hold equal to it
+        return (Double) v == 0 ? null : v;
       case STRING: case CHAR: case VARCHAR: {
         try {
           return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap((byte[]) v))
