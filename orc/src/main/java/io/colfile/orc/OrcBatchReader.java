@@ -236,7 +236,7 @@ final class OrcBatchReader implements BatchReader {
             + " row groups chosen");
       }
       if (pruning != null && set.count(groups) > 0) {
-        set = set.and(pruning.rowGroups(idx, writerZone, first));
+        set = set.and(pruning.rowGroups(idx, writerZone, st.dataBytes(included), first));
       }
       int skipped = groups - set.count(groups);
       if (first) {

@@ -77,10 +77,15 @@ final class StripePruning {
     return why == null ? null : why + " (read in the writer zone its footer names)";
   }
 
-  /** The row groups of the stripe pushdown keeps; the report gets a line on those it skips. */
-  RowGroupSet rowGroups(StripeIndex index, ZoneId writerZone, boolean first)
+  /**
+   * The row groups of the stripe pushdown keeps; the report gets a line on those it skips.
+   *
+   * @param dataBytes the bytes of the data streams read of the whole stripe
+   */
+  RowGroupSet rowGroups(StripeIndex index, ZoneId writerZone, long dataBytes, boolean first)
       throws IOException {
-    OrcPushdown.RowGroupChoice choice = pushdown.rowGroups(index, writerZone);
+    long perGroup = dataBytes / Math.max(1, index.rowGroupCount());
+    OrcPushdown.RowGroupChoice choice = pushdown.rowGroups(index, writerZone, perGroup);
     if (choice.note() != null && first) {
       report.note(choice.note());
     }

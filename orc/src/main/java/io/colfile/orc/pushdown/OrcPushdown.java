@@ -149,9 +149,15 @@ public final class OrcPushdown {
    * index and its bloom filters (read from {@code index} as needed). A stripe without a row
    * index for the filter's columns is one row group, or all are chosen.
    *
+   * <p>Bloom filters are read only when they may save more than they cost: when the row groups
+   * the statistics keep hold more bytes than the filters' streams (a point lookup on a sorted
+   * column keeps one row group, and reading its bytes is cheaper than the filters of them all).
+   *
    * @param writerZone the writer zone the stripe's footer names, or null
+   * @param bytesPerGroup about how many bytes of data reading one row group takes
    */
-  public RowGroupChoice rowGroups(StripeIndex index, ZoneId writerZone) throws IOException {
+  public RowGroupChoice rowGroups(StripeIndex index, ZoneId writerZone, long bytesPerGroup)
+      throws IOException {
     int groups = index.rowGroupCount();
     if (encrypted || index.rowIndexStride() <= 0 || groups == 0) {
       return new RowGroupChoice(RowGroupSet.all(), null);
@@ -169,55 +175,80 @@ public final class OrcPushdown {
       rowIndexes[c] = index.rowIndex(c); // null where the stripe has none
     }
     boolean[] chosen = new boolean[groups];
+    String[] why = new String[groups];
+    int kept = 0;
+    for (int g = 0; g < groups; g++) { // statistics first
+      Pruner.Verdict v = Pruner.evaluate(predicate, unit(index, rowIndexes, g, writerZone, null));
+      chosen[g] = v.mayMatch();
+      why[g] = v.mayMatch() ? null : v.reason();
+      kept += v.mayMatch() ? 1 : 0;
+    }
+    long bloomBytes = 0;
+    for (int c : leafColumns) {
+      bloomBytes += index.bloomFilterBytes(c);
+    }
+    String note = null;
+    if (bloomBytes > 0 && (double) kept * bytesPerGroup < bloomBytes) {
+      note = "bloom filters not read (" + bloomBytes + " bytes, more than the " + kept
+          + " row groups left)";
+    } else if (kept > 0) {
+      try {
+        for (int g = 0; g < groups; g++) {
+          int group = g;
+          if (chosen[g]) {
+            Pruner.Verdict v = Pruner.evaluate(predicate, unit(index, rowIndexes, g, writerZone,
+                (c, value) -> bloom(index, c, group, value, writerZone)));
+            chosen[g] = v.mayMatch();
+            why[g] = v.mayMatch() ? null : v.reason();
+          }
+        }
+      } catch (UncheckedIOException e) {
+        throw e.getCause();
+      }
+    }
     int skipped = 0;
     int byBloom = 0;
     String byStatistics = null; // the first reason of each kind, for the report
     String byFilter = null;
-    try {
-      for (int g = 0; g < groups; g++) {
-        int group = g;
-        long rows = Math.min(index.rowIndexStride(), index.rows() - index.firstRow(g));
-        IntFunction<ColumnStatistics> stats = c -> {
-          RowIndex ri = rowIndexes[c];
-          return ri == null ? null : ri.entry(group).statistics();
-        };
-        // statistics first: bloom filters are read only for groups the statistics keep
-        Pruner.Verdict v = Pruner.evaluate(predicate,
-            new UnitRanges(columns, stats, rows, fixes, writerZone, null));
-        if (v.mayMatch()) {
-          v = Pruner.evaluate(predicate, new UnitRanges(columns, stats, rows, fixes, writerZone,
-              (c, value) -> bloom(index, c, group, value, writerZone)));
-        }
-        chosen[g] = v.mayMatch();
-        if (!v.mayMatch()) {
-          skipped++;
-          String reason = "row group " + g + ": " + v.reason();
-          if (v.reason().contains("bloom filter excludes")) {
-            byBloom++;
-            byFilter = byFilter == null ? reason : byFilter;
-          } else {
-            byStatistics = byStatistics == null ? reason : byStatistics;
-          }
+    for (int g = 0; g < groups; g++) {
+      if (why[g] != null) {
+        skipped++;
+        String reason = "row group " + g + ": " + why[g];
+        if (why[g].contains("bloom filter excludes")) {
+          byBloom++;
+          byFilter = byFilter == null ? reason : byFilter;
+        } else {
+          byStatistics = byStatistics == null ? reason : byStatistics;
         }
       }
-    } catch (UncheckedIOException e) {
-      throw e.getCause();
     }
     if (skipped == 0) {
-      return new RowGroupChoice(RowGroupSet.all(), null);
+      return new RowGroupChoice(RowGroupSet.all(),
+          note == null ? null : "stripe " + index.stripe() + ": " + note);
     }
-    StringBuilder note = new StringBuilder("stripe ").append(index.stripe())
+    StringBuilder line = new StringBuilder("stripe ").append(index.stripe())
         .append(" / row groups ").append(ranges(chosen, false)).append(": skipped (")
         .append(skipped).append(" of ").append(groups).append(") by the row index");
     if (byBloom > 0) {
-      note.append(", ").append(byBloom).append(" of them by bloom filters");
+      line.append(", ").append(byBloom).append(" of them by bloom filters");
     }
-    for (String reason : new String[] {byStatistics, byFilter}) {
+    for (String reason : new String[] {byStatistics, byFilter, note}) {
       if (reason != null) {
-        note.append("; ").append(reason);
+        line.append("; ").append(reason);
       }
     }
-    return new RowGroupChoice(RowGroupSet.of(chosen), note.toString());
+    return new RowGroupChoice(RowGroupSet.of(chosen), line.toString());
+  }
+
+  /** Row group {@code g}'s statistics (and bloom filters, when given) as a unit. */
+  private UnitRanges unit(StripeIndex index, RowIndex[] rowIndexes, int g, ZoneId writerZone,
+      UnitRanges.Bloom bloom) {
+    long rows = Math.min(index.rowIndexStride(), index.rows() - index.firstRow(g));
+    IntFunction<ColumnStatistics> stats = c -> {
+      RowIndex ri = rowIndexes[c];
+      return ri == null ? null : ri.entry(g).statistics();
+    };
+    return new UnitRanges(columns, stats, rows, fixes, writerZone, bloom);
   }
 
   private boolean bloom(StripeIndex index, int column, int group, Object value,
