@@ -79,14 +79,16 @@ final class ColumnRanges {
     if (count < 0) {
       return ColumnRange.UNKNOWN; // a uint64 beyond Long.MAX_VALUE
     }
+    // values of a wide decimal column beyond 38 digits read as NULL: unless bounds say none are
+    boolean nullsUncounted = type.kind() == TypeKind.DECIMAL && isWide(type);
     boolean hasNull = stats.hasNull();
     TypedStatistics typed = stats.typed();
     if (typed == null || fixes.boundsDistrusted(type) != null) {
-      return ColumnRange.counts(count, hasNull);
+      return ColumnRange.counts(count, hasNull || nullsUncounted);
     }
     Bounds b = bounds(type, typed, count);
     if (b == null) {
-      return ColumnRange.counts(count, hasNull);
+      return ColumnRange.counts(count, hasNull || nullsUncounted);
     }
     if (b.inconsistent) {
       return ColumnRange.UNKNOWN;
@@ -106,9 +108,8 @@ final class ColumnRanges {
       min = t[0];
       max = t[1];
     }
-    if (type.kind() == TypeKind.DECIMAL && isWide(type)
-        && (min == null || max == null || beyond38((BigDecimal) min)
-            || beyond38((BigDecimal) max))) {
+    if (nullsUncounted && (min == null || max == null || beyond38((BigDecimal) min)
+        || beyond38((BigDecimal) max))) {
       hasNull = true;
     }
     return new ColumnRange(min, max, hasNull, count, b.mayHaveNaN);

@@ -1,7 +1,7 @@
 package io.colfile.orc.pushdown;
 
-import io.colfile.core.filter.BoundPredicate.Leaf;
 import io.colfile.core.filter.BoundPredicate;
+import io.colfile.core.filter.BoundPredicate.Leaf;
 import io.colfile.core.filter.Pruner;
 import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;

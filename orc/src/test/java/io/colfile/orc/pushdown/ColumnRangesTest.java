@@ -118,6 +118,11 @@ class ColumnRangesTest {
     assertThat(r.hasNull()).isTrue();
     r = range("decimal(38,2)", new DecimalStatistics(null, "1", null));
     assertThat(r.hasNull()).isTrue();
+    // without bounds (here an old writer's, not trusted) a wide decimal may read NULL
+    assertThat(range("decimal(0,0)", new DecimalStatistics("1", "2", null), ORIGINAL,
+        ZoneOffset.UTC).hasNull()).isTrue();
+    assertThat(range("decimal(10,2)", new DecimalStatistics("1", "2", null), ORIGINAL,
+        ZoneOffset.UTC).hasNull()).isFalse();
     // text that is no decimal: nothing known
     assertThat(range("decimal(10,2)", new DecimalStatistics("x", "1", null)))
         .isEqualTo(ColumnRange.UNKNOWN);
