@@ -8,29 +8,37 @@ import io.colfile.core.codec.Decompressor;
 import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.types.Type;
+import io.colfile.core.types.TypeKind;
 import io.colfile.core.vector.ColumnBatch;
 import io.colfile.orc.column.ColumnReaders;
 import io.colfile.orc.column.RootReader;
 import io.colfile.orc.index.BloomFilterTrust;
 import io.colfile.orc.index.PositionSource;
 import io.colfile.orc.index.StripeIndex;
+import io.colfile.orc.pushdown.OrcPushdown;
+import io.colfile.orc.stream.BytesNotReadException;
+import io.colfile.orc.stripe.StreamId;
 import java.io.IOException;
 import java.time.ZoneId;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Map;
 
 /**
- * Reads the rows of an ORC file stripe by stripe. Only the streams of projected columns are
- * read from the file, and of each stripe only the row groups the {@link RowGroupSelector}
- * chooses: after a gap, reading resumes at the next chosen row group through the row index
- * (seek to its positions), or, in a stripe without one, by skipping rows. Batches never span
- * stripes or gaps.
+ * Reads the rows of an ORC file stripe by stripe: the columns of a projection of the file's
+ * schema (structs pruned to some of their fields at any depth; only those columns' streams are
+ * read), and of each stripe only the row groups chosen. A {@link RowGroupSelector} chooses row
+ * groups, and so does predicate pushdown ({@link OrcPushdown}), which may rule out the whole
+ * file by its statistics, a stripe by its statistics before its footer is read, and row groups
+ * by the stripe's row index and bloom filters. After a gap, reading resumes at the next chosen
+ * row group through the row index (seek to its positions), or, in a stripe without one, by
+ * skipping rows. Batches never span stripes or gaps.
  *
  * <p>{@link #seekToRow} works the same way: seek to the row group holding the row, then skip the
  * rows before it in the group.
  *
  * <p>The {@link #report()} counts {@code stripes} and {@code row groups} read (some of their
- * rows were decoded) and skipped (the selector left them out).
+ * rows were decoded) and skipped, with a line for each skip saying why.
  */
 final class OrcBatchReader implements BatchReader {
   static final String STRIPES = "stripes";
@@ -43,7 +51,8 @@ final class OrcBatchReader implements BatchReader {
   private final List<StripeInformation> stripes;
   /** The first row of each stripe, and the file's row count last. */
   private final long[] firstRows;
-  private final Projection projection;
+  private final Type projection;
+  private final boolean[] included;
   private final RootReader root;
   private final int batchSize;
   private final ZoneId defaultZone;
@@ -53,8 +62,14 @@ final class OrcBatchReader implements BatchReader {
   private final BloomFilterTrust trust;
   private final ScanReport report = new ScanReport();
 
+  /** Pushdown, or null when there is no filter. */
+  private final StripePruning pruning;
+  /** Stripes whose skipped row groups (or whose skip) the report counts already. */
+  private final BitSet accounted = new BitSet();
+
   // The open stripe; index -1 before the first, stripes.size() after the last.
   private int stripe = -1;
+  private Stripe current;
   private StripeIndex index;
   private RowGroupSet chosen;
   private BitSet groupsRead;
@@ -66,8 +81,14 @@ final class OrcBatchReader implements BatchReader {
   private long decoded;
   private long runEnd;
 
+  /**
+   * @param projection {@code schema} pruned to the columns read (fields in the file's order)
+   * @param included by column id of {@code schema}: whether the column is read
+   * @param pushdown the filter's pushdown, or null to read every row group chosen
+   */
   OrcBatchReader(InputFile file, OrcTail tail, Type schema, List<StripeInformation> stripes,
-      ReadOptions options, RowGroupSelector selector) {
+      Type projection, boolean[] included, ReadOptions options, RowGroupSelector selector,
+      OrcPushdown pushdown) {
     this.file = file;
     this.tail = tail;
     this.fileSchema = schema;
@@ -77,8 +98,9 @@ final class OrcBatchReader implements BatchReader {
     for (int s = 0; s < stripes.size(); s++) {
       firstRows[s + 1] = firstRows[s] + Math.max(0, stripes.get(s).numberOfRows());
     }
-    this.projection = Projection.of(schema, options);
-    this.root = ColumnReaders.root(schema, projection.fields());
+    this.projection = projection;
+    this.included = included.clone();
+    this.root = ColumnReaders.root(schema, this.included);
     this.batchSize = options.batchSize();
     this.defaultZone = options.defaultZone();
     this.maxNestedValues = options.maxNestedValues();
@@ -87,16 +109,20 @@ final class OrcBatchReader implements BatchReader {
     this.selector = selector;
     this.trust = new BloomFilterTrust(tail.footer.writer(), tail.postScript.writerVersion(),
         tail.footer.softwareVersion());
+    report.read(STRIPES, 0); // the report lists stripes first
+    report.read(ROW_GROUPS, 0);
+    this.pruning = pushdown == null ? null
+        : new StripePruning(pushdown, tail, file, stripes, report);
   }
 
   @Override
   public Type schema() {
-    return projection.schema();
+    return projection;
   }
 
   @Override
   public ColumnBatch newBatch() {
-    return new ColumnBatch(projection.schema(), batchSize);
+    return new ColumnBatch(projection, batchSize);
   }
 
   @Override
@@ -110,9 +136,20 @@ final class OrcBatchReader implements BatchReader {
         return false;
       }
     }
-    moveTo(next);
     int n = (int) Math.min(runEnd - next, batch.capacity());
-    root.read(batch, n);
+    try {
+      moveTo(next);
+      root.read(batch, n);
+    } catch (BytesNotReadException e) {
+      // the row index placed a row group's bytes wrongly: read the stripe whole
+      report.note("stripe " + stripe + ": read whole, " + e.getMessage());
+      root.startStripe(new StripeData(file, current, included, defaultZone, maxNestedValues,
+          decompressor, null));
+      decoded = 0;
+      batch.reset();
+      moveTo(next);
+      root.read(batch, n);
+    }
     countGroups(next, next + n);
     next += n;
     decoded = next;
@@ -144,6 +181,9 @@ final class OrcBatchReader implements BatchReader {
 
   @Override
   public ScanReport report() {
+    if (pruning != null) {
+      pruning.flush();
+    }
     return report;
   }
 
@@ -153,6 +193,10 @@ final class OrcBatchReader implements BatchReader {
    */
   private boolean open(int s) throws IOException {
     index = null;
+    if (pruning != null && pruning.fileExclusion() != null) {
+      accountFile();
+      s = stripes.size();
+    }
     for (; s < stripes.size(); s++) {
       StripeInformation info = stripes.get(s);
       if (info.numberOfRows() < 0) {
@@ -162,35 +206,89 @@ final class OrcBatchReader implements BatchReader {
       if (info.numberOfRows() == 0) {
         continue;
       }
-      Stripe st = Stripe.read(file, tail, s, info);
+      boolean first = !accounted.get(s);
+      accounted.set(s); // reopened after a seek, a stripe's skips are not counted again
+      String why = pruning == null ? null : pruning.beforeFooter(s);
+      Stripe st = why != null ? null : Stripe.read(file, tail, s, info);
+      // the zone TIMESTAMP values are read in, as the writer's statistics know it; null when
+      // the stripe names none (then they are read in the reader's default zone)
+      ZoneId writerZone = st == null || st.footer.writerTimezone() == null ? null
+          : st.writerZone(defaultZone);
+      if (st != null && pruning != null) {
+        why = pruning.afterFooter(s, writerZone);
+      }
+      if (why != null) {
+        if (first) {
+          report.skipped(STRIPES, 1);
+          report.skipped(ROW_GROUPS, rowGroups(info));
+          pruning.skipped(s, why);
+        }
+        continue;
+      }
+      if (pruning != null) {
+        pruning.flush(); // the skipped stripes before this one come first in the report
+      }
       StripeIndex idx = st.index(file, columns, trust);
-      RowGroupSet set = selector.select(idx);
       int groups = idx.rowGroupCount();
-      int skipped = groups - set.count(groups);
-      if (skipped > 0) {
-        report.skipped(ROW_GROUPS, skipped);
-        report.note("stripe " + s + ": " + (groups - skipped) + " of " + groups
+      RowGroupSet set = selector.select(idx);
+      if (set.count(groups) < groups && first) {
+        report.note("stripe " + s + ": " + set.count(groups) + " of " + groups
             + " row groups chosen");
       }
+      if (pruning != null && set.count(groups) > 0) {
+        set = set.and(pruning.rowGroups(idx, writerZone, st.dataBytes(included), first));
+      }
+      int skipped = groups - set.count(groups);
+      if (first) {
+        report.skipped(ROW_GROUPS, skipped);
+        report.skipped(STRIPES, skipped == groups ? 1 : 0);
+      }
       if (skipped == groups) {
-        report.skipped(STRIPES, "stripe " + s, "no row group chosen");
         continue;
       }
       stripe = s;
+      current = st;
       index = idx;
       chosen = set;
       groupsRead = new BitSet();
       stripeCounted = false;
       indexChecked = false;
-      root.startStripe(new StripeData(file, st, projection.included(), defaultZone,
-          maxNestedValues, decompressor));
+      // some row groups only: read only their byte ranges, as the row index places them
+      Map<StreamId, long[]> ranges = skipped > 0 && usableIndex()
+          ? RowGroupRanges.plan(idx, set, st.streams, included,
+              tail.codec != CompressionCodec.NONE, tail.blockSize)
+          : null;
+      root.startStripe(new StripeData(file, st, included, defaultZone, maxNestedValues,
+          decompressor, ranges));
       next = 0;
       decoded = 0;
       runEnd = 0;
       return true;
     }
+    if (pruning != null) {
+      pruning.flush();
+    }
     stripe = stripes.size();
     return false;
+  }
+
+  /** Counts every stripe and row group skipped when the file statistics rule out the file. */
+  private void accountFile() {
+    for (int s = 0; s < stripes.size(); s++) {
+      StripeInformation info = stripes.get(s);
+      if (!accounted.get(s) && info.numberOfRows() > 0) {
+        accounted.set(s);
+        report.skipped(STRIPES, 1);
+        report.skipped(ROW_GROUPS, rowGroups(info));
+      }
+    }
+  }
+
+  /** The row groups of a stripe (one when the file has no row index). */
+  private long rowGroups(StripeInformation info) {
+    int stride = tail.footer.rowIndexStride();
+    long rows = info.numberOfRows();
+    return rows <= 0 ? 0 : stride <= 0 ? 1 : (rows - 1) / stride + 1;
   }
 
   /**
@@ -246,17 +344,25 @@ final class OrcBatchReader implements BatchReader {
       indexChecked = true;
       indexUsable = index.rowIndexStride() > 0;
       for (int c = 0; c < columns.size() && indexUsable; c++) {
-        if (projection.seeks(c, fileSchema)) {
+        if (seeks(c)) {
           indexUsable = index.hasRowIndex(c);
         }
       }
       for (int c = 0; c < columns.size() && indexUsable; c++) {
-        if (projection.seeks(c, fileSchema)) {
+        if (seeks(c)) {
           index.rowIndex(c);
         }
       }
     }
     return indexUsable;
+  }
+
+  /**
+   * Whether column {@code c} has a reader that seeks: every included column but a struct root,
+   * whose rows never have nulls and which no reader positions.
+   */
+  private boolean seeks(int c) {
+    return included[c] && (c != 0 || fileSchema.kind() != TypeKind.STRUCT);
   }
 
   private int group(long row) {

@@ -9,6 +9,7 @@ import io.colfile.core.io.InputFile;
 import io.colfile.core.types.Type;
 import io.colfile.orc.index.BloomFilterTrust;
 import io.colfile.orc.index.StripeIndex;
+import io.colfile.orc.pushdown.OrcPushdown;
 import io.colfile.orc.stats.ColumnStatistics;
 import io.colfile.orc.tail.OrcTypes;
 import java.io.IOException;
@@ -264,14 +265,18 @@ public final class OrcReader implements FileReader {
   }
 
   /**
-   * Reads only the row groups {@code selector} chooses in each stripe (predicate pushdown
-   * decides there with {@link StripeIndex}'s statistics and bloom filters); {@link
-   * BatchReader#report()} counts the stripes and row groups read and skipped.
+   * Reads only the row groups {@code selector} chooses in each stripe, and of those only the ones
+   * the filter's pushdown keeps ({@link OrcPushdown}: file and stripe statistics, row-group
+   * statistics and bloom filters); {@link BatchReader#report()} counts the stripes and row
+   * groups read and skipped, and says why each was skipped.
    */
   public BatchReader read(ReadOptions options, RowGroupSelector selector) throws IOException {
+    Objects.requireNonNull(selector, "selector");
     ReadPlan plan = ReadPlan.create(schema, options);
-    return plan.wrap(new OrcBatchReader(file, tail, schema, stripes, plan.rawOptions(),
-        Objects.requireNonNull(selector, "selector")));
+    OrcPushdown pushdown = plan.pushdown() == null ? null
+        : new OrcPushdown(plan.pushdown(), schema, writerId(), writerVersion(), hasEncryption());
+    return plan.wrap(new OrcBatchReader(file, tail, schema, stripes, plan.fileProjection(),
+        plan.includedColumns(), options, selector, pushdown));
   }
 
   /**

@@ -54,6 +54,19 @@ public final class RowGroupSet {
     return new RowGroupSet(b);
   }
 
+  /** The groups both sets choose. */
+  public RowGroupSet and(RowGroupSet other) {
+    if (groups == null) {
+      return other;
+    }
+    if (other.groups == null) {
+      return this;
+    }
+    BitSet b = (BitSet) groups.clone();
+    b.and(other.groups);
+    return new RowGroupSet(b);
+  }
+
   public boolean contains(int group) {
     return groups == null || groups.get(group);
   }

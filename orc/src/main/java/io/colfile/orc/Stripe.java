@@ -91,6 +91,17 @@ final class Stripe {
     return new Stripe(tail, index, info, footer, Collections.unmodifiableMap(streams));
   }
 
+  /** The bytes of the data streams of the columns {@code included} marks. */
+  long dataBytes(boolean[] included) {
+    long bytes = 0;
+    for (Map.Entry<StreamId, StripeIndex.Located> e : streams.entrySet()) {
+      if (included[e.getKey().column()] && StripeData.VALUE_KINDS.contains(e.getKey().kind())) {
+        bytes += e.getValue().length();
+      }
+    }
+    return bytes;
+  }
+
   /** The zone TIMESTAMP values were written in: the stripe's, else {@code defaultZone}. */
   ZoneId writerZone(ZoneId defaultZone) throws CorruptFileException {
     String zone = footer.writerTimezone();

@@ -14,19 +14,23 @@ import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * The bytes of the data streams a projection needs from one stripe, read with as few positional
- * reads as their layout allows.
+ * reads as their layout allows: whole, or only the ranges the chosen row groups need ({@link
+ * RowGroupRanges}).
  */
 final class StripeData implements StripeStreams {
   /** Streams closer than this are read with one positional read. */
   private static final long MERGE_GAP = 1 << 20;
+  /** The same for the ranges of some row groups, which a large gap would all join again. */
+  private static final long PARTIAL_MERGE_GAP = 64 << 10;
   /** The streams column readers read; the others only count towards offsets. */
-  private static final Set<StreamKind> VALUE_KINDS = EnumSet.of(StreamKind.PRESENT,
+  static final Set<StreamKind> VALUE_KINDS = EnumSet.of(StreamKind.PRESENT,
       StreamKind.DATA, StreamKind.LENGTH, StreamKind.DICTIONARY_DATA, StreamKind.SECONDARY);
 
   private final Stripe stripe;
@@ -34,32 +38,48 @@ final class StripeData implements StripeStreams {
   private final ZoneId writerZone;
   private final long maxNestedValues;
 
+  /**
+   * @param ranges for streams read in part, their {@code [from, to)} pairs (stream-relative,
+   *     ascending); null or absent: whole
+   */
   StripeData(InputFile in, Stripe stripe, boolean[] included, ZoneId defaultZone,
-      long maxNestedValues, Decompressor decompressor) throws IOException {
+      long maxNestedValues, Decompressor decompressor, Map<StreamId, long[]> ranges)
+      throws IOException {
     this.stripe = stripe;
     this.maxNestedValues = maxNestedValues;
     this.writerZone = stripe.writerZone(defaultZone);
-    List<Map.Entry<StreamId, StripeIndex.Located>> wanted = new ArrayList<>();
+    List<Piece> wanted = new ArrayList<>();
     for (Map.Entry<StreamId, StripeIndex.Located> e : stripe.streams.entrySet()) {
       StreamId id = e.getKey();
-      if (VALUE_KINDS.contains(id.kind()) && included[id.column()]) {
-        wanted.add(e);
+      StripeIndex.Located at = e.getValue();
+      if (!VALUE_KINDS.contains(id.kind()) || !included[id.column()]) {
+        continue;
+      }
+      long[] part = ranges == null ? null : ranges.get(id);
+      if (part == null) {
+        wanted.add(new Piece(id, at, 0, at.length()));
+      } else {
+        for (int i = 0; i < part.length; i += 2) {
+          wanted.add(new Piece(id, at, part[i], part[i + 1] - part[i]));
+        }
       }
     }
     OrcTail tail = stripe.tail;
     String where = "stripe " + stripe.index;
+    Map<StreamId, List<OrcInputStream.Segment>> segments = new LinkedHashMap<>();
+    long gap = ranges == null || ranges.isEmpty() ? MERGE_GAP : PARTIAL_MERGE_GAP;
     int i = 0;
     while (i < wanted.size()) {
       int j = i + 1;
-      long start = wanted.get(i).getValue().offset();
-      long stop = start + wanted.get(i).getValue().length();
+      long start = wanted.get(i).fileOffset();
+      long stop = start + wanted.get(i).length();
       while (j < wanted.size()) {
-        StripeIndex.Located next = wanted.get(j).getValue();
-        if (next.offset() < stop || next.offset() - stop > MERGE_GAP
-            || next.offset() + next.length() - start > Integer.MAX_VALUE - 16) {
+        Piece next = wanted.get(j);
+        if (next.fileOffset() < stop || next.fileOffset() - stop > gap
+            || next.fileOffset() + next.length() - start > Integer.MAX_VALUE - 16) {
           break;
         }
-        stop = next.offset() + next.length();
+        stop = next.fileOffset() + next.length();
         j++;
       }
       if (stop - start > Integer.MAX_VALUE - 16) {
@@ -68,12 +88,24 @@ final class StripeData implements StripeStreams {
       }
       byte[] buf = in.read(start, (int) (stop - start));
       for (int k = i; k < j; k++) {
-        StreamId id = wanted.get(k).getKey();
-        StripeIndex.Located at = wanted.get(k).getValue();
-        streams.put(id, new OrcInputStream(tail.file, where + " / " + id, buf,
-            (int) (at.offset() - start), (int) at.length(), decompressor, tail.blockSize));
+        Piece p = wanted.get(k);
+        segments.computeIfAbsent(p.id(), x -> new ArrayList<>()).add(new OrcInputStream.Segment(
+            (int) p.from(), buf, (int) (p.fileOffset() - start), (int) p.length()));
       }
       i = j;
+    }
+    for (Map.Entry<StreamId, List<OrcInputStream.Segment>> e : segments.entrySet()) {
+      StreamId id = e.getKey();
+      OrcInputStream.Segment[] parts = e.getValue().toArray(new OrcInputStream.Segment[0]);
+      streams.put(id, new OrcInputStream(tail.file, where + " / " + id,
+          (int) stripe.streams.get(id).length(), parts, decompressor, tail.blockSize));
+    }
+  }
+
+  /** Bytes {@code [from, from + length)} of a stream to read. */
+  private record Piece(StreamId id, StripeIndex.Located at, long from, long length) {
+    long fileOffset() {
+      return at.offset() + from;
     }
   }
 

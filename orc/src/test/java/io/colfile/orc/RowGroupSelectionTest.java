@@ -87,6 +87,7 @@ class RowGroupSelectionTest {
         assertThat(report.counts("row groups")).as(what)
             .isEqualTo(new ScanReport.Counts(read, skipped));
         assertThat(report.counts("stripes").read()).as(what).isEqualTo(stripesRead);
+        assertThat(report.lines()).as(what).noneMatch(l -> l.contains("read whole"));
         assertThat(report.counts("stripes").total()).as(what).isEqualTo(orc.stripes().size());
       }
       // after a seek: the chosen rows from that row on

@@ -1,21 +1,29 @@
 package io.colfile.orc.column;
 
 import io.colfile.core.types.Type;
-import java.util.List;
 
 /** Builds the reader tree for a schema, numbering columns in pre-order as ORC does. */
 public final class ColumnReaders {
   private ColumnReaders() {}
 
   /**
-   * The reader of the root struct, reading only the fields in {@code included} (indexes into
-   * the root's fields; null for all).
+   * The reader of the file's rows, reading only the columns {@code included} marks (by column
+   * id of {@code fileSchema}; a struct whose fields are partly included reads its own PRESENT
+   * stream and only those fields). Batches hold {@code fileSchema} pruned to the included
+   * columns, fields in the file's order.
    */
-  public static RootReader root(Type schema, List<Integer> included) {
-    return new RootReader(schema, included);
+  public static RootReader root(Type fileSchema, boolean[] included) {
+    if (included.length != fileSchema.columnCount() || !included[0]) {
+      throw new IllegalArgumentException("included columns do not fit " + fileSchema);
+    }
+    return new RootReader(fileSchema, included);
   }
 
-  static ColumnReader create(Type type, int column) {
+  /**
+   * The reader of column {@code column}, of type {@code type}: struct fields that {@code
+   * included} leaves out get no reader; below lists, maps and unions every column is read.
+   */
+  static ColumnReader create(Type type, int column, boolean[] included) {
     switch (type.kind()) {
       case BOOLEAN: case BYTE: case SHORT: case INT: case LONG: case DATE:
         return new LongColumnReader(column, type);
@@ -27,10 +35,8 @@ public final class ColumnReaders {
         return new DecimalColumnReader(column, type);
       case TIMESTAMP: case TIMESTAMP_INSTANT:
         return new TimestampColumnReader(column, type);
-      case STRUCT: {
-        ColumnReader[] fields = children(type, column);
-        return new StructColumnReader(column, type, fields);
-      }
+      case STRUCT:
+        return new StructColumnReader(column, type, fields(type, column, included));
       case LIST: case MAP:
         return new ListColumnReader(column, type, children(type, column));
       case UNION:
@@ -40,11 +46,24 @@ public final class ColumnReaders {
     }
   }
 
+  /** The readers of a struct's fields; null for a field that is not read. */
+  static ColumnReader[] fields(Type struct, int column, boolean[] included) {
+    ColumnReader[] out = new ColumnReader[struct.children().size()];
+    int id = column + 1;
+    for (int i = 0; i < out.length; i++) {
+      if (included == null || included[id]) {
+        out[i] = create(struct.child(i), id, included);
+      }
+      id += struct.child(i).columnCount();
+    }
+    return out;
+  }
+
   private static ColumnReader[] children(Type type, int column) {
     ColumnReader[] out = new ColumnReader[type.children().size()];
     int id = column + 1;
     for (int i = 0; i < out.length; i++) {
-      out[i] = create(type.child(i), id);
+      out[i] = create(type.child(i), id, null);
       id += type.child(i).columnCount();
     }
     return out;

@@ -5,31 +5,22 @@ import io.colfile.core.types.TypeKind;
 import io.colfile.core.vector.ColumnBatch;
 import io.colfile.orc.index.PositionSource;
 import java.io.IOException;
-import java.util.List;
 
 /**
- * Reads rows into a batch. A struct root fills one batch column per included field; any other
- * root (a file of bare values) fills {@code cols[0]}.
+ * Reads rows into a batch. A struct root fills one batch column per included field, in the
+ * file's order; any other root (a file of bare values) fills {@code cols[0]}.
  */
 public final class RootReader {
   private final StructColumnReader struct;
   private final ColumnReader bare;
 
-  RootReader(Type schema, List<Integer> included) {
+  RootReader(Type schema, boolean[] included) {
     if (schema.kind() == TypeKind.STRUCT) {
-      ColumnReader[] fields = new ColumnReader[schema.children().size()];
-      int id = 1;
-      for (int i = 0; i < fields.length; i++) {
-        if (included == null || included.contains(i)) {
-          fields[i] = ColumnReaders.create(schema.child(i), id);
-        }
-        id += schema.child(i).columnCount();
-      }
-      struct = new StructColumnReader(0, schema, fields, included);
+      struct = new StructColumnReader(0, schema, ColumnReaders.fields(schema, 0, included));
       bare = null;
     } else {
       struct = null;
-      bare = ColumnReaders.create(schema, 0);
+      bare = ColumnReaders.create(schema, 0, null);
     }
   }
 

@@ -9,29 +9,26 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Structs: a PRESENT stream of their own; fields hold values only where the struct is set. */
+/**
+ * Structs: a PRESENT stream of their own; fields hold values only where the struct is set. A
+ * struct read in part (a projection of some of its fields) fills a vector of only those fields,
+ * in the file's order.
+ */
 final class StructColumnReader extends ColumnReader {
   private final ColumnReader[] fields;
   /** The fields that are read (not projected away). */
   private final ColumnReader[] read;
-  /** For the root: the batch column each field is read into (-1: not read). */
+  /** The vector field (for the root: the batch column) each field is read into; -1: not read. */
   private final int[] target;
 
+  /** {@code fields[i]} null means field i is not read (projected away). */
   StructColumnReader(int column, Type type, ColumnReader[] fields) {
-    this(column, type, fields, null);
-  }
-
-  /**
-   * {@code fields[i]} null means field i is not read (projected away); {@code order} lists the
-   * read fields in the order of the batch's columns (null: all, in schema order).
-   */
-  StructColumnReader(int column, Type type, ColumnReader[] fields, List<Integer> order) {
     super(column, type);
     this.fields = fields;
     this.target = new int[fields.length];
     List<ColumnReader> present = new ArrayList<>();
     for (int i = 0; i < fields.length; i++) {
-      target[i] = order == null ? i : order.indexOf(i);
+      target[i] = fields[i] == null ? -1 : present.size();
       if (fields[i] != null) {
         present.add(fields[i]);
       }
@@ -51,7 +48,7 @@ final class StructColumnReader extends ColumnReader {
     boolean[] mask = values == n ? null : v.isNull;
     for (int i = 0; i < fields.length; i++) {
       if (fields[i] != null) {
-        fields[i].read(v.fields[i], off, n, mask);
+        fields[i].read(v.fields[target[i]], off, n, mask);
       }
     }
   }

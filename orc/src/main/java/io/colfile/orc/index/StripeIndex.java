@@ -126,6 +126,13 @@ public final class StripeIndex {
     return index;
   }
 
+  /** The bytes {@link #bloomFilters} reads for the column (0 when it gives none). */
+  public long bloomFilterBytes(int column) {
+    StreamKind kind = bloomFilterKind(column);
+    return kind == null || bloomFilterReason(column) != null || bloomFilters.containsKey(column)
+        ? 0 : stream(column, kind).length();
+  }
+
   /** Why {@link #bloomFilters} gives nothing for the column, or null when it gives filters. */
   public String bloomFilterReason(int column) {
     Objects.checkIndex(column, stripe.columns().size());

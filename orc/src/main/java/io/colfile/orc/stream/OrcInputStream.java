@@ -26,6 +26,10 @@ import java.util.Objects;
  * bytes. Decoders in this package read the window directly for speed; everything else uses the
  * methods. Positions (orc.md section 7) are {@code [byteOffset]} for raw streams and {@code
  * [chunkStart, offsetInChunk]} for compressed ones. Not thread-safe.
+ *
+ * <p>A stream read for some row groups only holds {@link Segment}s of its bytes: a raw stream's
+ * window is then one segment (or the part of it from a position on), a chunk must lie within
+ * one, and reaching bytes that were not read is a {@link BytesNotReadException}.
  */
 public final class OrcInputStream {
   private static final byte[] EMPTY = new byte[0];
@@ -40,10 +44,20 @@ public final class OrcInputStream {
   private static final VarHandle LONG_LE =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
+  /**
+   * Bytes {@code [streamOffset, streamOffset + length)} of a stream, held in {@code
+   * array[offset, offset + length)}.
+   */
+  public record Segment(int streamOffset, byte[] array, int offset, int length) {
+    public Segment {
+      Objects.checkFromIndexSize(offset, length, array.length);
+    }
+  }
+
   private final String fileName;
   private final String structure;
-  private final byte[] src;
-  private final int srcOff;
+  /** The stream's bytes that were read, by stream offset, apart from each other. */
+  private final Segment[] segments;
   private final int srcLen;
   private final Decompressor codec;
   private final int blockSize;
@@ -53,9 +67,10 @@ public final class OrcInputStream {
   byte[] cur;
   int pos;
   int limit;
-  private int base; // index in cur of the current chunk's first byte
+  private int base; // index in cur of the current chunk's (raw: the window's) first byte
   private int chunkStart = -1; // stream offset of the current chunk's header, -1 if none
   private int nextChunk; // stream offset of the next chunk header
+  private int windowStart; // raw streams: the stream offset of cur[base]
 
   /**
    * @param structure names the stream in messages, e.g. {@code stripe 2 / column 5 / DATA}
@@ -65,25 +80,79 @@ public final class OrcInputStream {
    */
   public OrcInputStream(String fileName, String structure, byte[] buf, int off, int len,
       Decompressor codecOrNull, int blockSize) {
-    Objects.checkFromIndexSize(off, len, buf.length);
+    this(fileName, structure, len, new Segment[] {new Segment(0, buf, off, len)}, codecOrNull,
+        blockSize);
+  }
+
+  /**
+   * A stream of {@code length} bytes of which only {@code segments} were read (sorted by stream
+   * offset, apart from each other, within the stream).
+   */
+  public OrcInputStream(String fileName, String structure, int length, Segment[] segments,
+      Decompressor codecOrNull, int blockSize) {
     if (codecOrNull != null && blockSize <= 0) {
       throw new IllegalArgumentException("compression block size " + blockSize);
     }
+    int end = 0;
+    for (Segment g : segments) {
+      if (g.streamOffset() < end || g.length() > length - g.streamOffset()) {
+        throw new IllegalArgumentException("segments overlap or leave the stream's " + length
+            + " bytes");
+      }
+      end = g.streamOffset() + g.length();
+    }
     this.fileName = fileName;
     this.structure = structure;
-    this.src = buf;
-    this.srcOff = off;
-    this.srcLen = len;
+    this.segments = segments.clone();
+    this.srcLen = length;
     this.codec = codecOrNull;
     this.blockSize = Math.min(blockSize, MAX_BLOCK_SIZE);
+    cur = EMPTY;
     if (codecOrNull == null) {
-      cur = buf;
-      pos = base = off;
-      limit = off + len;
-      nextChunk = len;
-    } else {
-      cur = EMPTY;
+      nextChunk = length;
+      int first = segment(0);
+      if (first >= 0) {
+        show(segments[first], 0);
+      }
     }
+  }
+
+  /** The index of the segment holding stream offset {@code at}, or -1. */
+  private int segment(long at) {
+    int lo = 0;
+    int hi = segments.length - 1;
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      Segment g = segments[mid];
+      if (at < g.streamOffset()) {
+        hi = mid - 1;
+      } else if (at >= (long) g.streamOffset() + g.length()) {
+        lo = mid + 1;
+      } else {
+        return mid;
+      }
+    }
+    return -1;
+  }
+
+  /** Raw streams: makes the window the bytes read from stream offset {@code at} on. */
+  private void window(int at) throws BytesNotReadException {
+    int i = segment(at);
+    if (i < 0) {
+      throw notRead(at, 1);
+    }
+    show(segments[i], at);
+  }
+
+  private void show(Segment g, int at) {
+    cur = g.array();
+    pos = base = g.offset() + (at - g.streamOffset());
+    limit = g.offset() + g.length();
+    windowStart = at;
+  }
+
+  private BytesNotReadException notRead(long at, long length) {
+    return new BytesNotReadException(fileName, structure, at, length);
   }
 
   /** The next byte (0..255), or -1 at the end of the stream. */
@@ -166,7 +235,15 @@ public final class OrcInputStream {
       if (p.chunkStart() != 0 || offset < 0 || offset > srcLen) {
         throw corrupt("position %d is outside the stream's %d bytes", offset, srcLen);
       }
-      pos = srcOff + (int) offset;
+      if (offset >= windowStart && offset - windowStart <= limit - base) {
+        pos = base + (int) (offset - windowStart); // within the window, or at its end
+      } else if (offset == srcLen) {
+        cur = EMPTY;
+        pos = base = limit = 0;
+        windowStart = srcLen;
+      } else {
+        window((int) offset);
+      }
       return;
     }
     long start = p.chunkStart();
@@ -199,7 +276,15 @@ public final class OrcInputStream {
    */
   boolean refill() throws CorruptFileException {
     while (pos >= limit) {
-      if (codec == null || nextChunk >= srcLen) {
+      if (codec == null) {
+        long next = windowStart + (long) (limit - base);
+        if (next >= srcLen) {
+          return false;
+        }
+        window((int) next); // the next segment, if it was read
+        continue;
+      }
+      if (nextChunk >= srcLen) {
         return false;
       }
       loadChunk(nextChunk);
@@ -212,7 +297,13 @@ public final class OrcInputStream {
     if (left < HEADER_BYTES) {
       throw chunkCorrupt(start, "chunk header needs 3 bytes but %d are left", left);
     }
-    int p = srcOff + start;
+    int i = segment(start);
+    if (i < 0 || segments[i].streamOffset() + segments[i].length() - start < HEADER_BYTES) {
+      throw notRead(start, HEADER_BYTES);
+    }
+    Segment g = segments[i];
+    byte[] src = g.array();
+    int p = g.offset() + (start - g.streamOffset());
     int header = (src[p] & 0xff) | (src[p + 1] & 0xff) << 8 | (src[p + 2] & 0xff) << 16;
     int length = header >>> 1;
     // Java checks the block size for both kinds of chunk; so do we (spec section 4).
@@ -223,6 +314,9 @@ public final class OrcInputStream {
     if (length > left - HEADER_BYTES) {
       throw chunkCorrupt(start, "chunk length %d exceeds the %d bytes left in the stream",
           length, left - HEADER_BYTES);
+    }
+    if (g.streamOffset() + g.length() - start < HEADER_BYTES + length) {
+      throw notRead(start, HEADER_BYTES + length);
     }
     // Invalidate first, so a failure below cannot leave a half-loaded chunk marked current.
     chunkStart = -1;
@@ -400,7 +494,7 @@ public final class OrcInputStream {
   public CorruptFileException corrupt(String fmt, Object... args) {
     String problem = String.format(fmt, args);
     if (codec == null) {
-      return new CorruptFileException(fileName, structure, pos - srcOff, problem);
+      return new CorruptFileException(fileName, structure, windowStart + (pos - base), problem);
     }
     if (chunkStart < 0) {
       return new CorruptFileException(fileName, structure, nextChunk, problem);
