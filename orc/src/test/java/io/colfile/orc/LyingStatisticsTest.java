@@ -12,7 +12,8 @@ import io.colfile.core.io.InputFile;
 import io.colfile.core.types.Type;
 import io.colfile.orc.proto.OrcProto;
 import io.colfile.orc.stream.Seeds;
-import io.colfile.orc.write.RandomBatches;
+import io.colfile.orc.write.RandomWriterOptions;
+import io.colfile.testkit.RandomBatches;
 import io.colfile.testkit.RandomPredicates;
 import io.colfile.testkit.ReferenceEvaluator;
 import io.colfile.testkit.Rows;
@@ -60,7 +61,7 @@ class LyingStatisticsTest {
   void liesTheFileGivesAwayAreNotBelieved(Lie lie) throws IOException {
     Random r = Seeds.random("lying-statistics-" + lie);
     Type schema = RandomBatches.everyType();
-    OrcWriterOptions options = RandomBatches.randomOptions(r, schema, 0).toBuilder()
+    OrcWriterOptions options = RandomWriterOptions.randomOptions(r, schema, 0).toBuilder()
         .compression(CompressionCodec.NONE).stripeSize(64 * 1024).memoryCheckRows(1000)
         .rowIndexStride(1000).build();
     Path path = dir.resolve("honest.orc");

@@ -11,7 +11,8 @@ import io.colfile.core.io.OutputFile;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnBatch;
 import io.colfile.orc.stream.Seeds;
-import io.colfile.orc.write.RandomBatches;
+import io.colfile.orc.write.RandomWriterOptions;
+import io.colfile.testkit.RandomBatches;
 import io.colfile.testkit.RandomPredicates;
 import io.colfile.testkit.ReferenceEvaluator;
 import io.colfile.testkit.Rows;
@@ -50,7 +51,7 @@ class PushdownTest {
   void filteredReadsEqualTheReference(int index) throws IOException {
     Random r = Seeds.random("pushdown-" + index);
     Type schema = index % 4 == 0 ? RandomBatches.everyType() : RandomBatches.randomSchema(r, 6);
-    OrcWriterOptions options = RandomBatches.randomOptions(r, schema, index).toBuilder()
+    OrcWriterOptions options = RandomWriterOptions.randomOptions(r, schema, index).toBuilder()
         .stripeSize(r.nextBoolean() ? 16 * 1024 : 128 * 1024)
         .memoryCheckRows(new int[] {500, 1000, 3000}[r.nextInt(3)])
         .rowIndexStride(new int[] {0, 1000, 1000, 1500, 3000}[r.nextInt(5)])
