@@ -63,6 +63,21 @@ class ReadPlanTest {
   }
 
   @Test
+  void includedColumnsFollowPruningInsideLists() {
+    // l: array<struct<m,n>> read as array<struct<n>>: m is not read
+    ReadPlan plan = ReadPlan.create(SCHEMA, ReadOptions.defaults()
+        .withSchema(Type.parse("struct<l:array<struct<n:int,added:string>>>")));
+    assertThat(plan.fileProjection().toString()).isEqualTo("struct<l:array<struct<n:int>>>");
+    assertThat(plan.includedColumns()).containsExactly(true, false, false, false, false, false,
+        false, false, false, true, true, false, true);
+    ReadPlan none = ReadPlan.create(SCHEMA, ReadOptions.defaults()
+        .withSchema(Type.parse("struct<l:array<struct<added:string>>>")));
+    assertThat(none.fileProjection().toString()).isEqualTo("struct<l:array<struct<>>>");
+    assertThat(none.includedColumns()).containsExactly(true, false, false, false, false, false,
+        false, false, false, true, true, false, false);
+  }
+
+  @Test
   void badColumnsAreRefusedBeforeReading() {
     assertThatThrownBy(() -> ReadPlan.create(SCHEMA, ReadOptions.columns("nope")))
         .hasMessage("no column 'nope'; the columns are a, b, st, l");

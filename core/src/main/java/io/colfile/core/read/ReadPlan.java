@@ -128,15 +128,11 @@ public final class ReadPlan {
 
   private static void include(Type file, Type read, int id, boolean[] out) {
     out[id] = true;
-    if (file.kind() != TypeKind.STRUCT) {
-      for (int c = id; c < id + file.columnCount(); c++) {
-        out[c] = true;
-      }
-      return;
-    }
     int child = id + 1;
     for (int i = 0; i < file.children().size(); i++) {
-      int r = read.fieldIndex(file.fieldNames().get(i));
+      // structs keep only the fields read, at any depth (inside lists and maps too); the other
+      // kinds keep all their children, pruned in turn
+      int r = file.kind() == TypeKind.STRUCT ? read.fieldIndex(file.fieldNames().get(i)) : i;
       if (r >= 0) {
         include(file.child(i), read.child(r), child, out);
       }

@@ -21,7 +21,8 @@ public final class ColumnReaders {
 
   /**
    * The reader of column {@code column}, of type {@code type}: struct fields that {@code
-   * included} leaves out get no reader; below lists, maps and unions every column is read.
+   * included} leaves out get no reader, at any depth (a struct in a list or map too: a reader
+   * schema may drop its fields); lists, maps and unions read all their children.
    */
   static ColumnReader create(Type type, int column, boolean[] included) {
     switch (type.kind()) {
@@ -38,9 +39,9 @@ public final class ColumnReaders {
       case STRUCT:
         return new StructColumnReader(column, type, fields(type, column, included));
       case LIST: case MAP:
-        return new ListColumnReader(column, type, children(type, column));
+        return new ListColumnReader(column, type, children(type, column, included));
       case UNION:
-        return new UnionColumnReader(column, type, children(type, column));
+        return new UnionColumnReader(column, type, children(type, column, included));
       default:
         throw new IllegalArgumentException("no reader for " + type);
     }
@@ -59,11 +60,11 @@ public final class ColumnReaders {
     return out;
   }
 
-  private static ColumnReader[] children(Type type, int column) {
+  private static ColumnReader[] children(Type type, int column, boolean[] included) {
     ColumnReader[] out = new ColumnReader[type.children().size()];
     int id = column + 1;
     for (int i = 0; i < out.length; i++) {
-      out[i] = create(type.child(i), id, null);
+      out[i] = create(type.child(i), id, included);
       id += type.child(i).columnCount();
     }
     return out;
