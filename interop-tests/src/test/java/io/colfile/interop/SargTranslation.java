@@ -10,6 +10,7 @@ import java.sql.Date;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -25,13 +26,17 @@ import org.apache.hadoop.hive.serde2.io.HiveDecimalWritable;
  * colfile's filter (bound to a file's columns) as orc-core's SearchArgument, leaf for leaf: the
  * same columns, operators and exact literals, so both readers prune by the same condition. A
  * leaf orc-core cannot state (binary columns, bytes that are not UTF-8, decimals beyond 38
- * digits, names that are not plain identifiers, dates before the Gregorian calendar, where the
- * calendars of orc-core's literals differ) or gets wrong (IS NULL on a struct's field, zero
- * against -0.0) becomes "anything" ({@code YES_NO_NULL}); {@code x > v} is {@code NOT x <= v};
- * colfile's ALWAYS and NEVER leaves are the truth values they are.
+ * digits, names that are not plain identifiers, dates and timestamps before the Gregorian
+ * calendar, where orc-core's calendars for literals and statistics differ) or gets wrong (IS
+ * NULL on a struct's field, zero against -0.0) becomes "anything" ({@code YES_NO_NULL});
+ * {@code x > v} is {@code NOT x <= v}; colfile's ALWAYS and NEVER leaves are the truth values
+ * they are.
  */
 final class SargTranslation {
   private static final LocalDate GREGORIAN = LocalDate.of(1582, 10, 15);
+  /** The cutover a day late, whatever the zone. */
+  private static final Instant GREGORIAN_INSTANT =
+      GREGORIAN.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant();
 
   private final SearchArgument.Builder b = SearchArgumentFactory.newBuilder();
   private final Set<String> columns = new LinkedHashSet<>();
@@ -157,6 +162,12 @@ final class SargTranslation {
       }
       case TIMESTAMP: case TIMESTAMP_INSTANT: {
         Instant t = (Instant) v;
+        if (t.isBefore(GREGORIAN_INSTANT)) {
+          // orc-core's SargApplier turns a hybrid-calendar file's timestamp statistics into the
+          // proleptic calendar (deserialize(..., convertToProlepticGregorian = true)) but not
+          // the values it reads nor the literal: before the cutover its bounds move by days
+          return null;
+        }
         try {
           Timestamp ts = new Timestamp(t.toEpochMilli());
           ts.setNanos(t.getNano());
