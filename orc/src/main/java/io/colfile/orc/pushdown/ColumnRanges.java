@@ -144,6 +144,9 @@ final class ColumnRanges {
           return Bounds.INCONSISTENT; // statistics of another kind
         }
         boolean nanBound = isNaN(s.minimum()) || isNaN(s.maximum());
+        if (nanBound && count == 0) {
+          return Bounds.INCONSISTENT; // NaN bounds of no values
+        }
         boolean mayHaveNaN = nanBound || s.sum() == null || s.sum().isNaN();
         return nanBound ? new Bounds(null, null, true)
             : new Bounds(s.minimum(), s.maximum(), mayHaveNaN);

@@ -248,5 +248,9 @@ class ColumnRangesTest {
         .isEqualTo(ColumnRange.UNKNOWN);
     assertThat(ColumnRanges.of(Type.parse("int"), new ColumnStatistics(-1, false, null, null),
         CURRENT, ZoneOffset.UTC)).isEqualTo(ColumnRange.UNKNOWN);
+    // NaN bounds are bounds too: of no values they cannot be, so "only nulls" is not believed
+    assertThat(ColumnRanges.of(Type.parse("float"), new ColumnStatistics(0, true, null,
+        new DoubleStatistics(Double.NaN, Double.NaN, Double.NaN)), CURRENT, ZoneOffset.UTC))
+        .isEqualTo(ColumnRange.UNKNOWN);
   }
 }
