@@ -1,7 +1,7 @@
 package io.colfile.kudu;
 
-import io.colfile.core.text.CFormat;
 import io.colfile.kudu.block.Bytes;
+import io.colfile.text.CFormat;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
