@@ -7,9 +7,9 @@ import io.colfile.core.error.UnsupportedFeatureException;
 import io.colfile.core.filter.Predicate;
 import io.colfile.core.filter.PredicateSyntaxException;
 import io.colfile.core.read.ReadPlan;
-import io.colfile.core.text.JsonLinesWriter;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnBatch;
+import io.colfile.text.JsonLinesWriter;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -39,6 +39,9 @@ import picocli.CommandLine.ParentCommand;
         "literals: numbers, 'strings' ('' for a quote), true, false; dates, timestamps and",
         "decimals as strings in the form cat prints them ('2024-01-31', '2024-01-31 12:00:00.5')."})
 final class CatCommand implements Callable<Integer>, FileCommand {
+  /** The {@link FileReader#formatName()} of Kudu's CFiles, DeltaFiles and rowsets. */
+  private static final String KUDU = "Kudu";
+
   @ParentCommand
   private Main main;
 
@@ -105,7 +108,7 @@ final class CatCommand implements Callable<Integer>, FileCommand {
       }
       BatchReader rows = reader.read(options);
       try (rows) {
-        print(rows, new JsonLinesWriter(main.stdout(), reader.timestampStyle()));
+        print(rows, new JsonLinesWriter(main.stdout(), timestampStyle(reader)));
       } finally {
         if (explain) {
           explain(rows, main.stderr());
@@ -113,6 +116,17 @@ final class CatCommand implements Callable<Integer>, FileCommand {
       }
     }
     return Failures.OK;
+  }
+
+  /**
+   * How the rows' timestamps print, decided by the format that was opened: Kudu's
+   * unixtime_micros with six fraction digits, as Kudu's own tools print them; ORC's and Trevni's
+   * nanoseconds with trailing zeros trimmed, as ORC's printer does.
+   */
+  static JsonLinesWriter.TimestampStyle timestampStyle(FileReader reader) {
+    return KUDU.equals(reader.formatName())
+        ? JsonLinesWriter.TimestampStyle.MICROS
+        : JsonLinesWriter.TimestampStyle.TRIMMED_NANOS;
   }
 
   /** The options the command line gives, checked before any file is opened. */

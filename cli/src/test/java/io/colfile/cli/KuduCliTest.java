@@ -161,6 +161,8 @@ class KuduCliTest {
     assertThat(first).startsWith("{\"row\": 10, \"timestamp\": ")
         .contains("\"logical\": 0, \"type\": \"UPDATE\", \"updates\": [{\"column_id\": 1, "
             + "\"value\": [0, 0, 0, 0]}");
+    assertThat(first).as("a DeltaFile's times print as Kudu's, with six digits")
+        .matches(".*\"time\": \"\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{6}\", .*");
     assertThat(Cli.run("cat", redo.toString()).out().split("\n")).hasSize(19);
     assertThat(Cli.run("meta", redo.toString()).out()).contains("role: delta file",
         "delete count: 7", "reinsert count: 0", "column 1: 12");

@@ -1,6 +1,5 @@
 package io.colfile.core;
 
-import io.colfile.core.text.JsonLinesWriter;
 import io.colfile.core.types.Type;
 import java.io.Closeable;
 import java.io.IOException;
@@ -29,14 +28,6 @@ public interface FileReader extends Closeable {
     out.put("schema", schema().toString());
     out.put("rows", numberOfRows());
     return out;
-  }
-
-  /**
-   * How this format's timestamps print as text ({@code colfile cat}): ORC's and Trevni's with
-   * trimmed nanoseconds, Kudu's unixtime_micros with six digits.
-   */
-  default JsonLinesWriter.TimestampStyle timestampStyle() {
-    return JsonLinesWriter.TimestampStyle.TRIMMED_NANOS;
   }
 
   /** Reads the rows (or the projected columns of them) in batches. */

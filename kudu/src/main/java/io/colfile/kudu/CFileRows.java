@@ -4,7 +4,6 @@ import io.colfile.core.read.ReadPlan;
 import io.colfile.core.BatchReader;
 import io.colfile.core.FileReader;
 import io.colfile.core.ReadOptions;
-import io.colfile.core.text.JsonLinesWriter;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnBatch;
 import java.io.IOException;
@@ -37,11 +36,6 @@ final class CFileRows implements FileReader {
   @Override
   public long numberOfRows() {
     return file.numValues();
-  }
-
-  @Override
-  public JsonLinesWriter.TimestampStyle timestampStyle() {
-    return JsonLinesWriter.TimestampStyle.MICROS;
   }
 
   @Override

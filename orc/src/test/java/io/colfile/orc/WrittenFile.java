@@ -2,10 +2,10 @@ package io.colfile.orc;
 
 import io.colfile.core.BatchReader;
 import io.colfile.core.io.OutputFile;
-import io.colfile.core.text.JsonLinesWriter;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnBatch;
 import io.colfile.testkit.RandomBatches;
+import io.colfile.text.JsonLinesWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

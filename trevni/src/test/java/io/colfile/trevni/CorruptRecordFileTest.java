@@ -6,12 +6,12 @@ import static org.assertj.core.api.Assertions.fail;
 
 import io.colfile.core.BatchReader;
 import io.colfile.core.ReadOptions;
-import io.colfile.core.convert.JsonLinesSource;
 import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.io.OutputFile;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnBatch;
+import io.colfile.text.convert.JsonLinesSource;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

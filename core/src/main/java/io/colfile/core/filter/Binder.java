@@ -2,7 +2,7 @@ package io.colfile.core.filter;
 
 import io.colfile.core.filter.BoundPredicate.Leaf;
 import io.colfile.core.filter.BoundPredicate.Op;
-import io.colfile.core.text.DateTimeText;
+import io.colfile.core.types.DateTimeText;
 import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
 import java.math.BigDecimal;

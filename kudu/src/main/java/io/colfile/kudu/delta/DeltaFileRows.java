@@ -5,7 +5,6 @@ import io.colfile.core.BatchReader;
 import io.colfile.core.FileReader;
 import io.colfile.core.ReadOptions;
 import io.colfile.core.io.InputFile;
-import io.colfile.core.text.JsonLinesWriter;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.ColumnBatch;
@@ -64,11 +63,6 @@ public final class DeltaFileRows implements FileReader {
   @Override
   public long numberOfRows() {
     return file.count();
-  }
-
-  @Override
-  public JsonLinesWriter.TimestampStyle timestampStyle() {
-    return JsonLinesWriter.TimestampStyle.MICROS;
   }
 
   @Override

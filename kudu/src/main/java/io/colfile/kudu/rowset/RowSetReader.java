@@ -7,7 +7,6 @@ import io.colfile.core.ReadOptions;
 import io.colfile.core.ScanReport;
 import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.io.InputFile;
-import io.colfile.core.text.JsonLinesWriter;
 import io.colfile.core.types.Type;
 import io.colfile.kudu.CFileReader;
 import io.colfile.kudu.KuduType;
@@ -150,11 +149,6 @@ public final class RowSetReader implements FileReader {
   @Override
   public long numberOfRows() {
     return baseRows - deltas.deletedRows();
-  }
-
-  @Override
-  public JsonLinesWriter.TimestampStyle timestampStyle() {
-    return JsonLinesWriter.TimestampStyle.MICROS;
   }
 
   @Override
