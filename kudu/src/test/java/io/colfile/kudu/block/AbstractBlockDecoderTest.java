@@ -43,6 +43,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 abstract class AbstractBlockDecoderTest {
   private static final int[] COUNTS = {0, 1, 7, 8, 9, 511, 512, 513};
   private static final int[] BLOCK_SIZES = {64, 512, 4096, 256 << 10};
+  /**
+   * The block size of the blocks made whole for one test (at most 300 values): far more than 300
+   * of the longest values {@link BlockCases#generate} makes (about 3,300 bytes, a few more when
+   * it extends the previous one), so that one block takes them all.
+   */
+  private static final int ONE_BLOCK = 4 << 20;
 
   /** The encoding whose blocks the decoder reads. */
   abstract KuduEncoding encoding();
@@ -129,7 +135,7 @@ abstract class AbstractBlockDecoderTest {
   void theFirstOrdinalIsTheHeaders(PhysicalType type) throws MalformedInputException {
     Random r = TestSeed.random("ordinal " + encoding() + " " + type, 0);
     for (long ordinal : new long[] {0, 1, 12_345, Integer.MAX_VALUE - 1L}) {
-      BlockEncoder enc = BlockCodecs.encoder(encoding(), type, 4096);
+      BlockEncoder enc = BlockCodecs.encoder(encoding(), type, ONE_BLOCK);
       add(enc, type, BlockCases.generate(type, 5, r));
       Encoded e = new Encoded(enc.finish(ordinal), BlockCodecs.dictionaryBlock(enc), ordinal);
       BlockDecoder dec = decoder(type, e);
@@ -192,7 +198,7 @@ abstract class AbstractBlockDecoderTest {
   record Encoded(byte[] block, byte[] dictionary, long firstOrdinal) {}
 
   private Encoded encode(PhysicalType type, int n, Random r) {
-    BlockEncoder enc = BlockCodecs.encoder(encoding(), type, 256 << 10);
+    BlockEncoder enc = BlockCodecs.encoder(encoding(), type, ONE_BLOCK);
     add(enc, type, BlockCases.generate(type, n, r));
     return new Encoded(enc.finish(7), BlockCodecs.dictionaryBlock(enc), 7);
   }
