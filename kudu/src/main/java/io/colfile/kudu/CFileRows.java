@@ -1,6 +1,7 @@
 package io.colfile.kudu;
 
 import io.colfile.core.read.ReadPlan;
+import io.colfile.core.AbstractBatchReader;
 import io.colfile.core.BatchReader;
 import io.colfile.core.FileReader;
 import io.colfile.core.ReadOptions;
@@ -54,36 +55,17 @@ final class CFileRows implements FileReader {
   private BatchReader readRaw(ReadOptions options) throws IOException {
     CFileCursor cursor = file.newCursor();
     cursor.seekToFirst();
-    int batchSize = options.batchSize();
-    return new BatchReader() {
+    return new AbstractBatchReader(type, options.batchSize()) {
       @Override
-      public Type schema() {
-        return type;
-      }
-
-      @Override
-      public ColumnBatch newBatch() {
-        return new ColumnBatch(type, batchSize);
-      }
-
-      @Override
-      public boolean next(ColumnBatch batch) throws IOException {
-        batch.reset();
-        batch.size = cursor.read(batch.cols[0], 0, batch.capacity());
-        return batch.size > 0;
+      protected int fill(ColumnBatch batch, int max) throws IOException {
+        return cursor.read(batch.cols[0], 0, max);
       }
 
       /** Row {@code row} is the cell of that ordinal: found through the positional index. */
       @Override
-      public void seekToRow(long row) throws IOException {
-        if (row < 0) {
-          throw new IllegalArgumentException("negative row " + row);
-        }
+      protected void seek(long row) throws IOException {
         cursor.seekToOrdinal(Math.min(row, file.numValues()));
       }
-
-      @Override
-      public void close() {}
     };
   }
 

@@ -1,6 +1,7 @@
 package io.colfile.kudu;
 
 import io.colfile.core.codec.CompressionCodec;
+import io.colfile.core.encoding.WireIds;
 
 /**
  * Kudu's {@code CompressionType} (compression.proto): how a CFile's blocks are compressed
@@ -14,6 +15,9 @@ public enum KuduCompression {
   SNAPPY(2, "SNAPPY"),
   LZ4(3, "LZ4"),
   ZLIB(4, "ZLIB");
+
+  private static final WireIds<KuduCompression> BY_WIRE_ID =
+      WireIds.of(KuduCompression.class, KuduCompression::wireId);
 
   private final int wireId;
   private final String kuduName;
@@ -34,12 +38,7 @@ public enum KuduCompression {
 
   /** The compression with this wire id, or null. */
   public static KuduCompression ofWireId(int id) {
-    for (KuduCompression c : values()) {
-      if (c.wireId == id) {
-        return c;
-      }
-    }
-    return null;
+    return BY_WIRE_ID.get(id);
   }
 
   /**

@@ -1,5 +1,7 @@
 package io.colfile.kudu;
 
+import io.colfile.core.encoding.WireIds;
+
 /**
  * Kudu's {@code EncodingType} (common.proto). GROUP_VARINT exists only as a number: Kudu 1.17
  * has no decoder for it (cfile.md section 6.8). Wire ids are Kudu's.
@@ -12,6 +14,9 @@ public enum KuduEncoding {
   RLE(4, "RLE"),
   DICT(5, "DICT_ENCODING"),
   BIT_SHUFFLE(6, "BIT_SHUFFLE");
+
+  private static final WireIds<KuduEncoding> BY_WIRE_ID =
+      WireIds.of(KuduEncoding.class, KuduEncoding::wireId);
 
   private final int wireId;
   private final String kuduName;
@@ -32,12 +37,7 @@ public enum KuduEncoding {
 
   /** The encoding with this wire id, or null. */
   public static KuduEncoding ofWireId(int id) {
-    for (KuduEncoding e : values()) {
-      if (e.wireId == id) {
-        return e;
-      }
-    }
-    return null;
+    return BY_WIRE_ID.get(id);
   }
 
   /**

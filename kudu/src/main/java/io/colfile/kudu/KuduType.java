@@ -1,5 +1,6 @@
 package io.colfile.kudu;
 
+import io.colfile.core.encoding.WireIds;
 import java.util.List;
 
 /**
@@ -40,6 +41,9 @@ public enum KuduType {
   public static final int MIN_DATE = -719162;
   public static final int MAX_DATE = 2932896;
 
+  private static final WireIds<KuduType> BY_WIRE_ID =
+      WireIds.of(KuduType.class, KuduType::wireId);
+
   private final int wireId;
   private final PhysicalType physical;
 
@@ -59,12 +63,7 @@ public enum KuduType {
 
   /** The type with Kudu's DataType number {@code id}, or null if Kudu 1.17 stores no such type. */
   public static KuduType ofWireId(int id) {
-    for (KuduType t : values()) {
-      if (t.wireId == id) {
-        return t;
-      }
-    }
-    return null;
+    return BY_WIRE_ID.get(id);
   }
 
   /** The encodings Kudu 1.17 allows for this type; the first is the default. */

@@ -1,6 +1,6 @@
 package io.colfile.orc;
 
-import io.colfile.core.BatchReader;
+import io.colfile.core.AbstractBatchReader;
 import io.colfile.core.ReadOptions;
 import io.colfile.core.ScanReport;
 import io.colfile.core.codec.CompressionCodec;
@@ -40,7 +40,7 @@ import java.util.Map;
  * <p>The {@link #report()} counts {@code stripes} and {@code row groups} read (some of their
  * rows were decoded) and skipped, with a line for each skip saying why.
  */
-final class OrcBatchReader implements BatchReader {
+final class OrcBatchReader extends AbstractBatchReader {
   static final String STRIPES = "stripes";
   static final String ROW_GROUPS = "row groups";
 
@@ -51,10 +51,8 @@ final class OrcBatchReader implements BatchReader {
   private final List<StripeInformation> stripes;
   /** The first row of each stripe, and the file's row count last. */
   private final long[] firstRows;
-  private final Type projection;
   private final boolean[] included;
   private final RootReader root;
-  private final int batchSize;
   private final ZoneId defaultZone;
   private final long maxNestedValues;
   private final Decompressor decompressor;
@@ -89,6 +87,7 @@ final class OrcBatchReader implements BatchReader {
   OrcBatchReader(InputFile file, OrcTail tail, Type schema, List<StripeInformation> stripes,
       Type projection, boolean[] included, ReadOptions options, RowGroupSelector selector,
       OrcPushdown pushdown) {
+    super(projection, options.batchSize());
     this.file = file;
     this.tail = tail;
     this.fileSchema = schema;
@@ -98,10 +97,8 @@ final class OrcBatchReader implements BatchReader {
     for (int s = 0; s < stripes.size(); s++) {
       firstRows[s + 1] = firstRows[s] + Math.max(0, stripes.get(s).numberOfRows());
     }
-    this.projection = projection;
     this.included = included.clone();
     this.root = ColumnReaders.root(schema, this.included);
-    this.batchSize = options.batchSize();
     this.defaultZone = options.defaultZone();
     this.maxNestedValues = options.maxNestedValues();
     this.decompressor =
@@ -116,27 +113,16 @@ final class OrcBatchReader implements BatchReader {
   }
 
   @Override
-  public Type schema() {
-    return projection;
-  }
-
-  @Override
-  public ColumnBatch newBatch() {
-    return new ColumnBatch(projection, batchSize);
-  }
-
-  @Override
-  public boolean next(ColumnBatch batch) throws IOException {
-    batch.reset();
+  protected int fill(ColumnBatch batch, int max) throws IOException {
     while (index == null || next >= runEnd) {
       if (index != null && startRun()) {
         break;
       }
       if (!open(stripe + 1)) {
-        return false;
+        return 0;
       }
     }
-    int n = (int) Math.min(runEnd - next, batch.capacity());
+    int n = (int) Math.min(runEnd - next, max);
     try {
       moveTo(next);
       root.read(batch, n);
@@ -153,14 +139,11 @@ final class OrcBatchReader implements BatchReader {
     countGroups(next, next + n);
     next += n;
     decoded = next;
-    return true;
+    return n;
   }
 
   @Override
-  public void seekToRow(long row) throws IOException {
-    if (row < 0) {
-      throw new IllegalArgumentException("negative row " + row);
-    }
+  protected void seek(long row) throws IOException {
     int s = 0;
     while (s < stripes.size() && firstRows[s + 1] <= row) {
       s++;
@@ -381,10 +364,5 @@ final class OrcBatchReader implements BatchReader {
         report.read(ROW_GROUPS, 1);
       }
     }
-  }
-
-  @Override
-  public void close() {
-    // the stripe buffers are garbage once unreferenced; the file belongs to the OrcReader
   }
 }

@@ -1,8 +1,7 @@
 package io.colfile.trevni;
 
-import io.colfile.core.BatchReader;
+import io.colfile.core.AbstractBatchReader;
 import io.colfile.core.ScanReport;
-import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnBatch;
 import java.io.IOException;
 
@@ -12,46 +11,34 @@ import java.io.IOException;
  * others by seeking every column read. Each batch stays within one range; the plan's wrapper
  * filters the rows exactly.
  */
-final class TrevniBatchReader implements BatchReader {
+final class TrevniBatchReader extends AbstractBatchReader {
   private final String fileName;
   private final RowSource source;
   private final BlockIndex index;
   private final long rowCount;
-  private final int batchSize;
   private final ScanReport report;
   /** The next row a read without filter would return from here. */
   private long row;
 
   TrevniBatchReader(String fileName, RowSource source, BlockIndex index, long rowCount,
       int batchSize, ScanReport report) {
+    super(source.type(), batchSize);
     this.fileName = fileName;
     this.source = source;
     this.index = index;
     this.rowCount = rowCount;
-    this.batchSize = batchSize;
     this.report = report;
   }
 
   @Override
-  public Type schema() {
-    return source.type();
-  }
-
-  @Override
-  public ColumnBatch newBatch() {
-    return new ColumnBatch(source.type(), batchSize);
-  }
-
-  @Override
-  public boolean next(ColumnBatch batch) throws IOException {
+  protected int fill(ColumnBatch batch, int max) throws IOException {
     int range = row < rowCount ? index.rangeAfter(row) : -1;
     if (range < 0) {
       if (row < rowCount) {
         index.skipped(row, rowCount, report);
         row = rowCount;
       }
-      batch.reset();
-      return false;
+      return 0;
     }
     long start = Math.max(row, index.start(range));
     if (start > row) {
@@ -60,19 +47,16 @@ final class TrevniBatchReader implements BatchReader {
     if (source.row() != start) {
       source.seek(start);
     }
-    int n = (int) Math.min(batch.capacity(), index.end(range) - start);
+    int n = (int) Math.min(max, index.end(range) - start);
     source.read(batch, n);
     index.verify(batch, start, fileName);
     index.read(start, start + n, report);
     row = start + n;
-    return true;
+    return n;
   }
 
   @Override
-  public void seekToRow(long target) {
-    if (target < 0) {
-      throw new IllegalArgumentException("row " + target + " is negative");
-    }
+  protected void seek(long target) {
     row = Math.min(target, rowCount); // the columns move when the next batch is read
   }
 
@@ -80,7 +64,4 @@ final class TrevniBatchReader implements BatchReader {
   public ScanReport report() {
     return report;
   }
-
-  @Override
-  public void close() {}
 }

@@ -20,7 +20,7 @@ import java.util.Arrays;
  * plus each value's length, plus each offset's group-varint length, plus a selector byte per
  * four values; full once that exceeds the block size.
  */
-final class BinaryPlainBlockEncoder implements BlockEncoder {
+final class BinaryPlainBlockEncoder extends BinaryBlockEncoder {
   static final int HEADER = 12;
 
   private final int blockSize;
@@ -31,12 +31,8 @@ final class BinaryPlainBlockEncoder implements BlockEncoder {
   private long estimate = HEADER;
 
   BinaryPlainBlockEncoder(int blockSize) {
+    super("BINARY");
     this.blockSize = blockSize;
-  }
-
-  @Override
-  public int addCells(byte[] src, int offset, int n) {
-    throw new IllegalStateException("BINARY blocks take byte strings");
   }
 
   @Override
@@ -58,13 +54,7 @@ final class BinaryPlainBlockEncoder implements BlockEncoder {
     }
     offsets[count++] = end;
     estimate += GroupVarint.size(end) + len;
-    if (len > data.length - end) {
-      long size = Math.max((long) end + len, 2L * data.length);
-      if ((long) end + len > Integer.MAX_VALUE - 16) {
-        throw new IllegalStateException("BINARY block would exceed 2 GiB");
-      }
-      data = Arrays.copyOf(data, (int) Math.min(size, Integer.MAX_VALUE - 16));
-    }
+    data = grow(data, end, len);
     System.arraycopy(b, off, data, end, len);
     end += len;
   }

@@ -48,28 +48,7 @@ final class BitShuffle {
         long w5 = transpose8(gather(src, e + 5 * stride, es));
         long w6 = transpose8(gather(src, e + 6 * stride, es));
         long w7 = transpose8(gather(src, e + 7 * stride, es));
-        // 8x8 byte transposition: swap 4x4 blocks, then 2x2 blocks, then single bytes.
-        long t;
-        t = ((w0 >>> 32) ^ w4) & 0xFFFFFFFFL; w0 ^= t << 32; w4 ^= t;
-        t = ((w1 >>> 32) ^ w5) & 0xFFFFFFFFL; w1 ^= t << 32; w5 ^= t;
-        t = ((w2 >>> 32) ^ w6) & 0xFFFFFFFFL; w2 ^= t << 32; w6 ^= t;
-        t = ((w3 >>> 32) ^ w7) & 0xFFFFFFFFL; w3 ^= t << 32; w7 ^= t;
-        t = ((w0 >>> 16) ^ w2) & 0x0000FFFF0000FFFFL; w0 ^= t << 16; w2 ^= t;
-        t = ((w1 >>> 16) ^ w3) & 0x0000FFFF0000FFFFL; w1 ^= t << 16; w3 ^= t;
-        t = ((w4 >>> 16) ^ w6) & 0x0000FFFF0000FFFFL; w4 ^= t << 16; w6 ^= t;
-        t = ((w5 >>> 16) ^ w7) & 0x0000FFFF0000FFFFL; w5 ^= t << 16; w7 ^= t;
-        t = ((w0 >>> 8) ^ w1) & 0x00FF00FF00FF00FFL; w0 ^= t << 8; w1 ^= t;
-        t = ((w2 >>> 8) ^ w3) & 0x00FF00FF00FF00FFL; w2 ^= t << 8; w3 ^= t;
-        t = ((w4 >>> 8) ^ w5) & 0x00FF00FF00FF00FFL; w4 ^= t << 8; w5 ^= t;
-        t = ((w6 >>> 8) ^ w7) & 0x00FF00FF00FF00FFL; w6 ^= t << 8; w7 ^= t;
-        Bytes.putLongLE(dst, rows + g, w0);
-        Bytes.putLongLE(dst, rows + m + g, w1);
-        Bytes.putLongLE(dst, rows + 2 * m + g, w2);
-        Bytes.putLongLE(dst, rows + 3 * m + g, w3);
-        Bytes.putLongLE(dst, rows + 4 * m + g, w4);
-        Bytes.putLongLE(dst, rows + 5 * m + g, w5);
-        Bytes.putLongLE(dst, rows + 6 * m + g, w6);
-        Bytes.putLongLE(dst, rows + 7 * m + g, w7);
+        transposeBytes(w0, w1, w2, w3, w4, w5, w6, w7, dst, rows + g, m, false);
       }
       for (; g < m; g++) {
         long w = transpose8(gather(src, so + 8 * g * es + j, es));
@@ -126,28 +105,7 @@ final class BitShuffle {
       long w5 = Bytes.getLongLE(src, so + 5 * m + g);
       long w6 = Bytes.getLongLE(src, so + 6 * m + g);
       long w7 = Bytes.getLongLE(src, so + 7 * m + g);
-      long t;
-      t = ((w0 >>> 32) ^ w4) & 0xFFFFFFFFL; w0 ^= t << 32; w4 ^= t;
-      t = ((w1 >>> 32) ^ w5) & 0xFFFFFFFFL; w1 ^= t << 32; w5 ^= t;
-      t = ((w2 >>> 32) ^ w6) & 0xFFFFFFFFL; w2 ^= t << 32; w6 ^= t;
-      t = ((w3 >>> 32) ^ w7) & 0xFFFFFFFFL; w3 ^= t << 32; w7 ^= t;
-      t = ((w0 >>> 16) ^ w2) & 0x0000FFFF0000FFFFL; w0 ^= t << 16; w2 ^= t;
-      t = ((w1 >>> 16) ^ w3) & 0x0000FFFF0000FFFFL; w1 ^= t << 16; w3 ^= t;
-      t = ((w4 >>> 16) ^ w6) & 0x0000FFFF0000FFFFL; w4 ^= t << 16; w6 ^= t;
-      t = ((w5 >>> 16) ^ w7) & 0x0000FFFF0000FFFFL; w5 ^= t << 16; w7 ^= t;
-      t = ((w0 >>> 8) ^ w1) & 0x00FF00FF00FF00FFL; w0 ^= t << 8; w1 ^= t;
-      t = ((w2 >>> 8) ^ w3) & 0x00FF00FF00FF00FFL; w2 ^= t << 8; w3 ^= t;
-      t = ((w4 >>> 8) ^ w5) & 0x00FF00FF00FF00FFL; w4 ^= t << 8; w5 ^= t;
-      t = ((w6 >>> 8) ^ w7) & 0x00FF00FF00FF00FFL; w6 ^= t << 8; w7 ^= t;
-      int e = dOff + 8 * g;
-      Bytes.putLongLE(dst, e, transpose8(w0));
-      Bytes.putLongLE(dst, e + 8, transpose8(w1));
-      Bytes.putLongLE(dst, e + 16, transpose8(w2));
-      Bytes.putLongLE(dst, e + 24, transpose8(w3));
-      Bytes.putLongLE(dst, e + 32, transpose8(w4));
-      Bytes.putLongLE(dst, e + 40, transpose8(w5));
-      Bytes.putLongLE(dst, e + 48, transpose8(w6));
-      Bytes.putLongLE(dst, e + 56, transpose8(w7));
+      transposeBytes(w0, w1, w2, w3, w4, w5, w6, w7, dst, dOff + 8 * g, 8, true);
     }
     for (; g < m; g++) {
       long w = 0;
@@ -202,29 +160,50 @@ final class BitShuffle {
       long w5 = Bytes.getLongLE(p, at + 5 * n + i);
       long w6 = Bytes.getLongLE(p, at + 6 * n + i);
       long w7 = Bytes.getLongLE(p, at + 7 * n + i);
-      long t;
-      t = ((w0 >>> 32) ^ w4) & 0xFFFFFFFFL; w0 ^= t << 32; w4 ^= t;
-      t = ((w1 >>> 32) ^ w5) & 0xFFFFFFFFL; w1 ^= t << 32; w5 ^= t;
-      t = ((w2 >>> 32) ^ w6) & 0xFFFFFFFFL; w2 ^= t << 32; w6 ^= t;
-      t = ((w3 >>> 32) ^ w7) & 0xFFFFFFFFL; w3 ^= t << 32; w7 ^= t;
-      t = ((w0 >>> 16) ^ w2) & 0x0000FFFF0000FFFFL; w0 ^= t << 16; w2 ^= t;
-      t = ((w1 >>> 16) ^ w3) & 0x0000FFFF0000FFFFL; w1 ^= t << 16; w3 ^= t;
-      t = ((w4 >>> 16) ^ w6) & 0x0000FFFF0000FFFFL; w4 ^= t << 16; w6 ^= t;
-      t = ((w5 >>> 16) ^ w7) & 0x0000FFFF0000FFFFL; w5 ^= t << 16; w7 ^= t;
-      t = ((w0 >>> 8) ^ w1) & 0x00FF00FF00FF00FFL; w0 ^= t << 8; w1 ^= t;
-      t = ((w2 >>> 8) ^ w3) & 0x00FF00FF00FF00FFL; w2 ^= t << 8; w3 ^= t;
-      t = ((w4 >>> 8) ^ w5) & 0x00FF00FF00FF00FFL; w4 ^= t << 8; w5 ^= t;
-      t = ((w6 >>> 8) ^ w7) & 0x00FF00FF00FF00FFL; w6 ^= t << 8; w7 ^= t;
-      int e = dOff + i * stride;
-      Bytes.putLongLE(dst, e, w0);
-      Bytes.putLongLE(dst, e + stride, w1);
-      Bytes.putLongLE(dst, e + 2 * stride, w2);
-      Bytes.putLongLE(dst, e + 3 * stride, w3);
-      Bytes.putLongLE(dst, e + 4 * stride, w4);
-      Bytes.putLongLE(dst, e + 5 * stride, w5);
-      Bytes.putLongLE(dst, e + 6 * stride, w6);
-      Bytes.putLongLE(dst, e + 7 * stride, w7);
+      transposeBytes(w0, w1, w2, w3, w4, w5, w6, w7, dst, dOff + i * stride, stride, false);
     }
+  }
+
+  /**
+   * Transposes the 8x8 byte matrix whose row k is {@code wk} (column c = byte c, little-endian)
+   * by swapping 4x4 blocks, then 2x2 blocks, then single bytes, and stores row k of the result
+   * at {@code dst[off + k·stride]}, first turned by {@link #transpose8} when {@code bits}. The
+   * words come as arguments, not in an array, so that they stay in registers; each caller loads
+   * them its own way.
+   */
+  private static void transposeBytes(long w0, long w1, long w2, long w3, long w4, long w5,
+      long w6, long w7, byte[] dst, int off, int stride, boolean bits) {
+    long t;
+    t = ((w0 >>> 32) ^ w4) & 0xFFFFFFFFL; w0 ^= t << 32; w4 ^= t;
+    t = ((w1 >>> 32) ^ w5) & 0xFFFFFFFFL; w1 ^= t << 32; w5 ^= t;
+    t = ((w2 >>> 32) ^ w6) & 0xFFFFFFFFL; w2 ^= t << 32; w6 ^= t;
+    t = ((w3 >>> 32) ^ w7) & 0xFFFFFFFFL; w3 ^= t << 32; w7 ^= t;
+    t = ((w0 >>> 16) ^ w2) & 0x0000FFFF0000FFFFL; w0 ^= t << 16; w2 ^= t;
+    t = ((w1 >>> 16) ^ w3) & 0x0000FFFF0000FFFFL; w1 ^= t << 16; w3 ^= t;
+    t = ((w4 >>> 16) ^ w6) & 0x0000FFFF0000FFFFL; w4 ^= t << 16; w6 ^= t;
+    t = ((w5 >>> 16) ^ w7) & 0x0000FFFF0000FFFFL; w5 ^= t << 16; w7 ^= t;
+    t = ((w0 >>> 8) ^ w1) & 0x00FF00FF00FF00FFL; w0 ^= t << 8; w1 ^= t;
+    t = ((w2 >>> 8) ^ w3) & 0x00FF00FF00FF00FFL; w2 ^= t << 8; w3 ^= t;
+    t = ((w4 >>> 8) ^ w5) & 0x00FF00FF00FF00FFL; w4 ^= t << 8; w5 ^= t;
+    t = ((w6 >>> 8) ^ w7) & 0x00FF00FF00FF00FFL; w6 ^= t << 8; w7 ^= t;
+    if (bits) {
+      w0 = transpose8(w0);
+      w1 = transpose8(w1);
+      w2 = transpose8(w2);
+      w3 = transpose8(w3);
+      w4 = transpose8(w4);
+      w5 = transpose8(w5);
+      w6 = transpose8(w6);
+      w7 = transpose8(w7);
+    }
+    Bytes.putLongLE(dst, off, w0);
+    Bytes.putLongLE(dst, off + stride, w1);
+    Bytes.putLongLE(dst, off + 2 * stride, w2);
+    Bytes.putLongLE(dst, off + 3 * stride, w3);
+    Bytes.putLongLE(dst, off + 4 * stride, w4);
+    Bytes.putLongLE(dst, off + 5 * stride, w5);
+    Bytes.putLongLE(dst, off + 6 * stride, w6);
+    Bytes.putLongLE(dst, off + 7 * stride, w7);
   }
 
   /** The low four bytes of {@code x} moved to the even bytes of the result, odd bytes zero. */

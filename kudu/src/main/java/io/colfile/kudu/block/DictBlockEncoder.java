@@ -27,7 +27,7 @@ import io.colfile.kudu.PhysicalType;
  * is still looked up and, if new and there is room, added to the dictionary though not to the
  * block. Either way the block is then full.
  */
-public final class DictBlockEncoder implements BlockEncoder {
+public final class DictBlockEncoder extends BinaryBlockEncoder {
   private static final byte[] CODEWORD_MODE = {1, 0, 0, 0};
   private static final byte[] PLAIN_MODE = {2, 0, 0, 0};
 
@@ -39,6 +39,7 @@ public final class DictBlockEncoder implements BlockEncoder {
 
   /** An encoder for blocks of about {@code blockSize} bytes, also the dictionary's limit. */
   public DictBlockEncoder(int blockSize) {
+    super("DICT");
     if (blockSize < 1) {
       throw new IllegalArgumentException("block size " + blockSize);
     }
@@ -46,11 +47,6 @@ public final class DictBlockEncoder implements BlockEncoder {
     this.dictionary = new BinaryPlainBlockEncoder(blockSize);
     this.codewords = new CodewordTable(dictionary);
     this.codewordBlock = new BitShuffleBlockEncoder(PhysicalType.UINT32, blockSize);
-  }
-
-  @Override
-  public int addCells(byte[] src, int offset, int n) {
-    throw new IllegalStateException("DICT blocks take byte strings");
   }
 
   @Override

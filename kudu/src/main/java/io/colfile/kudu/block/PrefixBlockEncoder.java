@@ -19,7 +19,7 @@ import java.util.Arrays;
  * ceil(count / 16) - 1. Full once the entries alone exceed the block size, checked before each
  * value, so a block can end mid-batch.
  */
-final class PrefixBlockEncoder implements BlockEncoder {
+final class PrefixBlockEncoder extends BinaryBlockEncoder {
   static final int RESTART_INTERVAL = 16;
 
   private final int blockSize;
@@ -32,12 +32,8 @@ final class PrefixBlockEncoder implements BlockEncoder {
   private int count;
 
   PrefixBlockEncoder(int blockSize) {
+    super("PREFIX");
     this.blockSize = blockSize;
-  }
-
-  @Override
-  public int addCells(byte[] src, int offset, int n) {
-    throw new IllegalStateException("PREFIX blocks take byte strings");
   }
 
   @Override
@@ -61,7 +57,7 @@ final class PrefixBlockEncoder implements BlockEncoder {
       restarts[numRestarts++] = size;
     }
     int nonShared = len - shared;
-    ensure(2 * Varint32.MAX_BYTES + nonShared);
+    entries = grow(entries, size, 2 * Varint32.MAX_BYTES + nonShared);
     size = Varint32.write(entries, size, shared);
     size = Varint32.write(entries, size, nonShared);
     System.arraycopy(b, off + shared, entries, size, nonShared);
@@ -102,15 +98,5 @@ final class PrefixBlockEncoder implements BlockEncoder {
     lastLength = 0;
     count = 0;
     return block;
-  }
-
-  private void ensure(int more) {
-    if (more > entries.length - size) {
-      if ((long) size + more > Integer.MAX_VALUE - 64) {
-        throw new IllegalStateException("PREFIX block would exceed 2 GiB");
-      }
-      entries = Arrays.copyOf(entries, (int) Math.min(Integer.MAX_VALUE - 64,
-          Math.max((long) size + more, 2L * entries.length)));
-    }
   }
 }

@@ -1,12 +1,12 @@
 package io.colfile.kudu.bloom;
 
 import io.colfile.core.io.OutputFile;
+import io.colfile.kudu.CFileBackedWriter;
 import io.colfile.kudu.CFileWriter;
 import io.colfile.kudu.CFileWriterOptions;
 import io.colfile.kudu.KuduCompression;
 import io.colfile.kudu.KuduEncoding;
 import io.colfile.kudu.KuduType;
-import java.io.Closeable;
 import java.io.IOException;
 import java.util.Arrays;
 
@@ -18,10 +18,7 @@ import java.util.Arrays;
  * previous block's last key), and a fresh filter starts. No positional index; {@code
  * num_values} stays 0.
  */
-public final class BloomFileWriter implements Closeable {
-  private final CFileWriter file;
-  /** Set once the file is given up: close() then publishes nothing. */
-  private boolean given;
+public final class BloomFileWriter extends CFileBackedWriter {
   private final BloomFilter filter;
   private final int expected;
   private byte[] firstKey;
@@ -29,7 +26,7 @@ public final class BloomFileWriter implements Closeable {
   private byte[] previousLastKey = new byte[0];
 
   private BloomFileWriter(CFileWriter file, BloomFilterSizing sizing) {
-    this.file = file;
+    super(file);
     this.filter = new BloomFilter(sizing);
     this.expected = sizing.expectedCount();
   }
@@ -68,12 +65,7 @@ public final class BloomFileWriter implements Closeable {
     filter.add(key, off, len);
     lastKey = Arrays.copyOfRange(key, off, off + len);
     if (filter.count() >= expected) {
-      try {
-        flush();
-      } catch (IOException | RuntimeException | Error e) {
-        abort();
-        throw e;
-      }
+      flushOrAbort();
     }
   }
 
@@ -81,33 +73,14 @@ public final class BloomFileWriter implements Closeable {
     add(key, 0, key.length);
   }
 
-  private void flush() throws IOException {
+  /** Writes the filter as a raw block, unless it is empty. */
+  @Override
+  protected void flush() throws IOException {
     if (filter.count() == 0) {
       return;
     }
-    file.appendRawBlock(filter.toBlock(), firstKey, previousLastKey);
+    file().appendRawBlock(filter.toBlock(), firstKey, previousLastKey);
     previousLastKey = lastKey;
     filter.clear();
-  }
-
-  /** Writes the last filter and the file's indexes and footer, and publishes the file. */
-  @Override
-  public void close() throws IOException {
-    if (given) {
-      return; // given up after a failure: nothing to publish
-    }
-    try {
-      flush();
-    } catch (IOException | RuntimeException e) {
-      file.abort();
-      throw e;
-    }
-    file.close();
-  }
-
-  /** Gives up: nothing appears at the target. */
-  public void abort() {
-    given = true;
-    file.abort();
   }
 }

@@ -1,6 +1,7 @@
 package io.colfile.kudu.delta;
 
 import io.colfile.core.read.ReadPlan;
+import io.colfile.core.AbstractBatchReader;
 import io.colfile.core.BatchReader;
 import io.colfile.core.FileReader;
 import io.colfile.core.ReadOptions;
@@ -84,23 +85,11 @@ public final class DeltaFileRows implements FileReader {
   }
 
   private BatchReader readRaw(ReadOptions options) throws IOException {
-    int batchSize = options.batchSize();
-    return new BatchReader() {
+    return new AbstractBatchReader(SCHEMA, options.batchSize()) {
       private DeltaFileReader.Iterator it = file.iterator();
 
       @Override
-      public Type schema() {
-        return SCHEMA;
-      }
-
-      @Override
-      public ColumnBatch newBatch() {
-        return new ColumnBatch(SCHEMA, batchSize);
-      }
-
-      @Override
-      public boolean next(ColumnBatch batch) throws IOException {
-        batch.reset();
+      protected int fill(ColumnBatch batch, int max) throws IOException {
         LongVector row = (LongVector) batch.cols[0];
         LongVector ts = (LongVector) batch.cols[1];
         TimestampVector time = (TimestampVector) batch.cols[2];
@@ -112,7 +101,7 @@ public final class DeltaFileRows implements FileReader {
         BytesVector values = (BytesVector) update.fields[1];
         int n = 0;
         int children = 0;
-        while (n < batch.capacity() && it.next()) {
+        while (n < max && it.next()) {
           DeltaKey k = it.key();
           RowChangeList c = it.changes();
           row.vector[n] = k.rowOrdinal();
@@ -139,21 +128,14 @@ public final class DeltaFileRows implements FileReader {
           n++;
         }
         updates.childCount = children;
-        batch.size = n;
-        return n > 0;
+        return n;
       }
 
       /** Row {@code row} is the mutation of that ordinal in the file. */
       @Override
-      public void seekToRow(long row) throws IOException {
-        if (row < 0) {
-          throw new IllegalArgumentException("negative row " + row);
-        }
+      protected void seek(long row) throws IOException {
         it = file.iteratorAt(row);
       }
-
-      @Override
-      public void close() {}
     };
   }
 

@@ -2,12 +2,12 @@ package io.colfile.kudu.delta;
 
 import io.colfile.core.io.OutputFile;
 import io.colfile.core.vector.BytesVector;
+import io.colfile.kudu.CFileBackedWriter;
 import io.colfile.kudu.CFileWriter;
 import io.colfile.kudu.CFileWriterOptions;
 import io.colfile.kudu.KuduCompression;
 import io.colfile.kudu.KuduEncoding;
 import io.colfile.kudu.KuduType;
-import java.io.Closeable;
 import java.io.IOException;
 import java.util.Arrays;
 
@@ -18,14 +18,11 @@ import java.util.Arrays;
  * positional index, and the {@code deltafilestats} footer metadata. Cells must arrive in the
  * file's order: row ordinals ascending, then timestamps ascending (REDO) or descending (UNDO).
  */
-public final class DeltaFileWriter implements Closeable {
+public final class DeltaFileWriter extends CFileBackedWriter {
   /** Kudu's {@code --deltafile_default_block_size}. */
   public static final int DEFAULT_BLOCK_SIZE = 32 << 10;
   private static final int CHUNK = 256;
 
-  private final CFileWriter file;
-  /** Set once the file is given up: close() then publishes nothing. */
-  private boolean given;
   private final DeltaType type;
   private final DeltaStats stats = new DeltaStats();
   private final BytesVector pending = new BytesVector(CHUNK);
@@ -33,7 +30,7 @@ public final class DeltaFileWriter implements Closeable {
   private DeltaKey last;
 
   private DeltaFileWriter(CFileWriter file, DeltaType type) {
-    this.file = file;
+    super(file);
     this.type = type;
   }
 
@@ -78,18 +75,15 @@ public final class DeltaFileWriter implements Closeable {
     stats.add(key.timestamp(), changes);
     pending.setRef(pendingCount++, cell, 0, cell.length);
     if (pendingCount == CHUNK) {
-      try {
-        flush();
-      } catch (IOException | RuntimeException | Error e) {
-        abort();
-        throw e;
-      }
+      flushOrAbort();
     }
   }
 
-  private void flush() throws IOException {
+  /** Appends the pending cells. */
+  @Override
+  protected void flush() throws IOException {
     if (pendingCount > 0) {
-      file.append(pending, 0, pendingCount);
+      file().append(pending, 0, pendingCount);
       pendingCount = 0;
     }
   }
@@ -99,25 +93,9 @@ public final class DeltaFileWriter implements Closeable {
     return stats;
   }
 
-  /** Writes the rest, the statistics and the footer, and publishes the file. */
+  /** Adds the statistics to the footer ({@code deltafilestats}). */
   @Override
-  public void close() throws IOException {
-    if (given) {
-      return; // given up after a failure: nothing to publish
-    }
-    try {
-      flush();
-      file.addMetadata("deltafilestats", stats.toBytes());
-    } catch (IOException | RuntimeException e) {
-      file.abort();
-      throw e;
-    }
-    file.close();
-  }
-
-  /** Gives up: nothing appears at the target. Idempotent. */
-  public void abort() {
-    given = true;
-    file.abort();
+  protected void beforeFooter() {
+    file().addMetadata("deltafilestats", stats.toBytes());
   }
 }

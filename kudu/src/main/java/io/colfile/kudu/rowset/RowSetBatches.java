@@ -1,6 +1,6 @@
 package io.colfile.kudu.rowset;
 
-import io.colfile.core.BatchReader;
+import io.colfile.core.AbstractBatchReader;
 import io.colfile.core.ScanReport;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.BytesVector;
@@ -19,13 +19,11 @@ import java.util.Map;
  * index, REDO mutations applied, deleted rows squeezed out of the batch. A batch never spans two
  * ranges, so the deltas of a batch are those of consecutive ordinals.
  */
-final class RowSetBatches implements BatchReader {
-  private final Type type;
+final class RowSetBatches extends AbstractBatchReader {
   private final List<KuduColumn> columns;
   private final CFileCursor[] cursors;
   private final RowDeltas deltas;
   private final long baseRows;
-  private final int batchSize;
   /** {@code [start, end)} ordinal pairs, ascending and apart. */
   private final long[] ranges;
   private final ScanReport report;
@@ -39,11 +37,10 @@ final class RowSetBatches implements BatchReader {
   RowSetBatches(Type type, List<KuduColumn> columns, Map<Integer, CFileReader> files,
       RowDeltas deltas, long baseRows, int batchSize, long[] ranges, ScanReport report)
       throws IOException {
-    this.type = type;
+    super(type, batchSize);
     this.columns = columns;
     this.deltas = deltas;
     this.baseRows = baseRows;
-    this.batchSize = batchSize;
     this.ranges = ranges;
     this.report = report;
     this.cursors = new CFileCursor[columns.size()];
@@ -56,21 +53,12 @@ final class RowSetBatches implements BatchReader {
     this.next = ranges.length == 0 ? baseRows : ranges[0];
   }
 
+  /** The live rows of the next chunk of a range that has any; 0 at the end. */
   @Override
-  public Type schema() {
-    return type;
-  }
-
-  @Override
-  public ColumnBatch newBatch() {
-    return new ColumnBatch(type, batchSize);
-  }
-
-  @Override
-  public boolean next(ColumnBatch batch) throws IOException {
-    batch.reset();
-    while (batch.size == 0 && advance()) {
-      int n = (int) Math.min(batch.capacity(), ranges[2 * range + 1] - next);
+  protected int fill(ColumnBatch batch, int max) throws IOException {
+    int live = 0;
+    while (live == 0 && advance()) {
+      int n = (int) Math.min(max, ranges[2 * range + 1] - next);
       if (!positioned) {
         for (CFileCursor c : cursors) {
           if (c != null && c.ordinal() != next) {
@@ -91,10 +79,10 @@ final class RowSetBatches implements BatchReader {
         }
       }
       report.read(RowSetPruner.BASE_ROWS, n);
-      batch.size = n - dropDeleted(batch, n);
+      live = n - dropDeleted(batch, n);
       next += n;
     }
-    return batch.size > 0;
+    return live;
   }
 
   /**
@@ -145,10 +133,7 @@ final class RowSetBatches implements BatchReader {
    * then reads on through the chosen ranges.
    */
   @Override
-  public void seekToRow(long row) {
-    if (row < 0) {
-      throw new IllegalArgumentException("negative row " + row);
-    }
+  protected void seek(long row) {
     next = row >= baseRows ? baseRows : Math.min(baseRows, deltas.ordinalOfLiveRow(row));
     range = 0;
     positioned = false;
@@ -172,7 +157,4 @@ final class RowSetBatches implements BatchReader {
       }
     }
   }
-
-  @Override
-  public void close() {}
 }

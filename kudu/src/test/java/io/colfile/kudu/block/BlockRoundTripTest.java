@@ -7,48 +7,18 @@ import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.kudu.KuduEncoding;
 import io.colfile.kudu.PhysicalType;
-import io.colfile.kudu.TestSeed;
 import java.util.Arrays;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every (encoding, physical type) pair through {@link BlockCodecs}: values with edges on
- * purpose, counts on the boundaries (0, 1, 7, 8, 9, 511 to 513, exactly full blocks, random),
- * several block sizes and varied batch sizes; then each block read forward in varied chunks,
- * and again after seeks to random positions, forward and backward.
+ * Every (encoding, physical type) pair through {@link BlockCodecs}, run for each decoder by
+ * {@link AbstractBlockDecoderTest}: values with edges on purpose, counts on the boundaries (0, 1,
+ * 7, 8, 9, 511 to 513, exactly full blocks, random), several block sizes and varied batch sizes;
+ * then each block read forward in varied chunks, and again after seeks to random positions,
+ * forward and backward. Here: which pairs there are, and the decoders' answers to caller bugs.
  */
-@ExtendWith(TestSeed.class)
-@Timeout(value = 120, unit = TimeUnit.SECONDS)
 class BlockRoundTripTest {
-  private static final int[] COUNTS = {0, 1, 7, 8, 9, 511, 512, 513};
-  private static final int[] BLOCK_SIZES = {64, 512, 4096, 256 << 10};
-
-  @ParameterizedTest(name = "{0} {1}")
-  @MethodSource("io.colfile.kudu.block.BlockCases#pairs")
-  void roundTrips(KuduEncoding encoding, PhysicalType type) throws MalformedInputException {
-    String name = "roundTrip " + encoding + " " + type;
-    int cases = COUNTS.length + 12;
-    for (int c = 0; c < cases; c++) {
-      Random r = TestSeed.random(name, c);
-      int n = c < COUNTS.length ? COUNTS[c] : r.nextInt(c % 4 == 0 ? 20_000 : 3000);
-      int blockSize = BLOCK_SIZES[r.nextInt(BLOCK_SIZES.length)];
-      if (c >= COUNTS.length && c % 3 == 0 && encoding == KuduEncoding.BIT_SHUFFLE) {
-        // Exactly full blocks: a multiple of the capacity.
-        n = (blockSize / type.width()) * (1 + r.nextInt(3));
-        n = Math.min(n, 40_000);
-      }
-      String what = name + " case " + c + " n " + n + " block size " + blockSize + ", "
-          + TestSeed.replay();
-      check(encoding, type, BlockCases.generate(type, n, r), blockSize, r, what);
-    }
-  }
-
   static void check(KuduEncoding encoding, PhysicalType type, BlockCases.Values v,
       int blockSize, Random r, String what) throws MalformedInputException {
     BlockCases.Encoded e = BlockCases.encode(encoding, v, blockSize, r, what);

@@ -1,5 +1,7 @@
 package io.colfile.orc.stripe;
 
+import io.colfile.core.encoding.WireIds;
+
 /**
  * How a column's streams are encoded in a stripe (ColumnEncoding.Kind, orc.md section 7), with
  * the wire ids: the V2 kinds use integer RLE v2, the others v1.
@@ -9,6 +11,9 @@ public enum ColumnEncoding {
   DICTIONARY(1),
   DIRECT_V2(2),
   DICTIONARY_V2(3);
+
+  private static final WireIds<ColumnEncoding> BY_WIRE_ID =
+      WireIds.of(ColumnEncoding.class, e -> e.wireId);
 
   public final int wireId;
 
@@ -26,11 +31,6 @@ public enum ColumnEncoding {
 
   /** The encoding with wire id {@code id}, or null. */
   public static ColumnEncoding of(int id) {
-    for (ColumnEncoding e : values()) {
-      if (e.wireId == id) {
-        return e;
-      }
-    }
-    return null;
+    return BY_WIRE_ID.get(id);
   }
 }

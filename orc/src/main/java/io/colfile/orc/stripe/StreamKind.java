@@ -1,5 +1,7 @@
 package io.colfile.orc.stripe;
 
+import io.colfile.core.encoding.WireIds;
+
 /**
  * The kinds of stream (Stream.Kind, orc.md section 2.2) with their wire ids. Index-area kinds
  * come before the data area in a stripe; the last two only name encrypted statistics in the
@@ -23,6 +25,9 @@ public enum StreamKind {
   STRIPE_STATISTICS(100, false),
   FILE_STATISTICS(101, false);
 
+  private static final WireIds<StreamKind> BY_WIRE_ID =
+      WireIds.of(StreamKind.class, k -> k.wireId);
+
   public final int wireId;
   private final boolean index;
 
@@ -38,11 +43,6 @@ public enum StreamKind {
 
   /** The kind with wire id {@code id}, or null for an id this reader does not know. */
   public static StreamKind of(int id) {
-    for (StreamKind k : values()) {
-      if (k.wireId == id) {
-        return k;
-      }
-    }
-    return null;
+    return BY_WIRE_ID.get(id);
   }
 }

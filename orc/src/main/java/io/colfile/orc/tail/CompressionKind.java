@@ -1,6 +1,7 @@
 package io.colfile.orc.tail;
 
 import io.colfile.core.codec.CompressionCodec;
+import io.colfile.core.encoding.WireIds;
 
 /** PostScript.compression (orc.md section 2.2) with its wire ids. */
 public enum CompressionKind {
@@ -12,6 +13,9 @@ public enum CompressionKind {
   ZSTD(5, CompressionCodec.ZSTD),
   /** Written by Apache ORC Java with brotli4j; colfile has no brotli codec. */
   BROTLI(6, null);
+
+  private static final WireIds<CompressionKind> BY_WIRE_ID =
+      WireIds.of(CompressionKind.class, k -> k.wireId);
 
   public final int wireId;
   private final CompressionCodec codec;
@@ -28,12 +32,7 @@ public enum CompressionKind {
 
   /** The kind with wire id {@code id}, or null. */
   public static CompressionKind of(int id) {
-    for (CompressionKind k : values()) {
-      if (k.wireId == id) {
-        return k;
-      }
-    }
-    return null;
+    return BY_WIRE_ID.get(id);
   }
 
   /** The kind that writes {@code codec}. */
