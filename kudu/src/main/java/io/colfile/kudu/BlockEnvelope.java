@@ -5,7 +5,7 @@ import io.colfile.core.codec.Compressor;
 import io.colfile.core.codec.Decompressor;
 import io.colfile.core.codec.Lz4BlockCompressor;
 import io.colfile.core.codec.MalformedInputException;
-import io.colfile.kudu.block.Bytes;
+import io.colfile.core.encoding.Endian;
 import java.util.Arrays;
 
 /**
@@ -72,11 +72,11 @@ final class BlockEnvelope {
           + "64 KiB unless its server is told otherwise); write it without compression");
     }
     byte[] out = new byte[4 + compressor.maxCompressedLength(payload.length)];
-    Bytes.putIntLE(out, 0, payload.length);
+    Endian.putIntLE(out, 0, payload.length);
     int n = compressor.compress(payload, 0, payload.length, out, 4, out.length - 4);
     if (n < 0 || n >= payload.length || (double) n / payload.length > MIN_COMPRESSION_RATIO) {
       byte[] raw = new byte[4 + payload.length];
-      Bytes.putIntLE(raw, 0, payload.length);
+      Endian.putIntLE(raw, 0, payload.length);
       System.arraycopy(payload, 0, raw, 4, payload.length);
       return raw;
     }
@@ -96,8 +96,8 @@ final class BlockEnvelope {
     if (n < 0) {
       throw new IllegalStateException("compressor overflowed its own bound");
     }
-    Bytes.putIntLE(out, 0, n);
-    Bytes.putIntLE(out, 4, payload.length);
+    Endian.putIntLE(out, 0, n);
+    Endian.putIntLE(out, 4, payload.length);
     return Arrays.copyOf(out, 8 + n);
   }
 
@@ -116,14 +116,14 @@ final class BlockEnvelope {
       throw new MalformedInputException(0, "compressed block of " + length
           + " bytes is shorter than its " + header + "-byte size header");
     }
-    long uncompressed = Bytes.getIntLE(buf, offset + header - 4) & 0xFFFFFFFFL;
+    long uncompressed = Endian.getIntLE(buf, offset + header - 4) & 0xFFFFFFFFL;
     int stored = length - header;
     if (uncompressed > MAX_BLOCK_SIZE) {
       throw new MalformedInputException(header - 4, "block claims " + uncompressed
           + " uncompressed bytes, more than Kudu's 16 MiB limit");
     }
     if (version == 1) {
-      long compressed = Bytes.getIntLE(buf, offset) & 0xFFFFFFFFL;
+      long compressed = Endian.getIntLE(buf, offset) & 0xFFFFFFFFL;
       if (compressed != stored) {
         throw new MalformedInputException(0, "v1 block header says " + compressed
             + " compressed bytes, the block holds " + stored);

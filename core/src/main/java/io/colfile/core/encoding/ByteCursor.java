@@ -1,9 +1,6 @@
 package io.colfile.core.encoding;
 
 import io.colfile.core.codec.MalformedInputException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.Objects;
 
 /**
@@ -18,11 +15,6 @@ import java.util.Objects;
  * <p>Not thread-safe; cheap enough to create one per stream or block.
  */
 public final class ByteCursor {
-  private static final VarHandle INT_LE =
-      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle LONG_LE =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-
   private final byte[] buf;
   private final int limit;
   private int pos;
@@ -131,14 +123,14 @@ public final class ByteCursor {
 
   public int readIntLE() throws MalformedInputException {
     require(Integer.BYTES);
-    int v = (int) INT_LE.get(buf, pos);
+    int v = Endian.getIntLE(buf, pos);
     pos += Integer.BYTES;
     return v;
   }
 
   public long readLongLE() throws MalformedInputException {
     require(Long.BYTES);
-    long v = (long) LONG_LE.get(buf, pos);
+    long v = Endian.getLongLE(buf, pos);
     pos += Long.BYTES;
     return v;
   }

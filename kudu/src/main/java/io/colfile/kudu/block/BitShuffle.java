@@ -1,5 +1,7 @@
 package io.colfile.kudu.block;
 
+import io.colfile.core.encoding.Endian;
+
 /**
  * The bit transposition of bitshuffle 0.3.5 (cfile.md section 6.4.2), on one sub-block of
  * {@code n} elements of {@code es} bytes, {@code n} a multiple of 8.
@@ -62,14 +64,14 @@ final class BitShuffle {
         t = ((w2 >>> 8) ^ w3) & 0x00FF00FF00FF00FFL; w2 ^= t << 8; w3 ^= t;
         t = ((w4 >>> 8) ^ w5) & 0x00FF00FF00FF00FFL; w4 ^= t << 8; w5 ^= t;
         t = ((w6 >>> 8) ^ w7) & 0x00FF00FF00FF00FFL; w6 ^= t << 8; w7 ^= t;
-        Bytes.putLongLE(dst, rows + g, w0);
-        Bytes.putLongLE(dst, rows + m + g, w1);
-        Bytes.putLongLE(dst, rows + 2 * m + g, w2);
-        Bytes.putLongLE(dst, rows + 3 * m + g, w3);
-        Bytes.putLongLE(dst, rows + 4 * m + g, w4);
-        Bytes.putLongLE(dst, rows + 5 * m + g, w5);
-        Bytes.putLongLE(dst, rows + 6 * m + g, w6);
-        Bytes.putLongLE(dst, rows + 7 * m + g, w7);
+        Endian.putLongLE(dst, rows + g, w0);
+        Endian.putLongLE(dst, rows + m + g, w1);
+        Endian.putLongLE(dst, rows + 2 * m + g, w2);
+        Endian.putLongLE(dst, rows + 3 * m + g, w3);
+        Endian.putLongLE(dst, rows + 4 * m + g, w4);
+        Endian.putLongLE(dst, rows + 5 * m + g, w5);
+        Endian.putLongLE(dst, rows + 6 * m + g, w6);
+        Endian.putLongLE(dst, rows + 7 * m + g, w7);
       }
       for (; g < m; g++) {
         long w = transpose8(gather(src, so + 8 * g * es + j, es));
@@ -118,14 +120,14 @@ final class BitShuffle {
     // column (eight rows, one group of eight elements), then transpose its bits: byte k of the
     // result is the byte of element 8·group + k.
     for (; g + 8 <= m; g += 8) {
-      long w0 = Bytes.getLongLE(src, so + g);
-      long w1 = Bytes.getLongLE(src, so + m + g);
-      long w2 = Bytes.getLongLE(src, so + 2 * m + g);
-      long w3 = Bytes.getLongLE(src, so + 3 * m + g);
-      long w4 = Bytes.getLongLE(src, so + 4 * m + g);
-      long w5 = Bytes.getLongLE(src, so + 5 * m + g);
-      long w6 = Bytes.getLongLE(src, so + 6 * m + g);
-      long w7 = Bytes.getLongLE(src, so + 7 * m + g);
+      long w0 = Endian.getLongLE(src, so + g);
+      long w1 = Endian.getLongLE(src, so + m + g);
+      long w2 = Endian.getLongLE(src, so + 2 * m + g);
+      long w3 = Endian.getLongLE(src, so + 3 * m + g);
+      long w4 = Endian.getLongLE(src, so + 4 * m + g);
+      long w5 = Endian.getLongLE(src, so + 5 * m + g);
+      long w6 = Endian.getLongLE(src, so + 6 * m + g);
+      long w7 = Endian.getLongLE(src, so + 7 * m + g);
       long t;
       t = ((w0 >>> 32) ^ w4) & 0xFFFFFFFFL; w0 ^= t << 32; w4 ^= t;
       t = ((w1 >>> 32) ^ w5) & 0xFFFFFFFFL; w1 ^= t << 32; w5 ^= t;
@@ -140,51 +142,51 @@ final class BitShuffle {
       t = ((w4 >>> 8) ^ w5) & 0x00FF00FF00FF00FFL; w4 ^= t << 8; w5 ^= t;
       t = ((w6 >>> 8) ^ w7) & 0x00FF00FF00FF00FFL; w6 ^= t << 8; w7 ^= t;
       int e = dOff + 8 * g;
-      Bytes.putLongLE(dst, e, transpose8(w0));
-      Bytes.putLongLE(dst, e + 8, transpose8(w1));
-      Bytes.putLongLE(dst, e + 16, transpose8(w2));
-      Bytes.putLongLE(dst, e + 24, transpose8(w3));
-      Bytes.putLongLE(dst, e + 32, transpose8(w4));
-      Bytes.putLongLE(dst, e + 40, transpose8(w5));
-      Bytes.putLongLE(dst, e + 48, transpose8(w6));
-      Bytes.putLongLE(dst, e + 56, transpose8(w7));
+      Endian.putLongLE(dst, e, transpose8(w0));
+      Endian.putLongLE(dst, e + 8, transpose8(w1));
+      Endian.putLongLE(dst, e + 16, transpose8(w2));
+      Endian.putLongLE(dst, e + 24, transpose8(w3));
+      Endian.putLongLE(dst, e + 32, transpose8(w4));
+      Endian.putLongLE(dst, e + 40, transpose8(w5));
+      Endian.putLongLE(dst, e + 48, transpose8(w6));
+      Endian.putLongLE(dst, e + 56, transpose8(w7));
     }
     for (; g < m; g++) {
       long w = 0;
       for (int b = 0; b < 8; b++) {
         w |= (src[so + b * m + g] & 0xFFL) << 8 * b;
       }
-      Bytes.putLongLE(dst, dOff + 8 * g, transpose8(w));
+      Endian.putLongLE(dst, dOff + 8 * g, transpose8(w));
     }
   }
 
   /** Planes 0 and 1 (n bytes each) into n 2-byte elements, eight at a time. */
   private static void interleave2(byte[] p, int n, byte[] dst, int dOff) {
     for (int i = 0; i < n; i += 8) {
-      long a = Bytes.getLongLE(p, i);
-      long b = Bytes.getLongLE(p, n + i);
+      long a = Endian.getLongLE(p, i);
+      long b = Endian.getLongLE(p, n + i);
       int e = dOff + 2 * i;
-      Bytes.putLongLE(dst, e, spread8(a) | spread8(b) << 8);
-      Bytes.putLongLE(dst, e + 8, spread8(a >>> 32) | spread8(b >>> 32) << 8);
+      Endian.putLongLE(dst, e, spread8(a) | spread8(b) << 8);
+      Endian.putLongLE(dst, e + 8, spread8(a >>> 32) | spread8(b >>> 32) << 8);
     }
   }
 
   /** Planes 0 to 3 into n 4-byte elements: bytes pairwise, then the pairs' 16-bit halves. */
   private static void interleave4(byte[] p, int n, byte[] dst, int dOff) {
     for (int i = 0; i < n; i += 8) {
-      long a = Bytes.getLongLE(p, i);
-      long b = Bytes.getLongLE(p, n + i);
-      long c = Bytes.getLongLE(p, 2 * n + i);
-      long d = Bytes.getLongLE(p, 3 * n + i);
+      long a = Endian.getLongLE(p, i);
+      long b = Endian.getLongLE(p, n + i);
+      long c = Endian.getLongLE(p, 2 * n + i);
+      long d = Endian.getLongLE(p, 3 * n + i);
       long abLo = spread8(a) | spread8(b) << 8;
       long abHi = spread8(a >>> 32) | spread8(b >>> 32) << 8;
       long cdLo = spread8(c) | spread8(d) << 8;
       long cdHi = spread8(c >>> 32) | spread8(d >>> 32) << 8;
       int e = dOff + 4 * i;
-      Bytes.putLongLE(dst, e, spread16(abLo) | spread16(cdLo) << 16);
-      Bytes.putLongLE(dst, e + 8, spread16(abLo >>> 32) | spread16(cdLo >>> 32) << 16);
-      Bytes.putLongLE(dst, e + 16, spread16(abHi) | spread16(cdHi) << 16);
-      Bytes.putLongLE(dst, e + 24, spread16(abHi >>> 32) | spread16(cdHi >>> 32) << 16);
+      Endian.putLongLE(dst, e, spread16(abLo) | spread16(cdLo) << 16);
+      Endian.putLongLE(dst, e + 8, spread16(abLo >>> 32) | spread16(cdLo >>> 32) << 16);
+      Endian.putLongLE(dst, e + 16, spread16(abHi) | spread16(cdHi) << 16);
+      Endian.putLongLE(dst, e + 24, spread16(abHi >>> 32) | spread16(cdHi >>> 32) << 16);
     }
   }
 
@@ -194,14 +196,14 @@ final class BitShuffle {
    */
   private static void interleave8(byte[] p, int at, int n, byte[] dst, int dOff, int stride) {
     for (int i = 0; i < n; i += 8) {
-      long w0 = Bytes.getLongLE(p, at + i);
-      long w1 = Bytes.getLongLE(p, at + n + i);
-      long w2 = Bytes.getLongLE(p, at + 2 * n + i);
-      long w3 = Bytes.getLongLE(p, at + 3 * n + i);
-      long w4 = Bytes.getLongLE(p, at + 4 * n + i);
-      long w5 = Bytes.getLongLE(p, at + 5 * n + i);
-      long w6 = Bytes.getLongLE(p, at + 6 * n + i);
-      long w7 = Bytes.getLongLE(p, at + 7 * n + i);
+      long w0 = Endian.getLongLE(p, at + i);
+      long w1 = Endian.getLongLE(p, at + n + i);
+      long w2 = Endian.getLongLE(p, at + 2 * n + i);
+      long w3 = Endian.getLongLE(p, at + 3 * n + i);
+      long w4 = Endian.getLongLE(p, at + 4 * n + i);
+      long w5 = Endian.getLongLE(p, at + 5 * n + i);
+      long w6 = Endian.getLongLE(p, at + 6 * n + i);
+      long w7 = Endian.getLongLE(p, at + 7 * n + i);
       long t;
       t = ((w0 >>> 32) ^ w4) & 0xFFFFFFFFL; w0 ^= t << 32; w4 ^= t;
       t = ((w1 >>> 32) ^ w5) & 0xFFFFFFFFL; w1 ^= t << 32; w5 ^= t;
@@ -216,14 +218,14 @@ final class BitShuffle {
       t = ((w4 >>> 8) ^ w5) & 0x00FF00FF00FF00FFL; w4 ^= t << 8; w5 ^= t;
       t = ((w6 >>> 8) ^ w7) & 0x00FF00FF00FF00FFL; w6 ^= t << 8; w7 ^= t;
       int e = dOff + i * stride;
-      Bytes.putLongLE(dst, e, w0);
-      Bytes.putLongLE(dst, e + stride, w1);
-      Bytes.putLongLE(dst, e + 2 * stride, w2);
-      Bytes.putLongLE(dst, e + 3 * stride, w3);
-      Bytes.putLongLE(dst, e + 4 * stride, w4);
-      Bytes.putLongLE(dst, e + 5 * stride, w5);
-      Bytes.putLongLE(dst, e + 6 * stride, w6);
-      Bytes.putLongLE(dst, e + 7 * stride, w7);
+      Endian.putLongLE(dst, e, w0);
+      Endian.putLongLE(dst, e + stride, w1);
+      Endian.putLongLE(dst, e + 2 * stride, w2);
+      Endian.putLongLE(dst, e + 3 * stride, w3);
+      Endian.putLongLE(dst, e + 4 * stride, w4);
+      Endian.putLongLE(dst, e + 5 * stride, w5);
+      Endian.putLongLE(dst, e + 6 * stride, w6);
+      Endian.putLongLE(dst, e + 7 * stride, w7);
     }
   }
 
@@ -243,7 +245,7 @@ final class BitShuffle {
   /** Byte k of the result is {@code b[at + k·stride]}. */
   private static long gather(byte[] b, int at, int stride) {
     if (stride == 1) {
-      return Bytes.getLongLE(b, at);
+      return Endian.getLongLE(b, at);
     }
     return (b[at] & 0xFFL)
         | (b[at + stride] & 0xFFL) << 8

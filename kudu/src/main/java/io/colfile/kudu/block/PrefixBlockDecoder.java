@@ -1,6 +1,7 @@
 package io.colfile.kudu.block;
 
 import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.vector.BytesVector;
 
 /**
@@ -44,7 +45,7 @@ final class PrefixBlockDecoder extends AbstractBlockDecoder {
     long n = header[0] & 0xFFFFFFFFL;
     this.firstOrdinal = header[1] & 0xFFFFFFFFL;
     this.interval = header[2] & 0xFFFFFFFFL;
-    long restarts = Bytes.getIntLE(buf, offset + length - 4) & 0xFFFFFFFFL;
+    long restarts = Endian.getIntLE(buf, offset + length - 4) & 0xFFFFFFFFL;
     if (restarts > (length - h - 4) / 4) {
       throw new MalformedInputException(length - 4, "PREFIX restart count " + restarts
           + " does not fit the block");
@@ -115,7 +116,7 @@ final class PrefixBlockDecoder extends AbstractBlockDecoder {
 
   /** Where entry {@code k·interval} starts, from the block's start; k = 0 is the first entry. */
   private int restart(int k) {
-    return k == 0 ? dataStart : Bytes.getIntLE(buf, offset + restartsAt + 4 * (k - 1));
+    return k == 0 ? dataStart : Endian.getIntLE(buf, offset + restartsAt + 4 * (k - 1));
   }
 
   @Override

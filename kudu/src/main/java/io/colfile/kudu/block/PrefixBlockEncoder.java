@@ -1,5 +1,6 @@
 package io.colfile.kudu.block;
 
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.vector.BytesVector;
 import java.util.Arrays;
 
@@ -94,9 +95,9 @@ final class PrefixBlockEncoder implements BlockEncoder {
     System.arraycopy(entries, 0, block, h, size);
     int p = h + size;
     for (int k = 0; k < numRestarts; k++, p += 4) {
-      Bytes.putIntLE(block, p, h + restarts[k]);
+      Endian.putIntLE(block, p, h + restarts[k]);
     }
-    Bytes.putIntLE(block, p, numRestarts);
+    Endian.putIntLE(block, p, numRestarts);
     size = 0;
     numRestarts = 0;
     lastLength = 0;

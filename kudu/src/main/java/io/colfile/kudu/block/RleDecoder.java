@@ -1,6 +1,7 @@
 package io.colfile.kudu.block;
 
 import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.encoding.Endian;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -175,17 +176,17 @@ public final class RleDecoder {
       case 1 -> Arrays.fill(dst, offset, offset + k, (byte) v);
       case 2 -> {
         for (int i = 0; i < k; i++) {
-          Bytes.putShortLE(dst, offset + 2 * i, (short) v);
+          Endian.putShortLE(dst, offset + 2 * i, (short) v);
         }
       }
       case 4 -> {
         for (int i = 0; i < k; i++) {
-          Bytes.putIntLE(dst, offset + 4 * i, (int) v);
+          Endian.putIntLE(dst, offset + 4 * i, (int) v);
         }
       }
       default -> {
         for (int i = 0; i < k; i++) {
-          Bytes.putLongLE(dst, offset + 8 * i, v);
+          Endian.putLongLE(dst, offset + 8 * i, v);
         }
       }
     }
@@ -203,7 +204,7 @@ public final class RleDecoder {
     }
     int at = (int) (bit >>> 3);
     for (; k - i >= 8; i += 8, at++) {
-      Bytes.putLongLE(dst, offset + i, Bytes.spreadBits(buf[at]));
+      Endian.putLongLE(dst, offset + i, Bytes.spreadBits(buf[at]));
     }
     for (int b = 0; i < k; i++, b++) {
       dst[offset + i] = (byte) (buf[at] >>> b & 1);
@@ -345,7 +346,7 @@ public final class RleDecoder {
     int shift = (int) (bit & 7);
     long v;
     if (at + 8 <= buf.length) {
-      v = Bytes.getLongLE(buf, at) >>> shift;
+      v = Endian.getLongLE(buf, at) >>> shift;
     } else {
       v = 0;
       for (int i = 0; at + i < limit && i < 8; i++) {

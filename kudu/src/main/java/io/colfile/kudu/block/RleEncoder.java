@@ -1,5 +1,6 @@
 package io.colfile.kudu.block;
 
+import io.colfile.core.encoding.Endian;
 import java.util.Arrays;
 
 /**
@@ -179,7 +180,7 @@ public final class RleEncoder {
       int at = pos + (int) (bit >>> 3);
       int shift = (int) (bit & 7);
       long v = buffered[i];
-      Bytes.putLongLE(out, at, Bytes.getLongLE(out, at) | v << shift);
+      Endian.putLongLE(out, at, Endian.getLongLE(out, at) | v << shift);
       if (shift + bitWidth > 64) {
         out[at + 8] |= (byte) (v >>> (64 - shift));
       }

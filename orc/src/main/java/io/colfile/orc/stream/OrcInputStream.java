@@ -2,12 +2,10 @@ package io.colfile.orc.stream;
 
 import io.colfile.core.codec.Decompressor;
 import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.error.CorruptFileException;
 import io.colfile.orc.index.StreamOffset;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
-import java.nio.ByteOrder;
 import java.util.Objects;
 
 /**
@@ -41,8 +39,6 @@ public final class OrcInputStream {
   private static final int MAX_BLOCK_SIZE = (1 << 23) - 1;
   /** A 64-bit value needs at most 10 groups of 7 bits. */
   private static final int MAX_VARINT_BYTES = 10;
-  private static final VarHandle LONG_LE =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   /**
    * Bytes {@code [streamOffset, streamOffset + length)} of a stream, held in {@code
@@ -414,7 +410,7 @@ public final class OrcInputStream {
       while (i < end && p <= safe) {
         // Up to 8 bytes at once: the first byte without the continuation bit ends the varint;
         // the 7-bit groups below it are squeezed together in three branch-free steps.
-        long w = (long) LONG_LE.get(b, p);
+        long w = Endian.getLongLE(b, p);
         long stops = ~w & 0x8080808080808080L;
         long u;
         if (stops != 0) {

@@ -1,14 +1,12 @@
 package io.colfile.orc.stream;
 
 import io.colfile.core.codec.Compressor;
+import io.colfile.core.encoding.Endian;
 import io.colfile.orc.index.RawCheckpoint;
 import io.colfile.orc.index.StreamOffset;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -43,10 +41,6 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
   private static final int FIRST_PAGE = 1 << 10;
   private static final int MAX_PAGE = 1 << 20;
   private static final int MAX_VARINT_BYTES = 10;
-  private static final VarHandle INT_LE =
-      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle LONG_LE =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private final Compressor compressor;
   private final int bufferSize;
@@ -132,7 +126,7 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
   public void writeFloat(float v) {
     int bits = Float.floatToIntBits(v);
     if (limit - pos >= Integer.BYTES) {
-      INT_LE.set(buf, pos, bits);
+      Endian.putIntLE(buf, pos, bits);
       pos += Integer.BYTES;
     } else {
       for (int i = 0; i < Integer.BYTES; i++) {
@@ -148,7 +142,7 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
   public void writeDouble(double v) {
     long bits = Double.doubleToLongBits(v);
     if (limit - pos >= Long.BYTES) {
-      LONG_LE.set(buf, pos, bits);
+      Endian.putLongLE(buf, pos, bits);
       pos += Long.BYTES;
     } else {
       for (int i = 0; i < Long.BYTES; i++) {
