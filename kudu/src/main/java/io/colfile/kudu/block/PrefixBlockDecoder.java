@@ -2,6 +2,7 @@ package io.colfile.kudu.block;
 
 import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.encoding.Endian;
+import io.colfile.core.encoding.Varints;
 import io.colfile.core.vector.BytesVector;
 
 /**
@@ -87,9 +88,10 @@ final class PrefixBlockDecoder extends AbstractBlockDecoder {
               "PREFIX restart for value " + i + " points at " + at + ", not its entry at " + p);
         }
       }
-      long r = Varint32.read(buf, offset + p, offset + restartsAt, offset, "PREFIX shared");
+      int end = offset + restartsAt;
+      long r = Varints.readVarInt(buf, offset + p, end, offset, "PREFIX shared");
       long shared = r >>> 32;
-      long s = Varint32.read(buf, (int) r, offset + restartsAt, offset, "PREFIX non_shared");
+      long s = Varints.readVarInt(buf, (int) r, end, offset, "PREFIX non_shared");
       long nonShared = s >>> 32;
       int delta = (int) s - offset;
       if (shared > (restart ? 0 : prev)) {
@@ -156,8 +158,9 @@ final class PrefixBlockDecoder extends AbstractBlockDecoder {
    * hand out when {@code keep}, else into the private work buffer.
    */
   private void decodeNext(boolean keep) throws MalformedInputException {
-    long r = Varint32.read(buf, offset + next, offset + restartsAt, offset, "PREFIX shared");
-    long s = Varint32.read(buf, (int) r, offset + restartsAt, offset, "PREFIX non_shared");
+    int end = offset + restartsAt;
+    long r = Varints.readVarInt(buf, offset + next, end, offset, "PREFIX shared");
+    long s = Varints.readVarInt(buf, (int) r, end, offset, "PREFIX non_shared");
     int delta = (int) s;
     boolean restart = pos % interval == 0;
     // The constructor checked all this; a failure here means the bytes changed since.

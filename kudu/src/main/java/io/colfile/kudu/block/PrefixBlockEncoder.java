@@ -1,6 +1,7 @@
 package io.colfile.kudu.block;
 
 import io.colfile.core.encoding.Endian;
+import io.colfile.core.encoding.Varints;
 import io.colfile.core.vector.BytesVector;
 import java.util.Arrays;
 
@@ -62,9 +63,9 @@ final class PrefixBlockEncoder implements BlockEncoder {
       restarts[numRestarts++] = size;
     }
     int nonShared = len - shared;
-    ensure(2 * Varint32.MAX_BYTES + nonShared);
-    size = Varint32.write(entries, size, shared);
-    size = Varint32.write(entries, size, nonShared);
+    ensure(2 * Varints.MAX_VARINT_BYTES + nonShared);
+    size = Varints.writeVarLong(entries, size, shared);
+    size = Varints.writeVarLong(entries, size, nonShared);
     System.arraycopy(b, off + shared, entries, size, nonShared);
     size += nonShared;
     if (len > last.length) {

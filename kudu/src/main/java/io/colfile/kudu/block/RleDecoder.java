@@ -2,6 +2,7 @@ package io.colfile.kudu.block;
 
 import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.encoding.Endian;
+import io.colfile.core.encoding.Varints;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -280,21 +281,9 @@ public final class RleDecoder {
           "RLE stream ends after " + position + " values; more were expected");
     }
     int at = (int) nextRun;
-    long indicator = 0;
-    int p = at;
-    for (int shift = 0; ; shift += 7) {
-      if (p == limit) {
-        throw new MalformedInputException(at - base, "RLE run indicator is cut off");
-      }
-      int b = buf[p++];
-      indicator |= (long) (b & 0x7F) << shift;
-      if (b >= 0) {
-        break;
-      }
-      if (shift == 28) {
-        throw new MalformedInputException(at - base, "RLE run indicator overflows 5 bytes");
-      }
-    }
+    long r = Varints.readVarInt(buf, at, limit, base, "RLE run indicator");
+    long indicator = Varints.packedValue(r) & 0xFFFF_FFFFL;
+    int p = Varints.packedPosition(r);
     if (indicator > Integer.MAX_VALUE) {
       throw new MalformedInputException(at - base,
           "RLE run indicator " + indicator + " overflows Kudu's int32");

@@ -1,6 +1,7 @@
 package io.colfile.kudu.block;
 
 import io.colfile.core.encoding.Endian;
+import io.colfile.core.encoding.Varints;
 import java.util.Arrays;
 
 /**
@@ -195,8 +196,8 @@ public final class RleEncoder {
   }
 
   private void writeRepeated() {
-    ensure(Varint32.MAX_BYTES + 8);
-    pos = Varint32.write(out, pos, (int) (repeats << 1));
+    ensure(Varints.MAX_VARINT_BYTES + 8);
+    pos = Varints.writeVarLong(out, pos, Integer.toUnsignedLong((int) (repeats << 1)));
     long v = current;
     for (int i = 0; i < valueBytes; i++) {
       out[pos++] = (byte) v;
