@@ -1,5 +1,6 @@
 package io.colfile.kudu;
 
+import io.colfile.core.codec.BlockDecompression;
 import io.colfile.core.codec.CompressionCodec;
 import io.colfile.core.codec.Compressor;
 import io.colfile.core.codec.Decompressor;
@@ -135,19 +136,12 @@ final class BlockEnvelope {
           + " compressed bytes for " + uncompressed + " uncompressed ones");
     }
     byte[] out = new byte[(int) uncompressed];
-    int n;
     try {
-      n = decompressor.decompress(buf, offset + header, stored, out, 0, out.length);
+      BlockDecompression.exactly(decompressor, buf, offset + header, stored, out, 0, out.length,
+          0);
     } catch (MalformedInputException e) {
       throw new MalformedInputException(header + e.offset(), e.getMessage(), e);
-    } catch (RuntimeException e) {
-      // aircompressor reports some damage as runtime exceptions of its own
-      throw new MalformedInputException(header, "cannot decompress the block: " + e, e);
     }
-    if (n != uncompressed) {
-      throw new MalformedInputException(header, "block decompressed to " + n
-          + " bytes, its header says " + uncompressed);
-    }
-    return new BlockSlice(out, 0, n);
+    return new BlockSlice(out, 0, out.length);
   }
 }

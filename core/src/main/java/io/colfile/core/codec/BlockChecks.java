@@ -17,14 +17,22 @@ final class BlockChecks {
    */
   static void snappy(byte[] input, int offset, int length, int maxOutputLength)
       throws MalformedInputException {
-    long declared = Varints.packedValue(
-        Varints.readVarInt(input, offset, offset + length, offset, "snappy length preamble"))
-        & 0xFFFF_FFFFL;
+    long declared = snappyLength(input, offset, length);
     if (declared > maxOutputLength) {
       throw new MalformedInputException(0,
           "snappy block declares " + declared + " uncompressed bytes, more than the "
               + maxOutputLength + " allowed");
     }
+  }
+
+  /**
+   * The uncompressed length a raw Snappy block declares in its preamble (a varint of at most 5
+   * bytes and 32 bits), read without decoding the block.
+   */
+  static long snappyLength(byte[] input, int offset, int length) throws MalformedInputException {
+    return Varints.packedValue(
+        Varints.readVarInt(input, offset, offset + length, offset, "snappy length preamble"))
+        & 0xFFFF_FFFFL;
   }
 
   /**

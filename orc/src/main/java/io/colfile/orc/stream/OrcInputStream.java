@@ -1,5 +1,6 @@
 package io.colfile.orc.stream;
 
+import io.colfile.core.codec.BlockDecompression;
 import io.colfile.core.codec.Decompressor;
 import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.encoding.Varints;
@@ -327,16 +328,11 @@ public final class OrcInputStream {
       }
       int n;
       try {
-        n = codec.decompress(src, p + HEADER_BYTES, length, chunkBuffer, 0, blockSize);
+        n = BlockDecompression.atMost(codec, src, p + HEADER_BYTES, length, chunkBuffer, 0,
+            blockSize);
       } catch (MalformedInputException e) {
         throw new CorruptFileException(fileName, structure, start,
             "chunk does not decompress: " + e.getMessage(), e);
-      } catch (RuntimeException e) { // a codec must not do this, but bad bytes are our problem
-        throw new CorruptFileException(fileName, structure, start,
-            "chunk does not decompress: codec failed with " + e, e);
-      }
-      if (n < 0 || n > blockSize) {
-        throw chunkCorrupt(start, "chunk decompressed to %d bytes, block size is %d", n, blockSize);
       }
       cur = chunkBuffer;
       pos = base = 0;
