@@ -1,6 +1,7 @@
 package io.colfile.bench;
 
 import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.kudu.KuduEncoding;
 import io.colfile.kudu.KuduType;
@@ -150,7 +151,7 @@ final class KuduData {
       }
       byte[] block = encoder.finish(first);
       // DICT's mode word: 1 codewords, 2 plain strings (cfile.md section 6.6)
-      if (c != KuduCase.DICT_FALLBACK || Bytes.getIntLE(block, 0) == 2) {
+      if (c != KuduCase.DICT_FALLBACK || Endian.getIntLE(block, 0) == 2) {
         BinaryDictionary dictionary = null;
         if (dict) {
           byte[] d = BlockCodecs.dictionaryBlock(encoder);

@@ -1,5 +1,6 @@
 package io.colfile.bench;
 
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.io.OutputFile;
 import io.colfile.core.vector.BytesVector;
@@ -136,7 +137,7 @@ public class KuduReadBenchmark {
           if (vector instanceof BytesVector b) {
             same = values.stringEquals(v, b.vector[i], b.start[i], b.length[i]);
           } else if (vector instanceof DoubleVector d) {
-            same = Double.doubleToRawLongBits(d.vector[i]) == Bytes.getLongLE(values.cells, v * w);
+            same = Double.doubleToRawLongBits(d.vector[i]) == Endian.getLongLE(values.cells, v * w);
           } else {
             same = ((LongVector) vector).vector[i] == Bytes.getCell(values.cells, v * w, w, signed);
           }

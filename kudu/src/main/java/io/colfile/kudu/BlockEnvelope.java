@@ -1,11 +1,12 @@
 package io.colfile.kudu;
 
+import io.colfile.core.codec.BlockDecompression;
 import io.colfile.core.codec.CompressionCodec;
 import io.colfile.core.codec.Compressor;
 import io.colfile.core.codec.Decompressor;
 import io.colfile.core.codec.Lz4BlockCompressor;
 import io.colfile.core.codec.MalformedInputException;
-import io.colfile.kudu.block.Bytes;
+import io.colfile.core.encoding.Endian;
 import java.util.Arrays;
 
 /**
@@ -72,11 +73,11 @@ final class BlockEnvelope {
           + "64 KiB unless its server is told otherwise); write it without compression");
     }
     byte[] out = new byte[4 + compressor.maxCompressedLength(payload.length)];
-    Bytes.putIntLE(out, 0, payload.length);
+    Endian.putIntLE(out, 0, payload.length);
     int n = compressor.compress(payload, 0, payload.length, out, 4, out.length - 4);
     if (n < 0 || n >= payload.length || (double) n / payload.length > MIN_COMPRESSION_RATIO) {
       byte[] raw = new byte[4 + payload.length];
-      Bytes.putIntLE(raw, 0, payload.length);
+      Endian.putIntLE(raw, 0, payload.length);
       System.arraycopy(payload, 0, raw, 4, payload.length);
       return raw;
     }
@@ -96,8 +97,8 @@ final class BlockEnvelope {
     if (n < 0) {
       throw new IllegalStateException("compressor overflowed its own bound");
     }
-    Bytes.putIntLE(out, 0, n);
-    Bytes.putIntLE(out, 4, payload.length);
+    Endian.putIntLE(out, 0, n);
+    Endian.putIntLE(out, 4, payload.length);
     return Arrays.copyOf(out, 8 + n);
   }
 
@@ -116,14 +117,14 @@ final class BlockEnvelope {
       throw new MalformedInputException(0, "compressed block of " + length
           + " bytes is shorter than its " + header + "-byte size header");
     }
-    long uncompressed = Bytes.getIntLE(buf, offset + header - 4) & 0xFFFFFFFFL;
+    long uncompressed = Endian.getIntLE(buf, offset + header - 4) & 0xFFFFFFFFL;
     int stored = length - header;
     if (uncompressed > MAX_BLOCK_SIZE) {
       throw new MalformedInputException(header - 4, "block claims " + uncompressed
           + " uncompressed bytes, more than Kudu's 16 MiB limit");
     }
     if (version == 1) {
-      long compressed = Bytes.getIntLE(buf, offset) & 0xFFFFFFFFL;
+      long compressed = Endian.getIntLE(buf, offset) & 0xFFFFFFFFL;
       if (compressed != stored) {
         throw new MalformedInputException(0, "v1 block header says " + compressed
             + " compressed bytes, the block holds " + stored);
@@ -135,19 +136,12 @@ final class BlockEnvelope {
           + " compressed bytes for " + uncompressed + " uncompressed ones");
     }
     byte[] out = new byte[(int) uncompressed];
-    int n;
     try {
-      n = decompressor.decompress(buf, offset + header, stored, out, 0, out.length);
+      BlockDecompression.exactly(decompressor, buf, offset + header, stored, out, 0, out.length,
+          0);
     } catch (MalformedInputException e) {
       throw new MalformedInputException(header + e.offset(), e.getMessage(), e);
-    } catch (RuntimeException e) {
-      // aircompressor reports some damage as runtime exceptions of its own
-      throw new MalformedInputException(header, "cannot decompress the block: " + e, e);
     }
-    if (n != uncompressed) {
-      throw new MalformedInputException(header, "block decompressed to " + n
-          + " bytes, its header says " + uncompressed);
-    }
-    return new BlockSlice(out, 0, n);
+    return new BlockSlice(out, 0, out.length);
   }
 }

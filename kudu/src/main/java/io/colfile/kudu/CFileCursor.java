@@ -2,11 +2,11 @@ package io.colfile.kudu;
 
 import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.encoding.ByteCursor;
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.kudu.block.BlockDecoder;
-import io.colfile.kudu.block.Bytes;
 import io.colfile.kudu.index.IndexTreeReader;
 import io.colfile.kudu.meta.BlockPointer;
 import java.io.IOException;
@@ -92,7 +92,7 @@ public final class CFileCursor {
     }
     if (positional && ordinal <= 0xFFFFFFFFL) {
       byte[] key = new byte[4];
-      Bytes.putIntBE(key, 0, (int) ordinal);
+      Endian.putIntBE(key, 0, (int) ordinal);
       if (!index.seek(key, true)) {
         throw reader.corrupt("posidx", -1, "the positional index has no entry at or before "
             + "ordinal " + ordinal);

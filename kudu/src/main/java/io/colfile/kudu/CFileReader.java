@@ -2,11 +2,11 @@ package io.colfile.kudu;
 
 import io.colfile.core.codec.Decompressor;
 import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.error.UnsupportedFeatureException;
 import io.colfile.core.io.InputFile;
 import io.colfile.kudu.block.BinaryDictionary;
-import io.colfile.kudu.block.Bytes;
 import io.colfile.kudu.index.IndexBlock;
 import io.colfile.kudu.index.IndexTreeReader;
 import io.colfile.kudu.meta.BlockPointer;
@@ -60,7 +60,7 @@ public final class CFileReader implements Closeable {
     }
     byte[] tail = file.read(length - TAIL, TAIL);
     this.version = version(tail, "footer", length - TAIL);
-    long pbLen = Bytes.getIntLE(tail, 8) & 0xFFFFFFFFL;
+    long pbLen = Endian.getIntLE(tail, 8) & 0xFFFFFFFFL;
     if (pbLen > MAX_PB_LENGTH || pbLen > length - 2 * TAIL) {
       throw corrupt("footer", length - 4, "footer length " + pbLen + " is impossible in a file "
           + "of " + length + " bytes (Kudu allows at most " + MAX_PB_LENGTH + ")");
@@ -89,7 +89,7 @@ public final class CFileReader implements Closeable {
     boolean checksums = footer.hasChecksums();
     this.footerStart = pbStart - (checksums ? 4 : 0);
     if (checksums && verifyChecksums) {
-      int stored = Bytes.getIntLE(file.read(footerStart, 4), 0);
+      int stored = Endian.getIntLE(file.read(footerStart, 4), 0);
       CRC32C crc = new CRC32C();
       crc.update(pb);
       crc.update(tail);
@@ -139,7 +139,7 @@ public final class CFileReader implements Closeable {
     if (v != version) {
       throw corrupt("header", 0, "header magic is CFile v" + v + ", footer magic v" + version);
     }
-    long pbLen = Bytes.getIntLE(start, 8) & 0xFFFFFFFFL;
+    long pbLen = Endian.getIntLE(start, 8) & 0xFFFFFFFFL;
     if (pbLen > MAX_PB_LENGTH || TAIL + pbLen + (checksums ? 4 : 0) > footerStart) {
       throw corrupt("header", 8, "header length " + pbLen + " does not fit before the footer");
     }
@@ -149,7 +149,7 @@ public final class CFileReader implements Closeable {
       CRC32C crc = new CRC32C();
       crc.update(start);
       crc.update(pb);
-      int stored = Bytes.getIntLE(file.read(TAIL + pbLen, 4), 0);
+      int stored = Endian.getIntLE(file.read(TAIL + pbLen, 4), 0);
       check(stored, (int) crc.getValue(), "header", 0);
     }
     try {
@@ -232,7 +232,7 @@ public final class CFileReader implements Closeable {
     if (crcLen > 0 && verifyChecksums) {
       CRC32C crc = new CRC32C();
       crc.update(buf, 0, stored);
-      check(Bytes.getIntLE(buf, stored), (int) crc.getValue(), where, stored);
+      check(Endian.getIntLE(buf, stored), (int) crc.getValue(), where, stored);
     }
     try {
       return BlockEnvelope.open(buf, 0, stored, version, decompressor);

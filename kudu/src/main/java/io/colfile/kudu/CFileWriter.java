@@ -1,6 +1,7 @@
 package io.colfile.kudu;
 
 import io.colfile.core.codec.Compressor;
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.encoding.Varints;
 import io.colfile.core.io.AtomicOutputStream;
 import io.colfile.core.io.OutputFile;
@@ -8,7 +9,6 @@ import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.kudu.block.BlockCodecs;
 import io.colfile.kudu.block.BlockEncoder;
-import io.colfile.kudu.block.Bytes;
 import io.colfile.kudu.block.RleEncoder;
 import io.colfile.kudu.index.IndexTreeWriter;
 import io.colfile.kudu.meta.BlockPointer;
@@ -319,7 +319,7 @@ public final class CFileWriter implements Closeable {
     }
     if (posidx != null) {
       byte[] key = new byte[4];
-      Bytes.putIntBE(key, 0, (int) blockFirst);
+      Endian.putIntBE(key, 0, (int) blockFirst);
       posidx.append(key, ptr);
     }
     if (validx != null) {
@@ -368,7 +368,7 @@ public final class CFileWriter implements Closeable {
       crc.update(p);
     }
     byte[] b = new byte[4];
-    Bytes.putIntLE(b, 0, (int) crc.getValue());
+    Endian.putIntLE(b, 0, (int) crc.getValue());
     out.write(b);
   }
 
@@ -376,7 +376,7 @@ public final class CFileWriter implements Closeable {
     byte[] pb = MetaCodec.writeHeader(List.of(), options.version());
     byte[] start = new byte[12];
     System.arraycopy(magic(), 0, start, 0, 8);
-    Bytes.putIntLE(start, 8, pb.length);
+    Endian.putIntLE(start, 8, pb.length);
     out.write(start);
     out.write(pb);
     if (options.checksums()) {
@@ -409,7 +409,7 @@ public final class CFileWriter implements Closeable {
       byte[] pb = MetaCodec.writeFooter(footer, options.version());
       byte[] tail = new byte[12];
       System.arraycopy(magic(), 0, tail, 0, 8);
-      Bytes.putIntLE(tail, 8, pb.length);
+      Endian.putIntLE(tail, 8, pb.length);
       if (options.checksums()) {
         writeCrc(pb, tail);
       }

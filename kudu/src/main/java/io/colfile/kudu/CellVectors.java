@@ -1,5 +1,6 @@
 package io.colfile.kudu;
 
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.core.vector.DecimalVector;
 import io.colfile.core.vector.DoubleVector;
@@ -31,19 +32,19 @@ public final class CellVectors {
       case FLOAT -> {
         double[] v = ((DoubleVector) dst).vector;
         for (int i = 0; i < n; i++) {
-          v[row + i] = Float.intBitsToFloat(Bytes.getIntLE(cells, 4 * i));
+          v[row + i] = Float.intBitsToFloat(Endian.getIntLE(cells, 4 * i));
         }
       }
       case DOUBLE -> {
         double[] v = ((DoubleVector) dst).vector;
         for (int i = 0; i < n; i++) {
-          v[row + i] = Double.longBitsToDouble(Bytes.getLongLE(cells, 8 * i));
+          v[row + i] = Double.longBitsToDouble(Endian.getLongLE(cells, 8 * i));
         }
       }
       case UNIXTIME_MICROS -> {
         TimestampVector v = (TimestampVector) dst;
         for (int i = 0; i < n; i++) {
-          long micros = Bytes.getLongLE(cells, 8 * i);
+          long micros = Endian.getLongLE(cells, 8 * i);
           v.seconds[row + i] = Math.floorDiv(micros, MICROS);
           v.nanos[row + i] = (int) Math.floorMod(micros, MICROS) * 1000;
         }
@@ -68,7 +69,7 @@ public final class CellVectors {
       case UINT64 -> {
         BigInteger[] v = ((DecimalVector) dst).wide;
         for (int i = 0; i < n; i++) {
-          long bits = Bytes.getLongLE(cells, 8 * i);
+          long bits = Endian.getLongLE(cells, 8 * i);
           BigInteger b = BigInteger.valueOf(bits & Long.MAX_VALUE);
           v[row + i] = bits < 0 ? b.setBit(63) : b;
         }
@@ -84,19 +85,19 @@ public final class CellVectors {
           }
           case 2 -> {
             for (int i = 0; i < n; i++) {
-              short s = Bytes.getShortLE(cells, 2 * i);
+              short s = Endian.getShortLE(cells, 2 * i);
               v[row + i] = signed ? s : s & 0xFFFF;
             }
           }
           case 4 -> {
             for (int i = 0; i < n; i++) {
-              int x = Bytes.getIntLE(cells, 4 * i);
+              int x = Endian.getIntLE(cells, 4 * i);
               v[row + i] = signed ? x : x & 0xFFFFFFFFL;
             }
           }
           default -> {
             for (int i = 0; i < n; i++) {
-              v[row + i] = Bytes.getLongLE(cells, 8 * i);
+              v[row + i] = Endian.getLongLE(cells, 8 * i);
             }
           }
         }
@@ -106,14 +107,14 @@ public final class CellVectors {
 
   /** A 16-byte little-endian two's-complement integer. */
   public static BigInteger int128(byte[] cells, int off) {
-    long lo = Bytes.getLongLE(cells, off);
-    long hi = Bytes.getLongLE(cells, off + 8);
+    long lo = Endian.getLongLE(cells, off);
+    long hi = Endian.getLongLE(cells, off + 8);
     if (hi == (lo >> 63)) {
       return BigInteger.valueOf(lo);
     }
     byte[] be = new byte[16];
-    Bytes.putLongBE(be, 0, hi);
-    Bytes.putLongBE(be, 8, lo);
+    Endian.putLongBE(be, 0, hi);
+    Endian.putLongBE(be, 8, lo);
     return new BigInteger(be);
   }
 
@@ -133,9 +134,9 @@ public final class CellVectors {
         continue;
       }
       switch (t) {
-        case FLOAT -> Bytes.putIntLE(cells, off,
+        case FLOAT -> Endian.putIntLE(cells, off,
             Float.floatToRawIntBits((float) ((DoubleVector) src).vector[r]));
-        case DOUBLE -> Bytes.putLongLE(cells, off,
+        case DOUBLE -> Endian.putLongLE(cells, off,
             Double.doubleToRawLongBits(((DoubleVector) src).vector[r]));
         case UNIXTIME_MICROS -> {
           TimestampVector v = (TimestampVector) src;
@@ -154,7 +155,7 @@ public final class CellVectors {
             throw new ValueRangeException(r, "timestamp of " + v.seconds[r]
                 + " seconds is beyond the range of unixtime_micros");
           }
-          Bytes.putLongLE(cells, off, micros);
+          Endian.putLongLE(cells, off, micros);
         }
         case DECIMAL32, DECIMAL64, DECIMAL128, INT128 -> {
           DecimalVector v = (DecimalVector) src;
@@ -182,7 +183,7 @@ public final class CellVectors {
           if (b.signum() < 0 || b.bitLength() > 64) {
             throw tooWide(r, b, t);
           }
-          Bytes.putLongLE(cells, off, b.longValue());
+          Endian.putLongLE(cells, off, b.longValue());
         }
         default -> {
           long x = ((LongVector) src).vector[r];
@@ -214,8 +215,8 @@ public final class CellVectors {
     if (b.compareTo(MIN_128) < 0 || b.compareTo(MAX_128) > 0) {
       throw tooWide(row, b, t);
     }
-    Bytes.putLongLE(cells, off, b.longValue());
-    Bytes.putLongLE(cells, off + 8, b.shiftRight(64).longValue());
+    Endian.putLongLE(cells, off, b.longValue());
+    Endian.putLongLE(cells, off + 8, b.shiftRight(64).longValue());
   }
 
   private static ValueRangeException tooWide(int row, Object value, KuduType t) {

@@ -3,7 +3,7 @@ package io.colfile.kudu;
 import io.colfile.core.codec.CompressionCodec;
 import io.colfile.core.codec.Decompressor;
 import io.colfile.core.codec.MalformedInputException;
-import io.colfile.kudu.block.Bytes;
+import io.colfile.core.encoding.Endian;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -28,8 +28,8 @@ record BitShuffleParts(int ordinal, int count, int compressedSize, int paddedCou
     if (len < HEADER) {
       throw new MalformedInputException(0, "BIT_SHUFFLE block of " + len + " bytes");
     }
-    int padded = Bytes.getIntLE(b, off + 12);
-    int es = Bytes.getIntLE(b, off + 16);
+    int padded = Endian.getIntLE(b, off + 12);
+    int es = Endian.getIntLE(b, off + 16);
     if (es < 1 || es > 16 || padded < 0 || padded % 8 != 0 || (long) padded * es > 1 << 26) {
       throw new MalformedInputException(12, "padded count " + padded + ", elem size " + es);
     }
@@ -44,7 +44,7 @@ record BitShuffleParts(int ordinal, int count, int compressedSize, int paddedCou
       if (len - p < 4) {
         throw new MalformedInputException(p, "sub-block length cut off");
       }
-      int lz4Len = Bytes.getIntBE(b, off + p);
+      int lz4Len = Endian.getIntBE(b, off + p);
       if (lz4Len < 0 || lz4Len > len - p - 4) {
         throw new MalformedInputException(p, "sub-block of " + lz4Len + " bytes");
       }
@@ -60,8 +60,8 @@ record BitShuffleParts(int ordinal, int count, int compressedSize, int paddedCou
     if (p != len) {
       throw new MalformedInputException(p, (len - p) + " bytes after the last sub-block");
     }
-    return new BitShuffleParts(Bytes.getIntLE(b, off), Bytes.getIntLE(b, off + 4),
-        Bytes.getIntLE(b, off + 8), padded, es, stored, plain);
+    return new BitShuffleParts(Endian.getIntLE(b, off), Endian.getIntLE(b, off + 4),
+        Endian.getIntLE(b, off + 8), padded, es, stored, plain);
   }
 
   /** Every header field but compressed_size is equal. */

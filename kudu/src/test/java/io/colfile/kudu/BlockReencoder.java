@@ -4,13 +4,13 @@ import io.colfile.core.codec.Compressor;
 import io.colfile.core.codec.Decompressor;
 import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.encoding.ByteCursor;
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.encoding.Varints;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.kudu.block.BlockCodecs;
 import io.colfile.kudu.block.BlockDecoder;
 import io.colfile.kudu.block.BlockEncoder;
-import io.colfile.kudu.block.Bytes;
 import io.colfile.kudu.block.DictBlockEncoder;
 import io.colfile.kudu.block.RleDecoder;
 import io.colfile.kudu.block.RleEncoder;
@@ -238,7 +238,7 @@ final class BlockReencoder {
           : type == PhysicalType.BINARY ? BINARY_PLAIN : PLAIN;
       case PREFIX -> PREFIX;
       case BIT_SHUFFLE -> BITSHUFFLE;
-      case DICT -> Bytes.getIntLE(inner, 0) == 1 ? DICT_CODEWORDS : DICT_PLAIN;
+      case DICT -> Endian.getIntLE(inner, 0) == 1 ? DICT_CODEWORDS : DICT_PLAIN;
       default -> throw new AssertionError(r.encoding());
     };
   }

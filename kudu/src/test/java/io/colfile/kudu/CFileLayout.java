@@ -1,7 +1,7 @@
 package io.colfile.kudu;
 
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.io.InputFile;
-import io.colfile.kudu.block.Bytes;
 import io.colfile.kudu.index.IndexBlock;
 import io.colfile.kudu.meta.BlockPointer;
 import java.io.IOException;
@@ -47,7 +47,7 @@ record CFileLayout(long fileLength, List<Region> regions, List<BlockPointer> dat
     List<Region> regions = new ArrayList<>();
     regions.add(new Region(0, r.header().length(), "header", "header"));
     long length = r.length();
-    long pbLen = Bytes.getIntLE(file, file.length - 4) & 0xFFFFFFFFL;
+    long pbLen = Endian.getIntLE(file, file.length - 4) & 0xFFFFFFFFL;
     long footerStart = length - 12 - pbLen - (r.footer().hasChecksums() ? 4 : 0);
     regions.add(new Region(footerStart, length - footerStart, "footer", "footer"));
     List<BlockPointer> posData = new ArrayList<>();
@@ -89,7 +89,7 @@ record CFileLayout(long fileLength, List<Region> regions, List<BlockPointer> dat
       if (b.isLeaf()) {
         leaves.add(b.pointer(i));
         if (tree.equals("posidx")) {
-          keys.add(Bytes.getIntBE(b.key(i), 0) & 0xFFFFFFFFL);
+          keys.add(Endian.getIntBE(b.key(i), 0) & 0xFFFFFFFFL);
         }
       } else {
         walk(r, b.pointer(i), level + 1, tree, regions, leaves, keys);

@@ -1,9 +1,9 @@
 package io.colfile.kudu;
 
 import io.colfile.core.codec.Compressor;
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.encoding.Varints;
 import io.colfile.core.io.InputFile;
-import io.colfile.kudu.block.Bytes;
 import io.colfile.kudu.index.IndexBlock;
 import io.colfile.kudu.meta.BlockPointer;
 import io.colfile.kudu.proto.KuduProto;
@@ -79,7 +79,7 @@ final class CFileRewriter {
         byte[] pb = KuduProto.CFileHeaderPB.newBuilder().setMajorVersion(1).setMinorVersion(0)
             .build().toByteArray();
         header = java.util.Arrays.copyOf(CFileReader.MAGIC_V1, 12 + pb.length);
-        Bytes.putIntLE(header, 8, pb.length);
+        Endian.putIntLE(header, 8, pb.length);
         System.arraycopy(pb, 0, header, 12, pb.length);
       }
       header = edits.header.apply(header);
@@ -113,7 +113,7 @@ final class CFileRewriter {
         moved.put(g.offset(), new BlockPointer(offset, (int) (out.size() - offset)));
       }
 
-      int pbLen = Bytes.getIntLE(file, file.length - 4);
+      int pbLen = Endian.getIntLE(file, file.length - 4);
       KuduProto.CFileFooterPB.Builder f = KuduProto.CFileFooterPB.newBuilder()
           .mergeFrom(file, file.length - 12 - pbLen, pbLen);
       if (f.hasPosidxInfo()) {
@@ -135,7 +135,7 @@ final class CFileRewriter {
       byte[] tail = new byte[12];
       System.arraycopy(edits.version1 ? CFileReader.MAGIC_V1 : file, edits.version1 ? 0
           : file.length - 12, tail, 0, 8);
-      Bytes.putIntLE(tail, 8, pb.length);
+      Endian.putIntLE(tail, 8, pb.length);
       if (crc) {
         out.writeBytes(crc(pb, tail));
       }
@@ -150,8 +150,8 @@ final class CFileRewriter {
   private static byte[] frameV1(byte[] payload, Compressor c) {
     byte[] out = new byte[8 + c.maxCompressedLength(payload.length)];
     int n = c.compress(payload, 0, payload.length, out, 8, out.length - 8);
-    Bytes.putIntLE(out, 0, n);
-    Bytes.putIntLE(out, 4, payload.length);
+    Endian.putIntLE(out, 0, n);
+    Endian.putIntLE(out, 4, payload.length);
     return java.util.Arrays.copyOf(out, 8 + n);
   }
 
@@ -200,7 +200,7 @@ final class CFileRewriter {
     out.writeBytes(le(e.trailerLength != null ? e.trailerLength.intValue() : trailer.length));
     byte[] bytes = out.toByteArray();
     if (e.offsetPatch != null && e.offsetPatch[0] < offsets.size()) {
-      Bytes.putIntLE(bytes, table + 4 * (int) e.offsetPatch[0], (int) e.offsetPatch[1]);
+      Endian.putIntLE(bytes, table + 4 * (int) e.offsetPatch[0], (int) e.offsetPatch[1]);
     }
     return bytes;
   }
@@ -211,7 +211,7 @@ final class CFileRewriter {
 
   static byte[] le(int v) {
     byte[] b = new byte[4];
-    Bytes.putIntLE(b, 0, v);
+    Endian.putIntLE(b, 0, v);
     return b;
   }
 

@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.colfile.core.ColFile;
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.io.InputFile;
 import io.colfile.kudu.Damages.Damage;
 import io.colfile.kudu.ReadEverything.Outcome;
 import io.colfile.kudu.ReadEverything.Result;
-import io.colfile.kudu.block.Bytes;
 import io.colfile.kudu.bloom.BloomFileReader;
 import io.colfile.kudu.bloom.BloomFileWriter;
 import io.colfile.kudu.delta.DeltaFileReader;
@@ -257,7 +257,7 @@ class CFileRoundTripCorruptionTest {
    */
   private static boolean checksumBitCleared(byte[] b) {
     try {
-      long len = Bytes.getIntLE(b, b.length - 4) & 0xFFFFFFFFL;
+      long len = Endian.getIntLE(b, b.length - 4) & 0xFFFFFFFFL;
       if (len > b.length - 12) {
         return false;
       }
@@ -348,13 +348,13 @@ class CFileRoundTripCorruptionTest {
     System.arraycopy("kuducfl2".getBytes(StandardCharsets.US_ASCII), 0, both, 188, 8);
     for (int len : new int[] {0, 4, 100, 176, 200, -1}) {
       byte[] b = both.clone();
-      Bytes.putIntLE(b, 196, len);
+      Endian.putIntLE(b, 196, len);
       inputs.add(new Object[] {"magic at both ends, garbage between, length " + len, b});
     }
     byte[] back = new byte[200];
     r.nextBytes(back);
     System.arraycopy("kuducfil".getBytes(StandardCharsets.US_ASCII), 0, back, 188, 8);
-    Bytes.putIntLE(back, 196, 20);
+    Endian.putIntLE(back, 196, 20);
     inputs.add(new Object[] {"v1 magic at the back only", back});
     for (Object[] in : inputs) {
       String name = (String) in[0];

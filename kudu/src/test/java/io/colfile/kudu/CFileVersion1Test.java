@@ -3,11 +3,11 @@ package io.colfile.kudu;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.io.OutputFile;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.LongVector;
-import io.colfile.kudu.block.Bytes;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,7 +48,7 @@ class CFileVersion1Test {
     assertThat(Arrays.copyOfRange(bytes, bytes.length - 12, bytes.length - 4))
         .isEqualTo("kuducfil".getBytes());
     // header PB: major_version 1, minor_version 0
-    assertThat(Bytes.getIntLE(bytes, 8)).isEqualTo(4);
+    assertThat(Endian.getIntLE(bytes, 8)).isEqualTo(4);
     assertThat(Arrays.copyOfRange(bytes, 12, 16)).containsExactly(0x08, 0x01, 0x10, 0x00);
     try (CFileReader r = CFileReader.open(InputFile.local(p))) {
       assertThat(r.version()).isEqualTo(1);
@@ -85,7 +85,7 @@ class CFileVersion1Test {
     }
     byte[] bytes = Files.readAllBytes(p);
     // the first block starts after the 16-byte header; its first field is the compressed size
-    Bytes.putIntLE(bytes, 16, Bytes.getIntLE(bytes, 16) + 1);
+    Endian.putIntLE(bytes, 16, Endian.getIntLE(bytes, 16) + 1);
     Files.write(p, bytes);
     try (CFileReader r = CFileReader.open(InputFile.local(p))) {
       CFileCursor c = r.newCursor();

@@ -1,12 +1,12 @@
 package io.colfile.kudu;
 
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.core.vector.DecimalVector;
 import io.colfile.core.vector.DoubleVector;
 import io.colfile.core.vector.LongVector;
 import io.colfile.core.vector.TimestampVector;
-import io.colfile.kudu.block.Bytes;
 import io.colfile.kudu.key.KeyBuffer;
 import io.colfile.kudu.key.KeyEncoder;
 import java.math.BigInteger;
@@ -38,10 +38,10 @@ final class CellModel {
     } else if (v instanceof LongVector l) {
       l.vector[row] = integer(t, cell).longValueExact();
     } else if (v instanceof DoubleVector d) {
-      d.vector[row] = t == KuduType.FLOAT ? Float.intBitsToFloat(Bytes.getIntLE(cell, 0))
-          : Double.longBitsToDouble(Bytes.getLongLE(cell, 0));
+      d.vector[row] = t == KuduType.FLOAT ? Float.intBitsToFloat(Endian.getIntLE(cell, 0))
+          : Double.longBitsToDouble(Endian.getLongLE(cell, 0));
     } else if (v instanceof TimestampVector ts) {
-      long micros = Bytes.getLongLE(cell, 0);
+      long micros = Endian.getLongLE(cell, 0);
       ts.seconds[row] = Math.floorDiv(micros, 1_000_000L);
       ts.nanos[row] = (int) Math.floorMod(micros, 1_000_000L) * 1000;
     } else if (v instanceof DecimalVector d) {
@@ -91,11 +91,11 @@ final class CellModel {
     }
     return switch (t) {
       case STRING, BINARY, VARCHAR -> "b:" + HexFormat.of().formatHex(cell);
-      case FLOAT -> "d:" + Long.toHexString(widen(Bytes.getIntLE(cell, 0)));
+      case FLOAT -> "d:" + Long.toHexString(widen(Endian.getIntLE(cell, 0)));
       case DOUBLE -> "d:" + Long.toHexString(
-          Double.doubleToRawLongBits(Double.longBitsToDouble(Bytes.getLongLE(cell, 0))));
+          Double.doubleToRawLongBits(Double.longBitsToDouble(Endian.getLongLE(cell, 0))));
       case UNIXTIME_MICROS -> {
-        long micros = Bytes.getLongLE(cell, 0);
+        long micros = Endian.getLongLE(cell, 0);
         yield "t:" + Math.floorDiv(micros, 1_000_000L) + "s+"
             + Math.floorMod(micros, 1_000_000L) * 1000 + "ns";
       }
@@ -126,12 +126,12 @@ final class CellModel {
     if (cell == null || t != KuduType.FLOAT) {
       return cell;
     }
-    int bits = Bytes.getIntLE(cell, 0);
+    int bits = Endian.getIntLE(cell, 0);
     if (!Float.isNaN(Float.intBitsToFloat(bits))) {
       return cell;
     }
     byte[] out = new byte[4];
-    Bytes.putIntLE(out, 0, bits | 0x00400000);
+    Endian.putIntLE(out, 0, bits | 0x00400000);
     return out;
   }
 

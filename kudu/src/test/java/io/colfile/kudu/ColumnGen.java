@@ -1,6 +1,6 @@
 package io.colfile.kudu;
 
-import io.colfile.kudu.block.Bytes;
+import io.colfile.core.encoding.Endian;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -132,7 +132,7 @@ final class ColumnGen {
             0x7f800000, 0xff800000, 0x80000000, 0, 0x00000001, 0x7f7fffff, 0xff7fffff,
             Float.floatToRawIntBits(-1f), Float.floatToRawIntBits(1f)}) {
           byte[] c = new byte[4];
-          Bytes.putIntLE(c, 0, bits);
+          Endian.putIntLE(c, 0, bits);
           out.add(c);
         }
       }
@@ -142,7 +142,7 @@ final class ColumnGen {
             0xfff0000000000000L, 0x8000000000000000L, 0L, 1L, 0x7fefffffffffffffL,
             0xffefffffffffffffL, Double.doubleToRawLongBits(-1d)}) {
           byte[] c = new byte[8];
-          Bytes.putLongLE(c, 0, bits);
+          Endian.putLongLE(c, 0, bits);
           out.add(c);
         }
       }
@@ -192,12 +192,12 @@ final class ColumnGen {
     switch (t) {
       case FLOAT -> {
         byte[] c = new byte[4];
-        Bytes.putIntLE(c, 0, r.nextInt());
+        Endian.putIntLE(c, 0, r.nextInt());
         return c;
       }
       case DOUBLE -> {
         byte[] c = new byte[8];
-        Bytes.putLongLE(c, 0, r.nextLong());
+        Endian.putLongLE(c, 0, r.nextLong());
         return c;
       }
       case STRING, VARCHAR -> {
@@ -225,12 +225,13 @@ final class ColumnGen {
     switch (t) {
       case FLOAT -> {
         byte[] c = new byte[4];
-        Bytes.putIntLE(c, 0, Float.floatToRawIntBits(r.nextInt(200) - 100 + r.nextInt(4) / 4f));
+        Endian.putIntLE(c, 0, Float.floatToRawIntBits(r.nextInt(200) - 100 + r.nextInt(4) / 4f));
         return c;
       }
       case DOUBLE -> {
         byte[] c = new byte[8];
-        Bytes.putLongLE(c, 0, Double.doubleToRawLongBits(r.nextInt(200) - 100 + r.nextInt(4) / 4d));
+        double d = r.nextInt(200) - 100 + r.nextInt(4) / 4d;
+        Endian.putLongLE(c, 0, Double.doubleToRawLongBits(d));
         return c;
       }
       case STRING, VARCHAR, BINARY -> {

@@ -1,8 +1,8 @@
 package io.colfile.kudu;
 
 import io.colfile.core.encoding.ByteCursor;
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.encoding.Varints;
-import io.colfile.kudu.block.Bytes;
 import io.colfile.kudu.proto.KuduProto;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -63,7 +63,7 @@ final class Damages {
   static List<Damage> of(String name, byte[] file, Random r, boolean full) throws IOException {
     CFileLayout layout = CFileLayout.of(name, file);
     boolean crc;
-    int pbLen = Bytes.getIntLE(file, file.length - 4);
+    int pbLen = Endian.getIntLE(file, file.length - 4);
     KuduProto.CFileFooterPB footer = KuduProto.CFileFooterPB.parser()
         .parseFrom(file, file.length - 12 - pbLen, pbLen);
     crc = (footer.getIncompatibleFeatures() & 1) != 0;
@@ -227,7 +227,7 @@ final class Damages {
 
   /** The footer length field in place (the footer checksum, if any, then fails too). */
   private static void tailEdits(byte[] file, List<Damage> out) {
-    int len = Bytes.getIntLE(file, file.length - 4);
+    int len = Endian.getIntLE(file, file.length - 4);
     for (long v : new long[] {0, 1, len - 1, len + 1, 65536, 65537, 0x7FFF_FFFFL, 0xFFFF_FFFFL,
         file.length - 12, file.length}) {
       if (v == len) {
@@ -235,7 +235,7 @@ final class Damages {
       }
       out.add(new Damage("footer length " + v, Rule.NOT_CLEAN, -1, () -> {
         byte[] b = file.clone();
-        Bytes.putIntLE(b, b.length - 4, (int) v);
+        Endian.putIntLE(b, b.length - 4, (int) v);
         return b;
       }));
     }
@@ -248,7 +248,7 @@ final class Damages {
       CFileRewriter.Edits e = new CFileRewriter.Edits();
       e.header = h -> {
         byte[] c = h.clone();
-        Bytes.putIntLE(c, 8, (int) v);
+        Endian.putIntLE(c, 8, (int) v);
         return c;
       };
       out.add(new Damage("header length " + v, v > 65536 ? Rule.NOT_CLEAN : Rule.ANY, -1,
@@ -296,7 +296,7 @@ final class Damages {
                 + (inner == 0 ? "block" : "inner block") + ") = " + v, index, p -> {
                   int o = (inner == 0 ? 0 : innerStart(p)) + at;
                   if (o + 4 <= p.length) {
-                    Bytes.putIntLE(p, o, (int) v);
+                    Endian.putIntLE(p, o, (int) v);
                   }
                   return p;
                 });
@@ -339,7 +339,7 @@ final class Damages {
           e.stored = (b, s) -> {
             if (b.index() == index && s.length >= 4) {
               s = s.clone();
-              Bytes.putIntLE(s, 0, (int) (v >= 0 ? v : s.length - 4 + v + 1));
+              Endian.putIntLE(s, 0, (int) (v >= 0 ? v : s.length - 4 + v + 1));
             }
             return s;
           };

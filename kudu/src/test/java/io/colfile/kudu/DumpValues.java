@@ -1,5 +1,6 @@
 package io.colfile.kudu;
 
+import io.colfile.core.encoding.Endian;
 import io.colfile.kudu.block.Bytes;
 import java.math.BigInteger;
 import java.time.LocalDate;
@@ -85,12 +86,12 @@ public final class DumpValues {
         return new byte[] {(byte) (Boolean.parseBoolean(line) ? 1 : 0)};
       case FLOAT: {
         byte[] b = new byte[4];
-        Bytes.putIntLE(b, 0, Float.floatToRawIntBits(Float.parseFloat(floatText(line))));
+        Endian.putIntLE(b, 0, Float.floatToRawIntBits(Float.parseFloat(floatText(line))));
         return b;
       }
       case DOUBLE: {
         byte[] b = new byte[8];
-        Bytes.putLongLE(b, 0, Double.doubleToRawLongBits(Double.parseDouble(floatText(line))));
+        Endian.putLongLE(b, 0, Double.doubleToRawLongBits(Double.parseDouble(floatText(line))));
         return b;
       }
       case INT128:

@@ -1,6 +1,6 @@
 package io.colfile.kudu;
 
-import io.colfile.kudu.block.Bytes;
+import io.colfile.core.encoding.Endian;
 import io.colfile.text.CFormat;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -74,10 +74,10 @@ public final class KuduValueText {
     Objects.checkFromIndexSize(offset, physical.width(), cells.length);
     String text = switch (type) {
       case BOOL -> cells[offset] != 0 ? "true" : "false";
-      case FLOAT -> floatText(Float.intBitsToFloat(Bytes.getIntLE(cells, offset)));
-      case DOUBLE -> doubleText(Double.longBitsToDouble(Bytes.getLongLE(cells, offset)));
-      case DATE -> dateText(Bytes.getIntLE(cells, offset));
-      case UNIXTIME_MICROS -> timestampText(Bytes.getLongLE(cells, offset));
+      case FLOAT -> floatText(Float.intBitsToFloat(Endian.getIntLE(cells, offset)));
+      case DOUBLE -> doubleText(Double.longBitsToDouble(Endian.getLongLE(cells, offset)));
+      case DATE -> dateText(Endian.getIntLE(cells, offset));
+      case UNIXTIME_MICROS -> timestampText(Endian.getLongLE(cells, offset));
       case DECIMAL32, DECIMAL64, DECIMAL128 ->
           integerText(physical, cells, offset) + "_D" + physical.width() * 8;
       default -> integerText(physical, cells, offset);
@@ -138,12 +138,12 @@ public final class KuduValueText {
     return switch (physical) {
       case INT8 -> Integer.toString(b[off]);
       case UINT8 -> Integer.toString(b[off] & 0xff);
-      case INT16 -> Integer.toString(Bytes.getShortLE(b, off));
-      case UINT16 -> Integer.toString(Bytes.getShortLE(b, off) & 0xffff);
-      case INT32 -> Integer.toString(Bytes.getIntLE(b, off));
-      case UINT32 -> Integer.toUnsignedString(Bytes.getIntLE(b, off));
-      case INT64 -> Long.toString(Bytes.getLongLE(b, off));
-      case UINT64 -> Long.toUnsignedString(Bytes.getLongLE(b, off));
+      case INT16 -> Integer.toString(Endian.getShortLE(b, off));
+      case UINT16 -> Integer.toString(Endian.getShortLE(b, off) & 0xffff);
+      case INT32 -> Integer.toString(Endian.getIntLE(b, off));
+      case UINT32 -> Integer.toUnsignedString(Endian.getIntLE(b, off));
+      case INT64 -> Long.toString(Endian.getLongLE(b, off));
+      case UINT64 -> Long.toUnsignedString(Endian.getLongLE(b, off));
       case INT128 -> {
         byte[] be = new byte[16];
         for (int i = 0; i < 16; i++) {

@@ -1,6 +1,6 @@
 package io.colfile.kudu;
 
-import io.colfile.kudu.block.Bytes;
+import io.colfile.core.encoding.Endian;
 import io.colfile.kudu.proto.KuduProto;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -28,11 +28,11 @@ public record RawCFile(byte[] bytes, int headerEnd, KuduProto.CFileFooterPB foot
         || !Arrays.equals(b, n - 12, n - 4, MAGIC, 0, 8)) {
       throw new IOException(path + ": not a v2 CFile");
     }
-    int footerLen = Bytes.getIntLE(b, n - 4);
+    int footerLen = Endian.getIntLE(b, n - 4);
     KuduProto.CFileFooterPB footer = KuduProto.CFileFooterPB.parser()
         .parseFrom(b, n - 12 - footerLen, footerLen);
     boolean checksums = (footer.getIncompatibleFeatures() & 1) != 0;
-    int headerEnd = 12 + Bytes.getIntLE(b, 8) + (checksums ? 4 : 0);
+    int headerEnd = 12 + Endian.getIntLE(b, 8) + (checksums ? 4 : 0);
     return new RawCFile(b, headerEnd, footer);
   }
 

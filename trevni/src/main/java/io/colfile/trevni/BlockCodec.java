@@ -1,5 +1,6 @@
 package io.colfile.trevni;
 
+import io.colfile.core.codec.BlockDecompression;
 import io.colfile.core.codec.CompressionCodec;
 import io.colfile.core.codec.Compressor;
 import io.colfile.core.codec.Decompressor;
@@ -87,40 +88,21 @@ abstract class BlockCodec {
 
     @Override
     byte[] decompress(byte[] in, int off, int len, int rawSize) throws MalformedInputException {
-      if (maxRatio > 0 && rawSize > len * maxRatio + 64) {
-        throw new MalformedInputException(0, "a " + codec + " block of " + len
-            + " bytes cannot expand to the " + rawSize + " bytes it claims");
-      }
+      // refuse a false size before allocating it
+      BlockDecompression.checkRatio(len, rawSize, maxRatio);
       if (codec == CompressionCodec.SNAPPY) {
-        checkSnappyLength(in, off, len, rawSize);
+        long declared = BlockDecompression.snappyLength(in, off, len);
+        if (declared != rawSize) {
+          throw new MalformedInputException(0, "the snappy block holds " + declared
+              + " bytes, its descriptor says " + rawSize);
+        }
       }
       if (decompressor == null) {
         decompressor = codec.newDecompressor();
       }
       byte[] out = new byte[rawSize];
-      int n = decompressor.decompress(in, off, len, out, 0, rawSize);
-      if (n != rawSize) {
-        throw new MalformedInputException(0, "the block expands to " + n
-            + " bytes, its descriptor says " + rawSize);
-      }
+      BlockDecompression.exactly(decompressor, in, off, len, out, 0, rawSize, maxRatio);
       return out;
-    }
-
-    private static void checkSnappyLength(byte[] in, int off, int len, int rawSize)
-        throws MalformedInputException {
-      long value = 0;
-      for (int i = 0; i < Math.min(5, len); i++) {
-        int b = in[off + i] & 0xFF;
-        value |= (long) (b & 0x7F) << (7 * i);
-        if (b < 0x80) {
-          if (value != rawSize) {
-            throw new MalformedInputException(0, "the snappy block holds " + value
-                + " bytes, its descriptor says " + rawSize);
-          }
-          return;
-        }
-      }
-      throw new MalformedInputException(0, "the snappy block has no valid length header");
     }
   }
 

@@ -1,6 +1,7 @@
 package io.colfile.trevni;
 
 import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.encoding.Varints;
 import io.colfile.core.error.CorruptFileException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -34,6 +35,7 @@ public final class ColumnCursor {
   private final TrevniChecksum checksum;
   private final CRC32 crc = new CRC32();
   private final long rowCount;
+  private final long[] longValue = new long[1]; // where Varints.readVarLong leaves a value
 
   private int block = NO_BLOCK;
   private long row;
@@ -455,41 +457,37 @@ public final class ColumnCursor {
   }
 
   private int readInt() throws CorruptFileException {
-    int at = pos;
-    int result = 0;
-    for (int shift = 0; shift < 35; shift += 7) {
-      if (pos >= limit) {
-        throw endOfBlock(at, "an int");
-      }
-      int b = buf[pos++];
-      result |= (b & 0x7F) << shift;
-      if (b >= 0) {
-        if (shift == 28 && (b & 0x70) != 0) {
-          throw corrupt(at, "int varint out of range");
-        }
-        return (result >>> 1) ^ -(result & 1);
-      }
+    try {
+      long r = Varints.readVarInt(buf, pos, limit, 0, "int");
+      pos = Varints.packedPosition(r);
+      return Varints.zigzagDecode(Varints.packedValue(r));
+    } catch (MalformedInputException e) {
+      throw varintError(e, "an int", "", Varints.MAX_VARINT_BYTES);
     }
-    throw corrupt(at, "int varint longer than 5 bytes");
   }
 
   private long readLong() throws CorruptFileException {
-    int at = pos;
-    long result = 0;
-    for (int shift = 0; shift < 70; shift += 7) {
-      if (pos >= limit) {
-        throw endOfBlock(at, "a long");
-      }
-      int b = buf[pos++];
-      result |= (long) (b & 0x7F) << shift;
-      if (b >= 0) {
-        if (shift == 63 && (b & 0x7E) != 0) {
-          throw corrupt(at, "long varint out of range");
-        }
-        return (result >>> 1) ^ -(result & 1);
-      }
+    try {
+      pos = Varints.readVarLong(buf, pos, limit, longValue, 0, false);
+      return Varints.zigzagDecode(longValue[0]);
+    } catch (MalformedInputException e) {
+      throw varintError(e, "a long", "long ", Varints.MAX_VARLONG_BYTES);
     }
-    throw corrupt(at, "long varint longer than 10 bytes");
+  }
+
+  /** A varint that runs into the block's end says so; any other names the varint's fault. */
+  private CorruptFileException varintError(MalformedInputException e, String what,
+      String prefix, int maxBytes) {
+    int at = (int) e.offset();
+    int end = Math.min(limit, at + maxBytes);
+    int p = at;
+    while (p < end && buf[p] < 0) {
+      p++;
+    }
+    if (p == end && end - at < maxBytes) { // every byte left says "more follows"
+      return endOfBlock(at, what);
+    }
+    return corrupt(at, prefix + e.getMessage() + " (row " + (row - 1) + ")");
   }
 
   private CorruptFileException endOfBlock(int at, String what) {

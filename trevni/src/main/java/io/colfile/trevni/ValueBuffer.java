@@ -1,5 +1,6 @@
 package io.colfile.trevni;
 
+import io.colfile.core.encoding.Varints;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -77,12 +78,8 @@ final class ValueBuffer {
   }
 
   private void writeVarint(long v) {
-    ensure(10);
-    while ((v & ~0x7FL) != 0) {
-      buf[size++] = (byte) ((v & 0x7F) | 0x80);
-      v >>>= 7;
-    }
-    buf[size++] = (byte) v;
+    ensure(Varints.MAX_VARLONG_BYTES);
+    size = Varints.writeVarLong(buf, size, v);
   }
 
   void writeFixed32(int n) {

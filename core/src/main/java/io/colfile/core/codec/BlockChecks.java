@@ -1,6 +1,7 @@
 package io.colfile.core.codec;
 
 import io.airlift.compress.zstd.ZstdDecompressor;
+import io.colfile.core.encoding.Varints;
 
 /**
  * Checks run before aircompressor decodes a block, for what the library does not check itself
@@ -16,27 +17,22 @@ final class BlockChecks {
    */
   static void snappy(byte[] input, int offset, int length, int maxOutputLength)
       throws MalformedInputException {
-    long declared = 0;
-    int end = offset + Math.min(length, 5);
-    int p = offset;
-    while (true) {
-      if (p == end) {
-        throw new MalformedInputException(p - offset, length < 5
-            ? "snappy block is truncated inside its length preamble"
-            : "snappy length preamble is longer than 5 bytes");
-      }
-      int b = input[p] & 0xFF;
-      declared |= (long) (b & 0x7F) << (7 * (p - offset));
-      p++;
-      if (b < 0x80) {
-        break;
-      }
-    }
+    long declared = snappyLength(input, offset, length);
     if (declared > maxOutputLength) {
       throw new MalformedInputException(0,
           "snappy block declares " + declared + " uncompressed bytes, more than the "
               + maxOutputLength + " allowed");
     }
+  }
+
+  /**
+   * The uncompressed length a raw Snappy block declares in its preamble (a varint of at most 5
+   * bytes and 32 bits), read without decoding the block.
+   */
+  static long snappyLength(byte[] input, int offset, int length) throws MalformedInputException {
+    return Varints.packedValue(
+        Varints.readVarInt(input, offset, offset + length, offset, "snappy length preamble"))
+        & 0xFFFF_FFFFL;
   }
 
   /**

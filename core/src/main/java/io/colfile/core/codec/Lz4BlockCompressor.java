@@ -1,8 +1,6 @@
 package io.colfile.core.codec;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
+import io.colfile.core.encoding.Endian;
 import java.util.Arrays;
 
 /**
@@ -41,11 +39,6 @@ import java.util.Arrays;
  * all-zero table for the next.
  */
 public final class Lz4BlockCompressor implements Compressor {
-  private static final VarHandle INT_LE =
-      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle LONG_LE =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-
   private static final int MIN_MATCH = 4;
   private static final int LAST_LITERALS = 5;
   private static final int MF_LIMIT = 12;
@@ -224,7 +217,7 @@ public final class Lz4BlockCompressor implements Compressor {
   private static int count(byte[] src, int a, int b, int limit) {
     int start = a;
     while (a <= limit - 8) {
-      long diff = (long) LONG_LE.get(src, a) ^ (long) LONG_LE.get(src, b);
+      long diff = Endian.getLongLE(src, a) ^ Endian.getLongLE(src, b);
       if (diff != 0) {
         return a - start + (Long.numberOfTrailingZeros(diff) >>> 3);
       }
@@ -242,10 +235,10 @@ public final class Lz4BlockCompressor implements Compressor {
     if (small) {
       return (readInt(src, p) * -1640531535) >>> (32 - (HASH_LOG + 1)); // 2654435761
     }
-    return (int) ((((long) LONG_LE.get(src, p)) << 24) * 889523592379L >>> (64 - HASH_LOG));
+    return (int) ((Endian.getLongLE(src, p) << 24) * 889523592379L >>> (64 - HASH_LOG));
   }
 
   private static int readInt(byte[] src, int p) {
-    return (int) INT_LE.get(src, p);
+    return Endian.getIntLE(src, p);
   }
 }

@@ -1,9 +1,6 @@
 package io.colfile.core.encoding;
 
 import io.colfile.core.codec.MalformedInputException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.Objects;
 
 /**
@@ -18,14 +15,11 @@ import java.util.Objects;
  * <p>Not thread-safe; cheap enough to create one per stream or block.
  */
 public final class ByteCursor {
-  private static final VarHandle INT_LE =
-      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle LONG_LE =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-
   private final byte[] buf;
   private final int limit;
   private int pos;
+  /** Where {@link Varints#readVarLong} leaves the value it read. */
+  private final long[] value = new long[1];
 
   /** A cursor over {@code buf[offset, offset + length)}, positioned at {@code offset}. */
   public ByteCursor(byte[] buf, int offset, int length) {
@@ -84,44 +78,13 @@ public final class ByteCursor {
   }
 
   /**
-   * Reads an unsigned LEB128 varint of up to 10 bytes. Non-minimal encodings (trailing {@code
-   * 0x80 ... 0x00} groups) are accepted as LEB128 allows; bits beyond the 64th are rejected.
+   * Reads an unsigned LEB128 varint of up to 10 bytes ({@link Varints#readVarLong}). Non-minimal
+   * encodings (trailing {@code 0x80 ... 0x00} groups) are accepted as LEB128 allows; bits beyond
+   * the 64th are rejected.
    */
   public long readVarLong() throws MalformedInputException {
-    final int start = pos;
-    // One-byte values dominate most streams: take them without the loop.
-    if (start < limit) {
-      byte first = buf[start];
-      if (first >= 0) {
-        pos = start + 1;
-        return first;
-      }
-    }
-    // Only the first 10 bytes can belong to a valid varint, so bound the loop by whichever of
-    // the limit and those 10 bytes comes first; one comparison per byte does both checks.
-    final int end = start + Math.min(limit - start, Varints.MAX_VARLONG_BYTES);
-    long result = 0;
-    int p = start;
-    for (int shift = 0; p < end; shift += 7) {
-      byte b = buf[p++];
-      result |= (long) (b & 0x7F) << shift;
-      if (b >= 0) {
-        // The 10th byte sits at shift 63 and may only contribute the top bit.
-        if (shift == 63 && b > 1) {
-          throw new MalformedInputException(start, "varint overflows 64 bits");
-        }
-        pos = p;
-        return result;
-      }
-    }
-    if (end - start == Varints.MAX_VARLONG_BYTES) {
-      throw new MalformedInputException(start, "varint longer than 10 bytes");
-    }
-    if (end == start) {
-      throw new MalformedInputException(start, "expected a varint, found the end");
-    }
-    throw new MalformedInputException(start,
-        "varint truncated: " + (end - start) + " bytes with the continuation bit, then the end");
+    pos = Varints.readVarLong(buf, pos, limit, value, 0, false);
+    return value[0];
   }
 
   /** Reads a zigzag-encoded signed varint. */
@@ -131,14 +94,14 @@ public final class ByteCursor {
 
   public int readIntLE() throws MalformedInputException {
     require(Integer.BYTES);
-    int v = (int) INT_LE.get(buf, pos);
+    int v = Endian.getIntLE(buf, pos);
     pos += Integer.BYTES;
     return v;
   }
 
   public long readLongLE() throws MalformedInputException {
     require(Long.BYTES);
-    long v = (long) LONG_LE.get(buf, pos);
+    long v = Endian.getLongLE(buf, pos);
     pos += Long.BYTES;
     return v;
   }

@@ -1,6 +1,7 @@
 package io.colfile.kudu.block;
 
 import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.vector.BytesVector;
 
 /**
@@ -23,9 +24,9 @@ final class BinaryPlainBlockDecoder extends AbstractBlockDecoder {
     }
     this.buf = buf;
     this.offset = offset;
-    this.firstOrdinal = Bytes.getIntLE(buf, offset) & 0xFFFFFFFFL;
+    this.firstOrdinal = Endian.getIntLE(buf, offset) & 0xFFFFFFFFL;
     this.count = Bytes.count(buf, offset + 4, 4, "BINARY PLAIN");
-    long offsetsPos = Bytes.getIntLE(buf, offset + 8) & 0xFFFFFFFFL;
+    long offsetsPos = Endian.getIntLE(buf, offset + 8) & 0xFFFFFFFFL;
     if (offsetsPos < BinaryPlainBlockEncoder.HEADER || offsetsPos > length) {
       throw new MalformedInputException(8, "BINARY PLAIN offsets position " + offsetsPos
           + " is outside the block of " + length + " bytes");

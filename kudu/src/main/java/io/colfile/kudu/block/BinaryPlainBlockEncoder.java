@@ -1,5 +1,6 @@
 package io.colfile.kudu.block;
 
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.vector.BytesVector;
 import java.util.Arrays;
 
@@ -82,9 +83,9 @@ final class BinaryPlainBlockEncoder extends BinaryBlockEncoder {
   byte[] toBlock(long firstOrdinal) {
     int ordinal = Bytes.ordinal(firstOrdinal);
     byte[] block = Arrays.copyOf(data, end + GroupVarint.sequenceSize(offsets, count));
-    Bytes.putIntLE(block, 0, ordinal);
-    Bytes.putIntLE(block, 4, count);
-    Bytes.putIntLE(block, 8, end);
+    Endian.putIntLE(block, 0, ordinal);
+    Endian.putIntLE(block, 4, count);
+    Endian.putIntLE(block, 8, end);
     GroupVarint.writeSequence(block, end, offsets, count);
     return block;
   }

@@ -1,5 +1,7 @@
 package io.colfile.kudu.block;
 
+import io.colfile.core.encoding.Endian;
+
 /**
  * The bit transposition of bitshuffle 0.3.5 (cfile.md section 6.4.2), on one sub-block of
  * {@code n} elements of {@code es} bytes, {@code n} a multiple of 8.
@@ -97,14 +99,14 @@ final class BitShuffle {
     // column (eight rows, one group of eight elements), then transpose its bits: byte k of the
     // result is the byte of element 8·group + k.
     for (; g + 8 <= m; g += 8) {
-      long w0 = Bytes.getLongLE(src, so + g);
-      long w1 = Bytes.getLongLE(src, so + m + g);
-      long w2 = Bytes.getLongLE(src, so + 2 * m + g);
-      long w3 = Bytes.getLongLE(src, so + 3 * m + g);
-      long w4 = Bytes.getLongLE(src, so + 4 * m + g);
-      long w5 = Bytes.getLongLE(src, so + 5 * m + g);
-      long w6 = Bytes.getLongLE(src, so + 6 * m + g);
-      long w7 = Bytes.getLongLE(src, so + 7 * m + g);
+      long w0 = Endian.getLongLE(src, so + g);
+      long w1 = Endian.getLongLE(src, so + m + g);
+      long w2 = Endian.getLongLE(src, so + 2 * m + g);
+      long w3 = Endian.getLongLE(src, so + 3 * m + g);
+      long w4 = Endian.getLongLE(src, so + 4 * m + g);
+      long w5 = Endian.getLongLE(src, so + 5 * m + g);
+      long w6 = Endian.getLongLE(src, so + 6 * m + g);
+      long w7 = Endian.getLongLE(src, so + 7 * m + g);
       transposeBytes(w0, w1, w2, w3, w4, w5, w6, w7, dst, dOff + 8 * g, 8, true);
     }
     for (; g < m; g++) {
@@ -112,37 +114,37 @@ final class BitShuffle {
       for (int b = 0; b < 8; b++) {
         w |= (src[so + b * m + g] & 0xFFL) << 8 * b;
       }
-      Bytes.putLongLE(dst, dOff + 8 * g, transpose8(w));
+      Endian.putLongLE(dst, dOff + 8 * g, transpose8(w));
     }
   }
 
   /** Planes 0 and 1 (n bytes each) into n 2-byte elements, eight at a time. */
   private static void interleave2(byte[] p, int n, byte[] dst, int dOff) {
     for (int i = 0; i < n; i += 8) {
-      long a = Bytes.getLongLE(p, i);
-      long b = Bytes.getLongLE(p, n + i);
+      long a = Endian.getLongLE(p, i);
+      long b = Endian.getLongLE(p, n + i);
       int e = dOff + 2 * i;
-      Bytes.putLongLE(dst, e, spread8(a) | spread8(b) << 8);
-      Bytes.putLongLE(dst, e + 8, spread8(a >>> 32) | spread8(b >>> 32) << 8);
+      Endian.putLongLE(dst, e, spread8(a) | spread8(b) << 8);
+      Endian.putLongLE(dst, e + 8, spread8(a >>> 32) | spread8(b >>> 32) << 8);
     }
   }
 
   /** Planes 0 to 3 into n 4-byte elements: bytes pairwise, then the pairs' 16-bit halves. */
   private static void interleave4(byte[] p, int n, byte[] dst, int dOff) {
     for (int i = 0; i < n; i += 8) {
-      long a = Bytes.getLongLE(p, i);
-      long b = Bytes.getLongLE(p, n + i);
-      long c = Bytes.getLongLE(p, 2 * n + i);
-      long d = Bytes.getLongLE(p, 3 * n + i);
+      long a = Endian.getLongLE(p, i);
+      long b = Endian.getLongLE(p, n + i);
+      long c = Endian.getLongLE(p, 2 * n + i);
+      long d = Endian.getLongLE(p, 3 * n + i);
       long abLo = spread8(a) | spread8(b) << 8;
       long abHi = spread8(a >>> 32) | spread8(b >>> 32) << 8;
       long cdLo = spread8(c) | spread8(d) << 8;
       long cdHi = spread8(c >>> 32) | spread8(d >>> 32) << 8;
       int e = dOff + 4 * i;
-      Bytes.putLongLE(dst, e, spread16(abLo) | spread16(cdLo) << 16);
-      Bytes.putLongLE(dst, e + 8, spread16(abLo >>> 32) | spread16(cdLo >>> 32) << 16);
-      Bytes.putLongLE(dst, e + 16, spread16(abHi) | spread16(cdHi) << 16);
-      Bytes.putLongLE(dst, e + 24, spread16(abHi >>> 32) | spread16(cdHi >>> 32) << 16);
+      Endian.putLongLE(dst, e, spread16(abLo) | spread16(cdLo) << 16);
+      Endian.putLongLE(dst, e + 8, spread16(abLo >>> 32) | spread16(cdLo >>> 32) << 16);
+      Endian.putLongLE(dst, e + 16, spread16(abHi) | spread16(cdHi) << 16);
+      Endian.putLongLE(dst, e + 24, spread16(abHi >>> 32) | spread16(cdHi >>> 32) << 16);
     }
   }
 
@@ -152,14 +154,14 @@ final class BitShuffle {
    */
   private static void interleave8(byte[] p, int at, int n, byte[] dst, int dOff, int stride) {
     for (int i = 0; i < n; i += 8) {
-      long w0 = Bytes.getLongLE(p, at + i);
-      long w1 = Bytes.getLongLE(p, at + n + i);
-      long w2 = Bytes.getLongLE(p, at + 2 * n + i);
-      long w3 = Bytes.getLongLE(p, at + 3 * n + i);
-      long w4 = Bytes.getLongLE(p, at + 4 * n + i);
-      long w5 = Bytes.getLongLE(p, at + 5 * n + i);
-      long w6 = Bytes.getLongLE(p, at + 6 * n + i);
-      long w7 = Bytes.getLongLE(p, at + 7 * n + i);
+      long w0 = Endian.getLongLE(p, at + i);
+      long w1 = Endian.getLongLE(p, at + n + i);
+      long w2 = Endian.getLongLE(p, at + 2 * n + i);
+      long w3 = Endian.getLongLE(p, at + 3 * n + i);
+      long w4 = Endian.getLongLE(p, at + 4 * n + i);
+      long w5 = Endian.getLongLE(p, at + 5 * n + i);
+      long w6 = Endian.getLongLE(p, at + 6 * n + i);
+      long w7 = Endian.getLongLE(p, at + 7 * n + i);
       transposeBytes(w0, w1, w2, w3, w4, w5, w6, w7, dst, dOff + i * stride, stride, false);
     }
   }
@@ -196,14 +198,14 @@ final class BitShuffle {
       w6 = transpose8(w6);
       w7 = transpose8(w7);
     }
-    Bytes.putLongLE(dst, off, w0);
-    Bytes.putLongLE(dst, off + stride, w1);
-    Bytes.putLongLE(dst, off + 2 * stride, w2);
-    Bytes.putLongLE(dst, off + 3 * stride, w3);
-    Bytes.putLongLE(dst, off + 4 * stride, w4);
-    Bytes.putLongLE(dst, off + 5 * stride, w5);
-    Bytes.putLongLE(dst, off + 6 * stride, w6);
-    Bytes.putLongLE(dst, off + 7 * stride, w7);
+    Endian.putLongLE(dst, off, w0);
+    Endian.putLongLE(dst, off + stride, w1);
+    Endian.putLongLE(dst, off + 2 * stride, w2);
+    Endian.putLongLE(dst, off + 3 * stride, w3);
+    Endian.putLongLE(dst, off + 4 * stride, w4);
+    Endian.putLongLE(dst, off + 5 * stride, w5);
+    Endian.putLongLE(dst, off + 6 * stride, w6);
+    Endian.putLongLE(dst, off + 7 * stride, w7);
   }
 
   /** The low four bytes of {@code x} moved to the even bytes of the result, odd bytes zero. */
@@ -222,7 +224,7 @@ final class BitShuffle {
   /** Byte k of the result is {@code b[at + k·stride]}. */
   private static long gather(byte[] b, int at, int stride) {
     if (stride == 1) {
-      return Bytes.getLongLE(b, at);
+      return Endian.getLongLE(b, at);
     }
     return (b[at] & 0xFFL)
         | (b[at + stride] & 0xFFL) << 8

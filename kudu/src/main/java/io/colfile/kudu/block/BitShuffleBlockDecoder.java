@@ -3,6 +3,7 @@ package io.colfile.kudu.block;
 import io.colfile.core.codec.CompressionCodec;
 import io.colfile.core.codec.Decompressor;
 import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.kudu.PhysicalType;
 
@@ -40,20 +41,20 @@ final class BitShuffleBlockDecoder extends AbstractBlockDecoder {
     this.buf = buf;
     this.offset = offset;
     this.cellWidth = type.width();
-    this.firstOrdinal = Bytes.getIntLE(buf, offset) & 0xFFFFFFFFL;
+    this.firstOrdinal = Endian.getIntLE(buf, offset) & 0xFFFFFFFFL;
     this.count = Bytes.count(buf, offset + 4, 4, "BIT_SHUFFLE");
-    long size = Bytes.getIntLE(buf, offset + 8) & 0xFFFFFFFFL;
+    long size = Endian.getIntLE(buf, offset + 8) & 0xFFFFFFFFL;
     if (size != length) {
       throw new MalformedInputException(8, "BIT_SHUFFLE block says it is " + size
           + " bytes long but is " + length);
     }
-    long paddedCount = Bytes.getIntLE(buf, offset + 12) & 0xFFFFFFFFL;
+    long paddedCount = Endian.getIntLE(buf, offset + 12) & 0xFFFFFFFFL;
     if (paddedCount != ((count + 7L) & ~7L)) {
       throw new MalformedInputException(12, "BIT_SHUFFLE padded count " + paddedCount
           + " is not " + count + " rounded up to 8");
     }
     this.padded = (int) paddedCount;
-    long elemSize = Bytes.getIntLE(buf, offset + 16) & 0xFFFFFFFFL;
+    long elemSize = Endian.getIntLE(buf, offset + 16) & 0xFFFFFFFFL;
     boolean narrowed = type == PhysicalType.UINT32 && (elemSize == 1 || elemSize == 2);
     if (elemSize != cellWidth && !narrowed) {
       throw new MalformedInputException(16, "BIT_SHUFFLE element size " + elemSize
@@ -80,7 +81,7 @@ final class BitShuffleBlockDecoder extends AbstractBlockDecoder {
         throw new MalformedInputException(p, "BIT_SHUFFLE sub-block " + s
             + " length is cut off");
       }
-      long len = Bytes.getIntBE(buf, offset + p) & 0xFFFFFFFFL;
+      long len = Endian.getIntBE(buf, offset + p) & 0xFFFFFFFFL;
       long bytes = (long) elems(s) * es;
       // LZ4 expands by at most 255 times (one 255 length byte per 255 output bytes).
       if (len < 1 || len > length - p - 4 || bytes > 255 * len) {
@@ -122,7 +123,7 @@ final class BitShuffleBlockDecoder extends AbstractBlockDecoder {
           System.arraycopy(decoded, in * es, dst, dstOffset, k * es);
         } else {
           for (int i = 0; i < k; i++) {
-            Bytes.putIntLE(dst, dstOffset + 4 * i, element(in + i));
+            Endian.putIntLE(dst, dstOffset + 4 * i, element(in + i));
           }
         }
       }
@@ -153,8 +154,8 @@ final class BitShuffleBlockDecoder extends AbstractBlockDecoder {
   private int element(int i) {
     return switch (es) {
       case 1 -> decoded[i] & 0xFF;
-      case 2 -> Bytes.getShortLE(decoded, 2 * i) & 0xFFFF;
-      default -> Bytes.getIntLE(decoded, 4 * i);
+      case 2 -> Endian.getShortLE(decoded, 2 * i) & 0xFFFF;
+      default -> Endian.getIntLE(decoded, 4 * i);
     };
   }
 

@@ -2,6 +2,7 @@ package io.colfile.kudu.block;
 
 import io.colfile.core.codec.Compressor;
 import io.colfile.core.codec.Lz4BlockCompressor;
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.kudu.PhysicalType;
 import java.util.Arrays;
@@ -60,7 +61,7 @@ final class BitShuffleBlockEncoder implements BlockEncoder {
   /** Adds one UINT32 value (a DICT codeword); the block must not be full. */
   void addUint32(int value) {
     ensure((count + 1) * 4);
-    Bytes.putIntLE(values, count * 4, value);
+    Endian.putIntLE(values, count * 4, value);
     count++;
   }
 
@@ -102,14 +103,14 @@ final class BitShuffleBlockEncoder implements BlockEncoder {
       int n = Math.min(b, padded - s * b);
       BitShuffle.shuffle(values, s * b * es, shuffled, 0, n, es);
       int len = lz4.compress(shuffled, 0, n * es, block, p + 4, bound - p - 4);
-      Bytes.putIntBE(block, p, len);
+      Endian.putIntBE(block, p, len);
       p += 4 + len;
     }
-    Bytes.putIntLE(block, 0, ordinal);
-    Bytes.putIntLE(block, 4, count);
-    Bytes.putIntLE(block, 8, p);
-    Bytes.putIntLE(block, 12, padded);
-    Bytes.putIntLE(block, 16, es);
+    Endian.putIntLE(block, 0, ordinal);
+    Endian.putIntLE(block, 4, count);
+    Endian.putIntLE(block, 8, p);
+    Endian.putIntLE(block, 12, padded);
+    Endian.putIntLE(block, 16, es);
     count = 0;
     return Arrays.copyOf(block, p);
   }
@@ -121,13 +122,13 @@ final class BitShuffleBlockEncoder implements BlockEncoder {
   private int narrowUint32() {
     long max = 0;
     for (int i = 0; i < count; i++) {
-      max = Math.max(max, Bytes.getIntLE(values, 4 * i) & 0xFFFFFFFFL);
+      max = Math.max(max, Endian.getIntLE(values, 4 * i) & 0xFFFFFFFFL);
     }
     int es = max <= 0xFF ? 1 : max <= 0xFFFF ? 2 : 4;
     if (es < 4) {
       // Front to back is safe: element i moves to i·es <= 4·i.
       for (int i = 0; i < count; i++) {
-        int v = Bytes.getIntLE(values, 4 * i);
+        int v = Endian.getIntLE(values, 4 * i);
         values[i * es] = (byte) v;
         if (es == 2) {
           values[i * es + 1] = (byte) (v >>> 8);

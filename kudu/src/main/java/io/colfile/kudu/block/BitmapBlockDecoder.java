@@ -1,6 +1,7 @@
 package io.colfile.kudu.block;
 
 import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.vector.BytesVector;
 
 /** Reads PLAIN BOOL bitmap blocks; see {@link BitmapBlockEncoder} for the layout. */
@@ -13,7 +14,7 @@ final class BitmapBlockDecoder extends AbstractBlockDecoder {
       throw new MalformedInputException(0, "BOOL bitmap block of " + length
           + " bytes is shorter than its 8-byte header");
     }
-    long n = Bytes.getIntLE(buf, offset) & 0xFFFFFFFFL;
+    long n = Endian.getIntLE(buf, offset) & 0xFFFFFFFFL;
     if (BitmapBlockEncoder.HEADER + (n + 7) / 8 != length) {
       throw new MalformedInputException(0, "BOOL bitmap block says " + n + " values but holds "
           + (length - BitmapBlockEncoder.HEADER) + " bytes of bits");
@@ -21,7 +22,7 @@ final class BitmapBlockDecoder extends AbstractBlockDecoder {
     this.buf = buf;
     this.bits = offset + BitmapBlockEncoder.HEADER;
     this.count = (int) n;
-    this.firstOrdinal = Bytes.getIntLE(buf, offset + 4) & 0xFFFFFFFFL;
+    this.firstOrdinal = Endian.getIntLE(buf, offset + 4) & 0xFFFFFFFFL;
   }
 
   @Override
@@ -33,7 +34,7 @@ final class BitmapBlockDecoder extends AbstractBlockDecoder {
       dst[dstOffset + i] = bit(pos + i);
     }
     for (; n - i >= 8; i += 8) {
-      Bytes.putLongLE(dst, dstOffset + i, Bytes.spreadBits(buf[bits + ((pos + i) >>> 3)]));
+      Endian.putLongLE(dst, dstOffset + i, Bytes.spreadBits(buf[bits + ((pos + i) >>> 3)]));
     }
     for (; i < n; i++) {
       dst[dstOffset + i] = bit(pos + i);

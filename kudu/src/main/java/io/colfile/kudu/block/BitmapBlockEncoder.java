@@ -1,5 +1,6 @@
 package io.colfile.kudu.block;
 
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.vector.BytesVector;
 import java.util.Arrays;
 
@@ -61,8 +62,8 @@ final class BitmapBlockEncoder implements BlockEncoder {
 
   @Override
   public byte[] finish(long firstOrdinal) {
-    Bytes.putIntLE(buf, 0, count);
-    Bytes.putIntLE(buf, 4, Bytes.ordinal(firstOrdinal));
+    Endian.putIntLE(buf, 0, count);
+    Endian.putIntLE(buf, 4, Bytes.ordinal(firstOrdinal));
     int length = HEADER + (count + 7) / 8;
     byte[] block = Arrays.copyOf(buf, length);
     Arrays.fill(buf, 0, length, (byte) 0);

@@ -1,23 +1,13 @@
 package io.colfile.kudu.block;
 
 import io.colfile.core.codec.MalformedInputException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
+import io.colfile.core.encoding.Endian;
 
-/** Little- and big-endian loads and stores on byte arrays, and the decoders' shared checks. */
+/**
+ * Cells of 1, 2, 4 or 8 little-endian bytes, bitmap bytes spread to cells, and the decoders'
+ * shared checks. Fixed-width loads and stores themselves are core's {@link Endian}.
+ */
 public final class Bytes {
-  private static final VarHandle SHORT_LE =
-      MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle INT_LE =
-      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle LONG_LE =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle INT_BE =
-      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
-  private static final VarHandle LONG_BE =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
-
   /** Byte j of entry b is bit j of b: a bitmap byte as eight one-byte cells. */
   private static final long[] SPREAD = new long[256];
 
@@ -41,46 +31,6 @@ public final class Bytes {
     return SPREAD[b & 0xFF];
   }
 
-  public static short getShortLE(byte[] b, int off) {
-    return (short) SHORT_LE.get(b, off);
-  }
-
-  public static int getIntLE(byte[] b, int off) {
-    return (int) INT_LE.get(b, off);
-  }
-
-  public static long getLongLE(byte[] b, int off) {
-    return (long) LONG_LE.get(b, off);
-  }
-
-  public static int getIntBE(byte[] b, int off) {
-    return (int) INT_BE.get(b, off);
-  }
-
-  public static long getLongBE(byte[] b, int off) {
-    return (long) LONG_BE.get(b, off);
-  }
-
-  public static void putShortLE(byte[] b, int off, short v) {
-    SHORT_LE.set(b, off, v);
-  }
-
-  public static void putIntLE(byte[] b, int off, int v) {
-    INT_LE.set(b, off, v);
-  }
-
-  public static void putLongLE(byte[] b, int off, long v) {
-    LONG_LE.set(b, off, v);
-  }
-
-  public static void putIntBE(byte[] b, int off, int v) {
-    INT_BE.set(b, off, v);
-  }
-
-  public static void putLongBE(byte[] b, int off, long v) {
-    LONG_BE.set(b, off, v);
-  }
-
   /**
    * The cell of {@code width} bytes at {@code b[off]} as a long: sign-extended when {@code
    * signed}, zero-extended otherwise. Widths 1, 2, 4 and 8.
@@ -88,9 +38,9 @@ public final class Bytes {
   public static long getCell(byte[] b, int off, int width, boolean signed) {
     return switch (width) {
       case 1 -> signed ? b[off] : b[off] & 0xFFL;
-      case 2 -> signed ? getShortLE(b, off) : getShortLE(b, off) & 0xFFFFL;
-      case 4 -> signed ? getIntLE(b, off) : getIntLE(b, off) & 0xFFFFFFFFL;
-      case 8 -> getLongLE(b, off);
+      case 2 -> signed ? Endian.getShortLE(b, off) : Endian.getShortLE(b, off) & 0xFFFFL;
+      case 4 -> signed ? Endian.getIntLE(b, off) : Endian.getIntLE(b, off) & 0xFFFFFFFFL;
+      case 8 -> Endian.getLongLE(b, off);
       default -> throw new IllegalArgumentException("cell width " + width);
     };
   }
@@ -99,9 +49,9 @@ public final class Bytes {
   public static void putCell(byte[] b, int off, int width, long v) {
     switch (width) {
       case 1 -> b[off] = (byte) v;
-      case 2 -> putShortLE(b, off, (short) v);
-      case 4 -> putIntLE(b, off, (int) v);
-      case 8 -> putLongLE(b, off, v);
+      case 2 -> Endian.putShortLE(b, off, (short) v);
+      case 4 -> Endian.putIntLE(b, off, (int) v);
+      case 8 -> Endian.putLongLE(b, off, v);
       default -> throw new IllegalArgumentException("cell width " + width);
     }
   }
@@ -123,7 +73,7 @@ public final class Bytes {
    */
   static int count(byte[] b, int off, int offsetInBlock, String what)
       throws MalformedInputException {
-    long n = getIntLE(b, off) & 0xFFFFFFFFL;
+    long n = Endian.getIntLE(b, off) & 0xFFFFFFFFL;
     if (n > Integer.MAX_VALUE - 8) {
       throw new MalformedInputException(offsetInBlock, what + " count " + n + " is absurd");
     }

@@ -1,5 +1,6 @@
 package io.colfile.kudu.block;
 
+import io.colfile.core.encoding.Endian;
 import java.util.Arrays;
 
 /**
@@ -23,7 +24,7 @@ final class CodewordTable {
     int h = 0x9747B28C ^ len;
     int i = 0;
     for (; i + 4 <= len; i += 4) {
-      h = (h ^ Bytes.getIntLE(b, off + i)) * 0x5BD1E995;
+      h = (h ^ Endian.getIntLE(b, off + i)) * 0x5BD1E995;
       h ^= h >>> 15;
     }
     for (; i < len; i++) {

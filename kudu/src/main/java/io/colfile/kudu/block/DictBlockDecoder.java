@@ -1,6 +1,7 @@
 package io.colfile.kudu.block;
 
 import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.kudu.PhysicalType;
 
@@ -25,7 +26,7 @@ final class DictBlockDecoder implements BlockDecoder {
           + " bytes is shorter than its mode word");
     }
     this.dictionary = dictionary;
-    int mode = Bytes.getIntLE(buf, offset);
+    int mode = Endian.getIntLE(buf, offset);
     if (mode != 1 && mode != 2) {
       throw new MalformedInputException(0, "DICT block mode " + Integer.toUnsignedString(mode)
           + " is neither 1 (codewords) nor 2 (plain)");

@@ -1,6 +1,7 @@
 package io.colfile.kudu.block;
 
 import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.encoding.Endian;
 
 /**
  * Group varint (cfile.md section 1), used for BINARY PLAIN offsets (section 6.5) and the PREFIX
@@ -92,16 +93,16 @@ final class GroupVarint {
       int s = b[pos] & 0xFF;
       int p = pos + 1;
       int len = (s >>> 6) + 1;
-      dst[dstOffset] = Bytes.getIntLE(b, p) & (-1 >>> (32 - 8 * len));
+      dst[dstOffset] = Endian.getIntLE(b, p) & (-1 >>> (32 - 8 * len));
       p += len;
       len = (s >>> 4 & 3) + 1;
-      dst[dstOffset + 1] = Bytes.getIntLE(b, p) & (-1 >>> (32 - 8 * len));
+      dst[dstOffset + 1] = Endian.getIntLE(b, p) & (-1 >>> (32 - 8 * len));
       p += len;
       len = (s >>> 2 & 3) + 1;
-      dst[dstOffset + 2] = Bytes.getIntLE(b, p) & (-1 >>> (32 - 8 * len));
+      dst[dstOffset + 2] = Endian.getIntLE(b, p) & (-1 >>> (32 - 8 * len));
       p += len;
       len = (s & 3) + 1;
-      dst[dstOffset + 3] = Bytes.getIntLE(b, p) & (-1 >>> (32 - 8 * len));
+      dst[dstOffset + 3] = Endian.getIntLE(b, p) & (-1 >>> (32 - 8 * len));
       return p + len;
     }
     if (pos >= limit || groupSize(b, pos) > limit - pos) {

@@ -1,6 +1,7 @@
 package io.colfile.kudu.block;
 
 import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.vector.BytesVector;
 
 /** Reads PLAIN fixed-width blocks; see {@link PlainBlockEncoder} for the layout. */
@@ -15,7 +16,7 @@ final class PlainBlockDecoder extends AbstractBlockDecoder {
       throw new MalformedInputException(0, "PLAIN block of " + length
           + " bytes is shorter than its 8-byte header");
     }
-    long n = Bytes.getIntLE(buf, offset) & 0xFFFFFFFFL;
+    long n = Endian.getIntLE(buf, offset) & 0xFFFFFFFFL;
     if (PlainBlockEncoder.HEADER + n * width != length) {
       throw new MalformedInputException(0, "PLAIN block says " + n + " values of " + width
           + " bytes but holds " + (length - PlainBlockEncoder.HEADER) + " bytes of values");
@@ -24,7 +25,7 @@ final class PlainBlockDecoder extends AbstractBlockDecoder {
     this.start = offset + PlainBlockEncoder.HEADER;
     this.width = width;
     this.count = (int) n;
-    this.firstOrdinal = Bytes.getIntLE(buf, offset + 4) & 0xFFFFFFFFL;
+    this.firstOrdinal = Endian.getIntLE(buf, offset + 4) & 0xFFFFFFFFL;
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.colfile.kudu.block;
 
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.vector.BytesVector;
 import java.util.Arrays;
 
@@ -58,8 +59,8 @@ final class PlainBlockEncoder implements BlockEncoder {
 
   @Override
   public byte[] finish(long firstOrdinal) {
-    Bytes.putIntLE(buf, 0, count);
-    Bytes.putIntLE(buf, 4, Bytes.ordinal(firstOrdinal));
+    Endian.putIntLE(buf, 0, count);
+    Endian.putIntLE(buf, 4, Bytes.ordinal(firstOrdinal));
     byte[] block = Arrays.copyOf(buf, HEADER + count * width);
     count = 0;
     return block;

@@ -1,6 +1,8 @@
 package io.colfile.kudu.block;
 
 import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.encoding.Endian;
+import io.colfile.core.encoding.Varints;
 import io.colfile.core.vector.BytesVector;
 
 /**
@@ -44,7 +46,7 @@ final class PrefixBlockDecoder extends AbstractBlockDecoder {
     long n = header[0] & 0xFFFFFFFFL;
     this.firstOrdinal = header[1] & 0xFFFFFFFFL;
     this.interval = header[2] & 0xFFFFFFFFL;
-    long restarts = Bytes.getIntLE(buf, offset + length - 4) & 0xFFFFFFFFL;
+    long restarts = Endian.getIntLE(buf, offset + length - 4) & 0xFFFFFFFFL;
     if (restarts > (length - h - 4) / 4) {
       throw new MalformedInputException(length - 4, "PREFIX restart count " + restarts
           + " does not fit the block");
@@ -86,9 +88,10 @@ final class PrefixBlockDecoder extends AbstractBlockDecoder {
               "PREFIX restart for value " + i + " points at " + at + ", not its entry at " + p);
         }
       }
-      long r = Varint32.read(buf, offset + p, offset + restartsAt, offset, "PREFIX shared");
+      int end = offset + restartsAt;
+      long r = Varints.readVarInt(buf, offset + p, end, offset, "PREFIX shared");
       long shared = r >>> 32;
-      long s = Varint32.read(buf, (int) r, offset + restartsAt, offset, "PREFIX non_shared");
+      long s = Varints.readVarInt(buf, (int) r, end, offset, "PREFIX non_shared");
       long nonShared = s >>> 32;
       int delta = (int) s - offset;
       if (shared > (restart ? 0 : prev)) {
@@ -115,7 +118,7 @@ final class PrefixBlockDecoder extends AbstractBlockDecoder {
 
   /** Where entry {@code k·interval} starts, from the block's start; k = 0 is the first entry. */
   private int restart(int k) {
-    return k == 0 ? dataStart : Bytes.getIntLE(buf, offset + restartsAt + 4 * (k - 1));
+    return k == 0 ? dataStart : Endian.getIntLE(buf, offset + restartsAt + 4 * (k - 1));
   }
 
   @Override
@@ -155,8 +158,9 @@ final class PrefixBlockDecoder extends AbstractBlockDecoder {
    * hand out when {@code keep}, else into the private work buffer.
    */
   private void decodeNext(boolean keep) throws MalformedInputException {
-    long r = Varint32.read(buf, offset + next, offset + restartsAt, offset, "PREFIX shared");
-    long s = Varint32.read(buf, (int) r, offset + restartsAt, offset, "PREFIX non_shared");
+    int end = offset + restartsAt;
+    long r = Varints.readVarInt(buf, offset + next, end, offset, "PREFIX shared");
+    long s = Varints.readVarInt(buf, (int) r, end, offset, "PREFIX non_shared");
     int delta = (int) s;
     boolean restart = pos % interval == 0;
     // The constructor checked all this; a failure here means the bytes changed since.

@@ -1,5 +1,7 @@
 package io.colfile.kudu.block;
 
+import io.colfile.core.encoding.Endian;
+import io.colfile.core.encoding.Varints;
 import io.colfile.core.vector.BytesVector;
 import java.util.Arrays;
 
@@ -57,9 +59,9 @@ final class PrefixBlockEncoder extends BinaryBlockEncoder {
       restarts[numRestarts++] = size;
     }
     int nonShared = len - shared;
-    entries = grow(entries, size, 2 * Varint32.MAX_BYTES + nonShared);
-    size = Varint32.write(entries, size, shared);
-    size = Varint32.write(entries, size, nonShared);
+    entries = grow(entries, size, 2 * Varints.MAX_VARINT_BYTES + nonShared);
+    size = Varints.writeVarLong(entries, size, shared);
+    size = Varints.writeVarLong(entries, size, nonShared);
     System.arraycopy(b, off + shared, entries, size, nonShared);
     size += nonShared;
     if (len > last.length) {
@@ -90,9 +92,9 @@ final class PrefixBlockEncoder extends BinaryBlockEncoder {
     System.arraycopy(entries, 0, block, h, size);
     int p = h + size;
     for (int k = 0; k < numRestarts; k++, p += 4) {
-      Bytes.putIntLE(block, p, h + restarts[k]);
+      Endian.putIntLE(block, p, h + restarts[k]);
     }
-    Bytes.putIntLE(block, p, numRestarts);
+    Endian.putIntLE(block, p, numRestarts);
     size = 0;
     numRestarts = 0;
     lastLength = 0;

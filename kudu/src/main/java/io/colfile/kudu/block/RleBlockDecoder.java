@@ -1,6 +1,7 @@
 package io.colfile.kudu.block;
 
 import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.kudu.PhysicalType;
 
@@ -22,7 +23,7 @@ final class RleBlockDecoder extends AbstractBlockDecoder {
     }
     this.width = type.width();
     this.count = Bytes.count(buf, offset, 0, "RLE block");
-    this.firstOrdinal = Bytes.getIntLE(buf, offset + 4) & 0xFFFFFFFFL;
+    this.firstOrdinal = Endian.getIntLE(buf, offset + 4) & 0xFFFFFFFFL;
     this.rle = new RleDecoder(buf, offset + RleBlockEncoder.HEADER,
         length - RleBlockEncoder.HEADER, type == PhysicalType.BOOL ? 1 : 8 * width, false, offset);
     rle.skip(count);

@@ -1,5 +1,6 @@
 package io.colfile.kudu.block;
 
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.kudu.PhysicalType;
 
@@ -62,8 +63,8 @@ final class RleBlockEncoder implements BlockEncoder {
     int ordinal = Bytes.ordinal(firstOrdinal);
     byte[] stream = rle.finish();
     byte[] block = new byte[HEADER + stream.length];
-    Bytes.putIntLE(block, 0, count);
-    Bytes.putIntLE(block, 4, ordinal);
+    Endian.putIntLE(block, 0, count);
+    Endian.putIntLE(block, 4, ordinal);
     System.arraycopy(stream, 0, block, HEADER, stream.length);
     count = 0;
     return block;

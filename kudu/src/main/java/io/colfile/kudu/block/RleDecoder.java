@@ -1,6 +1,8 @@
 package io.colfile.kudu.block;
 
 import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.encoding.Endian;
+import io.colfile.core.encoding.Varints;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -175,17 +177,17 @@ public final class RleDecoder {
       case 1 -> Arrays.fill(dst, offset, offset + k, (byte) v);
       case 2 -> {
         for (int i = 0; i < k; i++) {
-          Bytes.putShortLE(dst, offset + 2 * i, (short) v);
+          Endian.putShortLE(dst, offset + 2 * i, (short) v);
         }
       }
       case 4 -> {
         for (int i = 0; i < k; i++) {
-          Bytes.putIntLE(dst, offset + 4 * i, (int) v);
+          Endian.putIntLE(dst, offset + 4 * i, (int) v);
         }
       }
       default -> {
         for (int i = 0; i < k; i++) {
-          Bytes.putLongLE(dst, offset + 8 * i, v);
+          Endian.putLongLE(dst, offset + 8 * i, v);
         }
       }
     }
@@ -203,7 +205,7 @@ public final class RleDecoder {
     }
     int at = (int) (bit >>> 3);
     for (; k - i >= 8; i += 8, at++) {
-      Bytes.putLongLE(dst, offset + i, Bytes.spreadBits(buf[at]));
+      Endian.putLongLE(dst, offset + i, Bytes.spreadBits(buf[at]));
     }
     for (int b = 0; i < k; i++, b++) {
       dst[offset + i] = (byte) (buf[at] >>> b & 1);
@@ -279,21 +281,9 @@ public final class RleDecoder {
           "RLE stream ends after " + position + " values; more were expected");
     }
     int at = (int) nextRun;
-    long indicator = 0;
-    int p = at;
-    for (int shift = 0; ; shift += 7) {
-      if (p == limit) {
-        throw new MalformedInputException(at - base, "RLE run indicator is cut off");
-      }
-      int b = buf[p++];
-      indicator |= (long) (b & 0x7F) << shift;
-      if (b >= 0) {
-        break;
-      }
-      if (shift == 28) {
-        throw new MalformedInputException(at - base, "RLE run indicator overflows 5 bytes");
-      }
-    }
+    long r = Varints.readVarInt(buf, at, limit, base, "RLE run indicator");
+    long indicator = Varints.packedValue(r) & 0xFFFF_FFFFL;
+    int p = Varints.packedPosition(r);
     if (indicator > Integer.MAX_VALUE) {
       throw new MalformedInputException(at - base,
           "RLE run indicator " + indicator + " overflows Kudu's int32");
@@ -345,7 +335,7 @@ public final class RleDecoder {
     int shift = (int) (bit & 7);
     long v;
     if (at + 8 <= buf.length) {
-      v = Bytes.getLongLE(buf, at) >>> shift;
+      v = Endian.getLongLE(buf, at) >>> shift;
     } else {
       v = 0;
       for (int i = 0; at + i < limit && i < 8; i++) {

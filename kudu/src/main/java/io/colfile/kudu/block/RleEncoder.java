@@ -1,5 +1,7 @@
 package io.colfile.kudu.block;
 
+import io.colfile.core.encoding.Endian;
+import io.colfile.core.encoding.Varints;
 import java.util.Arrays;
 
 /**
@@ -179,7 +181,7 @@ public final class RleEncoder {
       int at = pos + (int) (bit >>> 3);
       int shift = (int) (bit & 7);
       long v = buffered[i];
-      Bytes.putLongLE(out, at, Bytes.getLongLE(out, at) | v << shift);
+      Endian.putLongLE(out, at, Endian.getLongLE(out, at) | v << shift);
       if (shift + bitWidth > 64) {
         out[at + 8] |= (byte) (v >>> (64 - shift));
       }
@@ -194,8 +196,8 @@ public final class RleEncoder {
   }
 
   private void writeRepeated() {
-    ensure(Varint32.MAX_BYTES + 8);
-    pos = Varint32.write(out, pos, (int) (repeats << 1));
+    ensure(Varints.MAX_VARINT_BYTES + 8);
+    pos = Varints.writeVarLong(out, pos, Integer.toUnsignedLong((int) (repeats << 1)));
     long v = current;
     for (int i = 0; i < valueBytes; i++) {
       out[pos++] = (byte) v;

@@ -2,7 +2,7 @@ package io.colfile.kudu.bloom;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.colfile.core.codec.MalformedInputException;
-import io.colfile.kudu.block.Bytes;
+import io.colfile.core.encoding.Endian;
 import io.colfile.kudu.proto.KuduProto;
 import java.util.Arrays;
 import java.util.Objects;
@@ -68,7 +68,7 @@ public final class BloomFilter {
       throw new MalformedInputException(off,
           "bloom block of " + len + " bytes has no room for its 4-byte header length");
     }
-    long hdrLen = Bytes.getIntLE(block, off) & 0xFFFFFFFFL;
+    long hdrLen = Endian.getIntLE(block, off) & 0xFFFFFFFFL;
     if (hdrLen > len - 4) {
       throw new MalformedInputException(off, "bloom block header length " + hdrLen
           + " exceeds the " + (len - 4) + " bytes after it");
@@ -185,7 +185,7 @@ public final class BloomFilter {
     byte[] pb = KuduProto.BloomBlockHeaderPB.newBuilder().setNumHashFunctions(numHashes).build()
         .toByteArray();
     byte[] out = new byte[4 + pb.length];
-    Bytes.putIntLE(out, 0, pb.length);
+    Endian.putIntLE(out, 0, pb.length);
     System.arraycopy(pb, 0, out, 4, pb.length);
     return out;
   }

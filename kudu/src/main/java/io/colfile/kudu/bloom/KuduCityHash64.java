@@ -1,6 +1,6 @@
 package io.colfile.kudu.bloom;
 
-import io.colfile.kudu.block.Bytes;
+import io.colfile.core.encoding.Endian;
 import java.util.Objects;
 
 /**
@@ -57,11 +57,11 @@ public final class KuduCityHash64 {
   }
 
   private static long load64(byte[] s, int i) {
-    return Bytes.getLongLE(s, i);
+    return Endian.getLongLE(s, i);
   }
 
   private static long load32(byte[] s, int i) {
-    return Bytes.getIntLE(s, i) & 0xFFFFFFFFL;
+    return Endian.getIntLE(s, i) & 0xFFFFFFFFL;
   }
 
   private static long len0to16(byte[] s, int off, int n) {

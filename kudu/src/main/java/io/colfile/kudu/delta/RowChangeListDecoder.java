@@ -1,6 +1,7 @@
 package io.colfile.kudu.delta;
 
 import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.encoding.Varints;
 import java.util.Objects;
 
 /**
@@ -96,22 +97,9 @@ public final class RowChangeListDecoder {
 
   /** An unsigned LEB128 value of at most 32 bits (5 bytes). */
   private long readVarint32() throws MalformedInputException {
-    int at = pos;
-    long v = 0;
-    for (int shift = 0; shift < 35; shift += 7) {
-      if (pos >= end) {
-        throw new MalformedInputException(at, "varint runs past the end of the RowChangeList");
-      }
-      int b = buf[pos++] & 0xFF;
-      v |= (long) (b & 0x7F) << shift;
-      if (b < 0x80) {
-        if (v > 0xFFFF_FFFFL) {
-          throw new MalformedInputException(at, "varint32 overflows 32 bits");
-        }
-        return v;
-      }
-    }
-    throw new MalformedInputException(at, "varint32 longer than 5 bytes");
+    long r = Varints.readVarInt(buf, pos, end, 0, "RowChangeList");
+    pos = Varints.packedPosition(r);
+    return Varints.packedValue(r) & 0xFFFF_FFFFL;
   }
 
   /** The current update's column id. */

@@ -2,7 +2,7 @@ package io.colfile.kudu.index;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.colfile.core.codec.MalformedInputException;
-import io.colfile.kudu.block.Bytes;
+import io.colfile.core.encoding.Endian;
 import io.colfile.kudu.meta.BlockPointer;
 import io.colfile.kudu.proto.KuduProto;
 import java.util.Arrays;
@@ -31,7 +31,7 @@ public final class IndexBlock {
       throw new MalformedInputException(0, "index block of " + length
           + " bytes has no room for its trailer length");
     }
-    long trailerLen = Bytes.getIntLE(buf, offset + length - 4) & 0xFFFFFFFFL;
+    long trailerLen = Endian.getIntLE(buf, offset + length - 4) & 0xFFFFFFFFL;
     if (trailerLen > length - 4) {
       throw new MalformedInputException(length - 4, "index trailer of " + trailerLen
           + " bytes does not fit a block of " + length);
@@ -64,7 +64,7 @@ public final class IndexBlock {
     io.colfile.core.encoding.ByteCursor in =
         new io.colfile.core.encoding.ByteCursor(buf, offset, offsetsStart);
     for (int i = 0; i < n; i++) {
-      long at = Bytes.getIntLE(buf, offset + offsetsStart + 4 * i) & 0xFFFFFFFFL;
+      long at = Endian.getIntLE(buf, offset + offsetsStart + 4 * i) & 0xFFFFFFFFL;
       if (at >= offsetsStart) {
         throw new MalformedInputException(offsetsStart + 4 * i, "index entry " + i
             + " starts at " + at + ", past the " + offsetsStart + " bytes of entries");

@@ -1,7 +1,7 @@
 package io.colfile.kudu.index;
 
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.encoding.Varints;
-import io.colfile.kudu.block.Bytes;
 import io.colfile.kudu.meta.BlockPointer;
 import io.colfile.kudu.proto.KuduProto;
 import java.util.Arrays;
@@ -70,10 +70,10 @@ final class IndexBlockBuilder {
     System.arraycopy(entries, 0, out, 0, used);
     int p = used;
     for (int i = 0; i < count; i++, p += 4) {
-      Bytes.putIntLE(out, p, offsets[i]);
+      Endian.putIntLE(out, p, offsets[i]);
     }
     System.arraycopy(trailer, 0, out, p, trailer.length);
-    Bytes.putIntLE(out, p + trailer.length, trailer.length);
+    Endian.putIntLE(out, p + trailer.length, trailer.length);
     return out;
   }
 

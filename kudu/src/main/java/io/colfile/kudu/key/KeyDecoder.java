@@ -1,6 +1,7 @@
 package io.colfile.kudu.key;
 
 import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.encoding.Endian;
 import io.colfile.kudu.KuduType;
 import io.colfile.kudu.PhysicalType;
 import io.colfile.kudu.block.Bytes;
@@ -125,8 +126,8 @@ public final class KeyDecoder {
             + width + " bytes, " + (end - pos) + " left");
       }
       if (p == PhysicalType.INT128) {
-        high[c] = Bytes.getLongBE(key, pos) ^ Long.MIN_VALUE;
-        low[c] = Bytes.getLongBE(key, pos + 8);
+        high[c] = Endian.getLongBE(key, pos) ^ Long.MIN_VALUE;
+        low[c] = Endian.getLongBE(key, pos + 8);
       } else {
         long v = 0;
         for (int i = 0; i < width; i++) {
@@ -169,8 +170,8 @@ public final class KeyDecoder {
     PhysicalType p = checkFixed(column);
     if (p == PhysicalType.INT128) {
       Objects.checkFromIndexSize(off, 16, dst.length);
-      Bytes.putLongLE(dst, off, low[column]);
-      Bytes.putLongLE(dst, off + 8, high[column]);
+      Endian.putLongLE(dst, off, low[column]);
+      Endian.putLongLE(dst, off + 8, high[column]);
     } else {
       Objects.checkFromIndexSize(off, p.width(), dst.length);
       Bytes.putCell(dst, off, p.width(), low[column]);

@@ -1,5 +1,6 @@
 package io.colfile.kudu.key;
 
+import io.colfile.core.encoding.Endian;
 import io.colfile.kudu.KuduType;
 import io.colfile.kudu.PhysicalType;
 import io.colfile.kudu.block.Bytes;
@@ -121,8 +122,8 @@ public final class KeyEncoder {
   /** Appends a signed 128-bit value (INT128, DECIMAL128) given as its high and low halves. */
   public static void encodeInt128(long high, long low, KeyBuffer dst) {
     int at = dst.reserve(16);
-    Bytes.putLongBE(dst.array(), at, high ^ Long.MIN_VALUE);
-    Bytes.putLongBE(dst.array(), at + 8, low);
+    Endian.putLongBE(dst.array(), at, high ^ Long.MIN_VALUE);
+    Endian.putLongBE(dst.array(), at + 8, low);
     dst.commit(at + 16);
   }
 
@@ -130,7 +131,7 @@ public final class KeyEncoder {
   public static void encodeCell(PhysicalType type, byte[] cell, int off, KeyBuffer dst) {
     if (type == PhysicalType.INT128) {
       Objects.checkFromIndexSize(off, 16, cell.length);
-      encodeInt128(Bytes.getLongLE(cell, off + 8), Bytes.getLongLE(cell, off), dst);
+      encodeInt128(Endian.getLongLE(cell, off + 8), Endian.getLongLE(cell, off), dst);
     } else if (type.isInteger()) {
       encodeLong(type, Bytes.getCell(cell, off, type.width(), false), dst);
     } else {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.encoding.Endian;
 import io.colfile.kudu.PhysicalType;
 import io.colfile.kudu.TestSeed;
 import java.util.Random;
@@ -32,7 +33,7 @@ class BitShuffleBlockTest {
   static byte[] int32s(int... values) {
     byte[] cells = new byte[4 * values.length];
     for (int i = 0; i < values.length; i++) {
-      Bytes.putIntLE(cells, 4 * i, values[i]);
+      Endian.putIntLE(cells, 4 * i, values[i]);
     }
     return cells;
   }
@@ -110,7 +111,7 @@ class BitShuffleBlockTest {
     }
     v[123] = max;
     byte[] block = encode(PhysicalType.UINT32, int32s(v), 0);
-    assertThat(Bytes.getIntLE(block, 16)).isEqualTo(elemSize);
+    assertThat(Endian.getIntLE(block, 16)).isEqualTo(elemSize);
     assertThat(decode(PhysicalType.UINT32, block)).isEqualTo(int32s(v));
     BitShuffleBlockDecoder dec = new BitShuffleBlockDecoder(PhysicalType.UINT32, block, 0,
         block.length);
@@ -172,7 +173,7 @@ class BitShuffleBlockTest {
   void subBlocksMustTileTheBlock() {
     byte[] block = Hex.bytes(ZERO_TO_NINE);
     byte[] longer = java.util.Arrays.copyOf(block, block.length + 1);
-    Bytes.putIntLE(longer, 8, longer.length);
+    Endian.putIntLE(longer, 8, longer.length);
     assertThatThrownBy(() -> new BitShuffleBlockDecoder(PhysicalType.INT32, longer, 0,
         longer.length)).isInstanceOfSatisfying(MalformedInputException.class,
             e -> assertThat(e.offset()).isEqualTo(43));

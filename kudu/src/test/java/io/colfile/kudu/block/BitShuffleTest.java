@@ -2,6 +2,7 @@ package io.colfile.kudu.block;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.colfile.core.encoding.Endian;
 import io.colfile.kudu.TestSeed;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -53,7 +54,7 @@ class BitShuffleTest {
   void workedExampleOfSection642() {
     byte[] elems = new byte[32];
     for (int i = 0; i < 8; i++) {
-      Bytes.putIntLE(elems, 4 * i, i + 1);
+      Endian.putIntLE(elems, 4 * i, i + 1);
     }
     byte[] rows = new byte[32];
     BitShuffle.shuffle(elems, 0, rows, 0, 8, 4);

@@ -2,6 +2,7 @@ package io.colfile.kudu.block;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.kudu.KuduEncoding;
 import io.colfile.kudu.PhysicalType;
@@ -89,14 +90,14 @@ final class BlockCases {
     if (type == PhysicalType.FLOAT) {
       int[] special = {0x7FC00000, 0x7FC00001, 0xFFC00000, 0x7F800001, 0x7FBFFFFF, 0x80000000,
           0x7F800000, 0xFF800000, Float.floatToRawIntBits(1.5f), 1};
-      Bytes.putIntLE(c, 0, r.nextBoolean() ? special[r.nextInt(special.length)] : r.nextInt());
+      Endian.putIntLE(c, 0, r.nextBoolean() ? special[r.nextInt(special.length)] : r.nextInt());
       return c;
     }
     if (type == PhysicalType.DOUBLE) {
       long[] special = {0x7FF8000000000000L, 0x7FF8000000000001L, 0xFFF0000000000001L,
           0x7FF7FFFFFFFFFFFFL, 0x8000000000000000L, 0x7FF0000000000000L,
           Double.doubleToRawLongBits(-2.25), 1};
-      Bytes.putLongLE(c, 0, r.nextBoolean() ? special[r.nextInt(special.length)] : r.nextLong());
+      Endian.putLongLE(c, 0, r.nextBoolean() ? special[r.nextInt(special.length)] : r.nextLong());
       return c;
     }
     switch (r.nextInt(7)) {

@@ -3,6 +3,7 @@ package io.colfile.kudu.block;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.kudu.KuduEncoding;
 import io.colfile.kudu.PhysicalType;
@@ -78,11 +79,11 @@ class BlockCorruptionTest {
       }
       for (int x : ABSURD) {
         byte[] b = block.clone();
-        Bytes.putIntLE(b, at, x);
+        Endian.putIntLE(b, at, x);
         to.accept(b);
       }
       byte[] big = block.clone();
-      Bytes.putIntBE(big, at, 0x7FFFFFFF);
+      Endian.putIntBE(big, at, 0x7FFFFFFF);
       to.accept(big);
     }
     for (int k = 0; k < 40 && block.length > 0; k++) {

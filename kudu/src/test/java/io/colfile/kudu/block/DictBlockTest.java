@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.kudu.KuduEncoding;
 import io.colfile.kudu.PhysicalType;
@@ -58,16 +59,16 @@ class DictBlockTest {
     assertThat(enc.isFull()).isTrue();
     assertThat(enc.dictionarySize()).isEqualTo(5);
     byte[] block1 = enc.finish(0);
-    assertThat(Bytes.getIntLE(block1, 0)).isEqualTo(1);
+    assertThat(Endian.getIntLE(block1, 0)).isEqualTo(1);
     assertThat(enc.isPlainMode()).isTrue();
 
     // From now on every block is plain, dictionary strings included.
     assertThat(enc.addBinary(first, 8, 2)).isEqualTo(2);
     byte[] block2 = enc.finish(8);
-    assertThat(Bytes.getIntLE(block2, 0)).isEqualTo(2);
+    assertThat(Endian.getIntLE(block2, 0)).isEqualTo(2);
     assertThat(enc.dictionarySize()).isEqualTo(5);
     assertThat(enc.addBinary(first, 0, 1)).isEqualTo(1);
-    assertThat(Bytes.getIntLE(enc.finish(10), 0)).isEqualTo(2);
+    assertThat(Endian.getIntLE(enc.finish(10), 0)).isEqualTo(2);
 
     byte[] dictBlock = enc.dictionaryBlock();
     BinaryDictionary dict = BinaryDictionary.decode(dictBlock, 0, dictBlock.length);
@@ -119,7 +120,7 @@ class DictBlockTest {
     BinaryDictionary dict = BinaryDictionary.decode(dictBlock, 0, dictBlock.length);
     for (int mode : new int[] {0, 3, -1}) {
       byte[] data = Hex.bytes(EVEN_ODD_DATA);
-      Bytes.putIntLE(data, 0, mode);
+      Endian.putIntLE(data, 0, mode);
       assertThatThrownBy(() -> new DictBlockDecoder(data, 0, data.length, dict))
           .isInstanceOfSatisfying(MalformedInputException.class,
               e -> assertThat(e.offset()).isZero());
@@ -157,7 +158,7 @@ class DictBlockTest {
     List<String> back = new ArrayList<>();
     boolean sawPlain = false;
     for (byte[] b : blocks) {
-      int mode = Bytes.getIntLE(b, 0);
+      int mode = Endian.getIntLE(b, 0);
       assertThat(mode == 1 && sawPlain).as("no way back to codeword mode").isFalse();
       sawPlain |= mode == 2;
       back.addAll(Strings.readAll(new DictBlockDecoder(b, 0, b.length, dict)));

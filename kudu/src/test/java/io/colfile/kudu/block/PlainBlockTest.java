@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.encoding.Endian;
 import io.colfile.kudu.KuduEncoding;
 import io.colfile.kudu.PhysicalType;
 import org.junit.jupiter.api.Test;
@@ -14,10 +15,10 @@ class PlainBlockTest {
   void int64BlockOfSection61() throws MalformedInputException {
     // The spec shows the header and the first two of ten values, -3 and 997.
     byte[] cells = new byte[80];
-    Bytes.putLongLE(cells, 0, -3);
-    Bytes.putLongLE(cells, 8, 997);
+    Endian.putLongLE(cells, 0, -3);
+    Endian.putLongLE(cells, 8, 997);
     for (int i = 2; i < 10; i++) {
-      Bytes.putLongLE(cells, 8 * i, 1000L * i);
+      Endian.putLongLE(cells, 8 * i, 1000L * i);
     }
     BlockEncoder enc = BlockCodecs.encoder(KuduEncoding.PLAIN, PhysicalType.INT64, 256 << 10);
     assertThat(enc.addCells(cells, 0, 10)).isEqualTo(10);

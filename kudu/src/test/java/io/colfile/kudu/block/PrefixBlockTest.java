@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.vector.BytesVector;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
@@ -52,9 +53,9 @@ class PrefixBlockTest {
     // Header (40, 1000, 16, 0): selector 0x10 (the second value takes two bytes).
     assertThat(Hex.of(Arrays.copyOf(block, 6))).isEqualTo("10 28 e8 03 10 00");
     int n = block.length;
-    assertThat(Bytes.getIntLE(block, n - 4)).isEqualTo(2);
+    assertThat(Endian.getIntLE(block, n - 4)).isEqualTo(2);
     for (int k = 1; k <= 2; k++) {
-      int at = Bytes.getIntLE(block, n - 12 + 4 * (k - 1));
+      int at = Endian.getIntLE(block, n - 12 + 4 * (k - 1));
       // A restart entry shares nothing: shared 0, then the whole value.
       String expected = v.get(16 * k);
       assertThat(block[at]).isZero();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.encoding.Endian;
 import io.colfile.kudu.PhysicalType;
 import io.colfile.kudu.TestSeed;
 import org.junit.jupiter.api.Test;
@@ -19,7 +20,7 @@ class RleBlockTest {
   void int32OneToFive() throws MalformedInputException {
     byte[] cells = new byte[20];
     for (int i = 0; i < 5; i++) {
-      Bytes.putIntLE(cells, 4 * i, i + 1);
+      Endian.putIntLE(cells, 4 * i, i + 1);
     }
     RleBlockEncoder enc = new RleBlockEncoder(PhysicalType.INT32, 256 << 10);
     assertThat(enc.addCells(cells, 0, 5)).isEqualTo(5);
@@ -79,7 +80,7 @@ class RleBlockTest {
     byte[] block = enc.finish(7);
     assertThat(enc.count()).isZero();
     assertThat(enc.isFull()).isFalse();
-    assertThat(Bytes.getIntLE(block, 4)).isEqualTo(7);
+    assertThat(Endian.getIntLE(block, 4)).isEqualTo(7);
   }
 
   @Test
@@ -87,7 +88,7 @@ class RleBlockTest {
     RleBlockEncoder enc = new RleBlockEncoder(PhysicalType.INT16, 1 << 20);
     byte[] cells = new byte[2 * 1000];
     for (int i = 0; i < 1000; i++) {
-      Bytes.putShortLE(cells, 2 * i, (short) (i < 500 ? i / 40 : -i));
+      Endian.putShortLE(cells, 2 * i, (short) (i < 500 ? i / 40 : -i));
     }
     enc.addCells(cells, 0, 1000);
     byte[] block = enc.finish(123);
@@ -98,8 +99,8 @@ class RleBlockTest {
       byte[] got = new byte[2 * n];
       dec.readCells(got, 0, n);
       for (int i = 0; i < n; i++) {
-        assertThat(Bytes.getShortLE(got, 2 * i)).as("value %d", at + i)
-            .isEqualTo(Bytes.getShortLE(cells, 2 * (at + i)));
+        assertThat(Endian.getShortLE(got, 2 * i)).as("value %d", at + i)
+            .isEqualTo(Endian.getShortLE(cells, 2 * (at + i)));
       }
       assertThat(dec.position()).isEqualTo(at + n);
     }

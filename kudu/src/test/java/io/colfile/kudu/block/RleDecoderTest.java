@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.encoding.Endian;
 import io.colfile.kudu.TestSeed;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -70,8 +71,8 @@ class RleDecoderTest {
     assertThat(unsigned).containsExactly(a & mask, b & mask, c & mask);
     byte[] cells = new byte[24];
     new RleDecoder(s, 0, s.length, bw, true).readCells(cells, 0, 3, 8);
-    assertThat(new long[] {Bytes.getLongLE(cells, 0), Bytes.getLongLE(cells, 8),
-        Bytes.getLongLE(cells, 16)}).containsExactly(a, b, c);
+    assertThat(new long[] {Endian.getLongLE(cells, 0), Endian.getLongLE(cells, 8),
+        Endian.getLongLE(cells, 16)}).containsExactly(a, b, c);
   }
 
   @Test

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.encoding.Endian;
 import io.colfile.kudu.KuduSharedData;
 import io.colfile.kudu.RawCFile;
 import io.colfile.kudu.RowsetKeys;
-import io.colfile.kudu.block.Bytes;
 import io.colfile.kudu.proto.KuduProto;
 import java.io.IOException;
 import java.util.Arrays;
@@ -54,7 +54,7 @@ class BloomGoldenTest {
           int at = file.headerEnd() + b * onDisk;
           CRC32C crc = new CRC32C();
           crc.update(bytes, at, blockLen);
-          assertEquals((int) crc.getValue(), Bytes.getIntLE(bytes, at + blockLen),
+          assertEquals((int) crc.getValue(), Endian.getIntLE(bytes, at + blockLen),
               name + " block " + b + " checksum");
 
           BloomFilter kudus = BloomFilter.fromBlock(bytes, at, blockLen);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.encoding.Endian;
 import io.colfile.kudu.TestSeed;
 import io.colfile.kudu.KuduType;
 import io.colfile.kudu.PhysicalType;
@@ -152,8 +153,8 @@ class KeyRoundTripTest {
     assertArrayEquals(new byte[] {0, 0}, dec.getBinary(4));
     byte[] cell = new byte[16];
     dec.copyCell(3, cell, 0);
-    assertEquals(12345, Bytes.getLongLE(cell, 0));
-    assertEquals(-2, Bytes.getLongLE(cell, 8));
+    assertEquals(12345, Endian.getLongLE(cell, 0));
+    assertEquals(-2, Endian.getLongLE(cell, 8));
     dec.copyCell(0, cell, 0);
     assertEquals((byte) -5, cell[0]);
     assertThrows(IllegalArgumentException.class, () -> dec.getBinary(0));

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.colfile.core.BatchReader;
 import io.colfile.core.ReadOptions;
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.BytesVector;
@@ -208,9 +209,9 @@ class RowSetGoldenTest {
     if (v instanceof Boolean b) {
       out[0] = (byte) (b ? 1 : 0);
     } else if (v instanceof Float f) {
-      Bytes.putIntLE(out, 0, Float.floatToRawIntBits(f));
+      Endian.putIntLE(out, 0, Float.floatToRawIntBits(f));
     } else if (v instanceof Double d) {
-      Bytes.putLongLE(out, 0, Double.doubleToRawLongBits(d));
+      Endian.putLongLE(out, 0, Double.doubleToRawLongBits(d));
     } else if (v instanceof BigDecimal d) {
       Bytes.putCell(out, 0, p.width(), d.unscaledValue().longValueExact());
     } else {

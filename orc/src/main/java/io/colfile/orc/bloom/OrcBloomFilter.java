@@ -1,8 +1,6 @@
 package io.colfile.orc.bloom;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
+import io.colfile.core.encoding.Endian;
 import java.util.Arrays;
 
 /**
@@ -35,8 +33,6 @@ public final class OrcBloomFilter {
   /** The most 64-bit words a filter may have: m must stay a positive int. */
   static final int MAX_WORDS = Integer.MAX_VALUE / 64;
 
-  private static final VarHandle LONG_LE =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private final long[] words;
   private final int numBits;
@@ -152,7 +148,7 @@ public final class OrcBloomFilter {
   public byte[] bitsetBytes() {
     byte[] bytes = new byte[words.length * 8];
     for (int i = 0; i < words.length; i++) {
-      LONG_LE.set(bytes, i * 8, words[i]);
+      Endian.putLongLE(bytes, i * 8, words[i]);
     }
     return bytes;
   }
@@ -180,7 +176,7 @@ public final class OrcBloomFilter {
     checkWords(bytes.length / 8);
     long[] words = new long[bytes.length / 8];
     for (int i = 0; i < words.length; i++) {
-      words[i] = (long) LONG_LE.get(bytes, i * 8);
+      words[i] = Endian.getLongLE(bytes, i * 8);
     }
     return new OrcBloomFilter(words, k);
   }

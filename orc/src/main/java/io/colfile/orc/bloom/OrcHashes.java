@@ -1,8 +1,6 @@
 package io.colfile.orc.bloom;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
+import io.colfile.core.encoding.Endian;
 import java.util.Objects;
 
 /**
@@ -21,8 +19,6 @@ public final class OrcHashes {
   private static final long C2 = 0x4cf5ad432745937fL;
   private static final long MIX_ADD = 0x52dce729;
 
-  private static final VarHandle LONG_LE =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private OrcHashes() {}
 
@@ -33,7 +29,7 @@ public final class OrcHashes {
     int end = off + (len & ~7);
     // whole 8-byte blocks, little-endian; p + 8 <= end <= off + len keeps every read in bounds
     for (int p = off; p < end; p += 8) {
-      h ^= mixBlock((long) LONG_LE.get(b, p));
+      h ^= mixBlock(Endian.getLongLE(b, p));
       h = Long.rotateLeft(h, 27) * 5 + MIX_ADD;
     }
     int tail = len & 7;

@@ -1,8 +1,6 @@
 package io.colfile.orc.stream;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
+import io.colfile.core.encoding.Endian;
 
 /**
  * Packs RLE v2 blocks, the mirror of {@link BitUnpacker}: fixed-width values, big-endian, most
@@ -11,13 +9,6 @@ import java.nio.ByteOrder;
  * accumulator loop. Callers pass values that fit the width (bits above it are dropped).
  */
 final class BitPacker {
-  private static final VarHandle SHORT_BE =
-      MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
-  private static final VarHandle INT_BE =
-      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
-  private static final VarHandle LONG_BE =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
-
   private BitPacker() {}
 
   /**
@@ -37,19 +28,19 @@ final class BitPacker {
       }
       case 16 -> {
         for (int i = 0; i < n; i++, p += 2) {
-          SHORT_BE.set(dst, p, (short) src[o + i]);
+          Endian.putShortBE(dst, p, (short) src[o + i]);
         }
         return p;
       }
       case 32 -> {
         for (int i = 0; i < n; i++, p += 4) {
-          INT_BE.set(dst, p, (int) src[o + i]);
+          Endian.putIntBE(dst, p, (int) src[o + i]);
         }
         return p;
       }
       case 64 -> {
         for (int i = 0; i < n; i++, p += 8) {
-          LONG_BE.set(dst, p, src[o + i]);
+          Endian.putLongBE(dst, p, src[o + i]);
         }
         return p;
       }

@@ -1,8 +1,6 @@
 package io.colfile.orc.stream;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
+import io.colfile.core.encoding.Endian;
 
 /**
  * Unpacks RLE v2 bit-packed blocks: fixed-width values, big-endian, most significant bit first,
@@ -12,13 +10,6 @@ import java.nio.ByteOrder;
  * guarantee those bytes exist.
  */
 final class BitUnpacker {
-  private static final VarHandle SHORT_BE =
-      MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
-  private static final VarHandle INT_BE =
-      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
-  private static final VarHandle LONG_BE =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
-
   private BitUnpacker() {}
 
   /** Bytes a block of {@code n} values of {@code width} bits occupies. */
@@ -39,13 +30,13 @@ final class BitUnpacker {
       }
       case 16 -> {
         for (int i = 0; i < n; i++, p += 2) {
-          dst[o + i] = (short) SHORT_BE.get(src, p) & 0xffffL;
+          dst[o + i] = Endian.getShortBE(src, p) & 0xffffL;
         }
       }
       case 24 -> unpackBytes(src, p, dst, o, n, 3);
       case 32 -> {
         for (int i = 0; i < n; i++, p += 4) {
-          dst[o + i] = (int) INT_BE.get(src, p) & 0xffffffffL;
+          dst[o + i] = Endian.getIntBE(src, p) & 0xffffffffL;
         }
       }
       case 40 -> unpackBytes(src, p, dst, o, n, 5);
@@ -53,7 +44,7 @@ final class BitUnpacker {
       case 56 -> unpackBytes(src, p, dst, o, n, 7);
       case 64 -> {
         for (int i = 0; i < n; i++, p += 8) {
-          dst[o + i] = (long) LONG_BE.get(src, p);
+          dst[o + i] = Endian.getLongBE(src, p);
         }
       }
       default -> unpackAny(src, p, dst, o, n, width);
@@ -137,7 +128,7 @@ final class BitUnpacker {
     int shift = 64 - 8 * bytes;
     int i = 0;
     for (; i < n && p + Long.BYTES <= end; i++, p += bytes) {
-      dst[o + i] = (long) LONG_BE.get(src, p) >>> shift;
+      dst[o + i] = Endian.getLongBE(src, p) >>> shift;
     }
     for (; i < n; i++) {
       long v = 0;
@@ -165,7 +156,7 @@ final class BitUnpacker {
     int shift = 64 - width;
     int bit = 0; // offset of value i from the block's start, in bits (a block is < 2^15 bits)
     for (int i = 0; i < fast; i++, bit += width) {
-      dst[o + i] = ((long) LONG_BE.get(src, p + (bit >>> 3)) << (bit & 7)) >>> shift;
+      dst[o + i] = (Endian.getLongBE(src, p + (bit >>> 3)) << (bit & 7)) >>> shift;
     }
     int i = fast;
     int q = p + (bit >>> 3);

@@ -1,22 +1,15 @@
 package io.colfile.orc.stream;
 
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.error.CorruptFileException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.Objects;
 
 /**
  * FLOAT and DOUBLE DATA streams: IEEE 754 little-endian, 4 or 8 bytes per non-null value (orc.md
- * section 7). Whole values are read straight from the stream's window through VarHandles; only a
- * value split by a chunk boundary (or the stream's end) goes byte by byte.
+ * section 7). Whole values are read straight from the stream's window through {@link
+ * Endian}; only a value split by a chunk boundary (or the stream's end) goes byte by byte.
  */
 final class IeeeFloats {
-  private static final VarHandle FLOAT_LE =
-      MethodHandles.byteArrayViewVarHandle(float[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle DOUBLE_LE =
-      MethodHandles.byteArrayViewVarHandle(double[].class, ByteOrder.LITTLE_ENDIAN);
-
   private IeeeFloats() {}
 
   static void read(OrcInputStream in, float[] dst, int off, int n) throws CorruptFileException {
@@ -31,7 +24,7 @@ final class IeeeFloats {
       byte[] b = in.cur;
       int p = in.pos;
       for (int i = 0; i < k; i++, p += 4) {
-        dst[off + i] = (float) FLOAT_LE.get(b, p);
+        dst[off + i] = Endian.getFloatLE(b, p);
       }
       in.pos = p;
       off += k;
@@ -52,7 +45,7 @@ final class IeeeFloats {
       byte[] b = in.cur;
       int p = in.pos;
       for (int i = 0; i < k; i++, p += 4) {
-        dst[off + i] = (float) FLOAT_LE.get(b, p);
+        dst[off + i] = Endian.getFloatLE(b, p);
       }
       in.pos = p;
       off += k;
@@ -72,7 +65,7 @@ final class IeeeFloats {
       byte[] b = in.cur;
       int p = in.pos;
       for (int i = 0; i < k; i++, p += 8) {
-        dst[off + i] = (double) DOUBLE_LE.get(b, p);
+        dst[off + i] = Endian.getDoubleLE(b, p);
       }
       in.pos = p;
       off += k;

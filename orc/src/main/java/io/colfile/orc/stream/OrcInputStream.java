@@ -1,13 +1,12 @@
 package io.colfile.orc.stream;
 
+import io.colfile.core.codec.BlockDecompression;
 import io.colfile.core.codec.Decompressor;
 import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.encoding.Varints;
 import io.colfile.core.error.CorruptFileException;
 import io.colfile.orc.index.StreamOffset;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
-import java.nio.ByteOrder;
 import java.util.Objects;
 
 /**
@@ -39,10 +38,6 @@ public final class OrcInputStream {
    * the header's 23-bit length; a larger PostScript value is not trusted with an allocation.
    */
   private static final int MAX_BLOCK_SIZE = (1 << 23) - 1;
-  /** A 64-bit value needs at most 10 groups of 7 bits. */
-  private static final int MAX_VARINT_BYTES = 10;
-  private static final VarHandle LONG_LE =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   /**
    * Bytes {@code [streamOffset, streamOffset + length)} of a stream, held in {@code
@@ -62,6 +57,8 @@ public final class OrcInputStream {
   private final Decompressor codec;
   private final int blockSize;
   private byte[] chunkBuffer; // allocated on the first compressed chunk
+  private final long[] varint = new long[1]; // the value Varints.readVarLong read
+  private final byte[] varintBytes = new byte[Varints.MAX_VARLONG_BYTES]; // one split by a chunk
 
   // The window; package-private so decoders can unpack straight from it.
   byte[] cur;
@@ -331,16 +328,11 @@ public final class OrcInputStream {
       }
       int n;
       try {
-        n = codec.decompress(src, p + HEADER_BYTES, length, chunkBuffer, 0, blockSize);
+        n = BlockDecompression.atMost(codec, src, p + HEADER_BYTES, length, chunkBuffer, 0,
+            blockSize);
       } catch (MalformedInputException e) {
         throw new CorruptFileException(fileName, structure, start,
             "chunk does not decompress: " + e.getMessage(), e);
-      } catch (RuntimeException e) { // a codec must not do this, but bad bytes are our problem
-        throw new CorruptFileException(fileName, structure, start,
-            "chunk does not decompress: codec failed with " + e, e);
-      }
-      if (n < 0 || n > blockSize) {
-        throw chunkCorrupt(start, "chunk decompressed to %d bytes, block size is %d", n, blockSize);
       }
       cur = chunkBuffer;
       pos = base = 0;
@@ -351,31 +343,27 @@ public final class OrcInputStream {
 
   // ---- variable-length integers (orc.md section 6.1) ----
 
+  /**
+   * An unsigned varint of at most 10 bytes ({@link Varints#readVarLong}); like orc-core, bits
+   * beyond the 64th in a 10th byte are dropped.
+   */
   public long readVarUnsigned() throws CorruptFileException {
-    if (limit - pos >= MAX_VARINT_BYTES) { // fast path: no bounds or refill checks per byte
-      byte[] b = cur;
-      int p = pos;
-      long result = 0;
-      for (int shift = 0; shift < 70; shift += 7) {
-        int x = b[p++];
-        result |= (long) (x & 0x7f) << shift;
-        if (x >= 0) {
-          pos = p;
-          return result;
-        }
+    try {
+      if (limit - pos >= Varints.MAX_VARLONG_BYTES) { // the usual case: wholly in the window
+        pos = Varints.readVarLong(cur, pos, limit, varint, 0, true);
+      } else { // near the window's end: gather its bytes, which may cross into the next chunk
+        int n = 0;
+        int x;
+        do {
+          x = readByte("a varint");
+          varintBytes[n++] = (byte) x;
+        } while (x >= 0x80 && n < Varints.MAX_VARLONG_BYTES);
+        Varints.readVarLong(varintBytes, 0, n, varint, 0, true);
       }
-      pos = p;
-      throw corrupt("varint longer than %d bytes", MAX_VARINT_BYTES);
+    } catch (MalformedInputException e) {
+      throw corrupt("%s", e.getMessage());
     }
-    long result = 0;
-    for (int shift = 0; shift < 70; shift += 7) {
-      int x = readByte("a varint");
-      result |= (long) (x & 0x7f) << shift;
-      if (x < 0x80) {
-        return result;
-      }
-    }
-    throw corrupt("varint longer than %d bytes", MAX_VARINT_BYTES);
+    return varint[0];
   }
 
   /**
@@ -407,42 +395,18 @@ public final class OrcInputStream {
     int i = off;
     int end = off + n;
     while (i < end) {
-      // Fast loop while a whole varint surely fits in the window: no per-byte checks.
-      byte[] b = cur;
-      int p = pos;
-      int safe = limit - MAX_VARINT_BYTES;
-      while (i < end && p <= safe) {
-        // Up to 8 bytes at once: the first byte without the continuation bit ends the varint;
-        // the 7-bit groups below it are squeezed together in three branch-free steps.
-        long w = (long) LONG_LE.get(b, p);
-        long stops = ~w & 0x8080808080808080L;
-        long u;
-        if (stops != 0) {
-          p += (Long.numberOfTrailingZeros(stops) >>> 3) + 1;
-          u = w & (stops ^ (stops - 1)) & 0x7f7f7f7f7f7f7f7fL;
-          u = (u & 0x007f007f007f007fL) | (u & 0x7f007f007f007f00L) >>> 1;
-          u = (u & 0x00003fff00003fffL) | (u & 0x3fff00003fff0000L) >>> 2;
-          u = (u & 0x000000000fffffffL) | (u & 0x0fffffff00000000L) >>> 4;
-        } else { // 9 or 10 bytes, or too long
-          int x = b[p++];
-          u = x & 0x7f;
-          int shift = 7;
-          while (true) {
-            x = b[p++];
-            u |= (long) (x & 0x7f) << shift;
-            if (x >= 0) {
-              break;
-            }
-            shift += 7;
-            if (shift >= 70) {
-              pos = p;
-              throw corrupt("varint longer than %d bytes", MAX_VARINT_BYTES);
-            }
-          }
-        }
-        dst[i++] = (u >>> 1) ^ -(u & 1);
+      // The wide loop while a whole varint surely fits in the window.
+      long r;
+      try {
+        r = Varints.readVarLongsWhileRoom(cur, pos, limit, dst, i, end - i, true);
+      } catch (MalformedInputException e) {
+        pos = (int) e.offset();
+        throw corrupt("%s", e.getMessage());
       }
-      pos = p;
+      int k = Varints.packedValue(r);
+      Varints.zigzagDecode(dst, i, k);
+      i += k;
+      pos = Varints.packedPosition(r);
       if (i < end) { // near the window's end: one value the careful way (may cross chunks)
         dst[i++] = readVarSigned();
       }

@@ -1,14 +1,13 @@
 package io.colfile.orc.stream;
 
 import io.colfile.core.codec.Compressor;
+import io.colfile.core.encoding.Endian;
+import io.colfile.core.encoding.Varints;
 import io.colfile.orc.index.RawCheckpoint;
 import io.colfile.orc.index.StreamOffset;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -42,11 +41,6 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
   private static final byte[] EMPTY = new byte[0];
   private static final int FIRST_PAGE = 1 << 10;
   private static final int MAX_PAGE = 1 << 20;
-  private static final int MAX_VARINT_BYTES = 10;
-  private static final VarHandle INT_LE =
-      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle LONG_LE =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private final Compressor compressor;
   private final int bufferSize;
@@ -67,6 +61,7 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
   private byte[] chunk; // compressed mode: bufferSize bytes, allocated on the first write
   private byte[] compressed; // compressor output; only fewer bytes than the chunk's are kept
   private final byte[] header = new byte[HEADER_BYTES];
+  private final byte[] varintBytes = new byte[Varints.MAX_VARLONG_BYTES]; // one near a page end
 
   // What orc-core's OutStream would have allocated, so that bufferedSize() matches its
   // getBufferSize() and stripes are cut at the same rows: the input buffer ("current") exists
@@ -132,7 +127,7 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
   public void writeFloat(float v) {
     int bits = Float.floatToIntBits(v);
     if (limit - pos >= Integer.BYTES) {
-      INT_LE.set(buf, pos, bits);
+      Endian.putIntLE(buf, pos, bits);
       pos += Integer.BYTES;
     } else {
       for (int i = 0; i < Integer.BYTES; i++) {
@@ -148,7 +143,7 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
   public void writeDouble(double v) {
     long bits = Double.doubleToLongBits(v);
     if (limit - pos >= Long.BYTES) {
-      LONG_LE.set(buf, pos, bits);
+      Endian.putLongLE(buf, pos, bits);
       pos += Long.BYTES;
     } else {
       for (int i = 0; i < Long.BYTES; i++) {
@@ -159,21 +154,10 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
 
   /** Base-128 varint of an unsigned long. */
   public void writeVarUnsigned(long v) {
-    if (limit - pos >= MAX_VARINT_BYTES) {
-      byte[] b = buf;
-      int p = pos;
-      while ((v & ~0x7fL) != 0) {
-        b[p++] = (byte) (v | 0x80);
-        v >>>= 7;
-      }
-      b[p++] = (byte) v;
-      pos = p;
+    if (limit - pos >= Varints.MAX_VARLONG_BYTES) {
+      pos = Varints.writeVarLong(buf, pos, v);
     } else {
-      while ((v & ~0x7fL) != 0) {
-        write((int) (v | 0x80));
-        v >>>= 7;
-      }
-      write((int) v);
+      write(varintBytes, 0, Varints.writeVarLong(varintBytes, 0, v));
     }
   }
 

@@ -1,5 +1,6 @@
 package io.colfile.orc.stream;
 
+import io.colfile.core.encoding.Varints;
 import java.util.Arrays;
 
 /**
@@ -284,12 +285,7 @@ final class RunChooser {
   }
 
   private int putVarint(long u, int p) {
-    while ((u & ~0x7fL) != 0) {
-      run[p++] = (byte) (u | 0x80);
-      u >>>= 7;
-    }
-    run[p++] = (byte) u;
-    return p;
+    return Varints.writeVarLong(run, p, u);
   }
 
   static long zigzag(long v) {
