@@ -8,6 +8,7 @@ import io.colfile.interop.EvolutionSchemas.Limits;
 import io.colfile.interop.EvolutionSchemas.Node;
 import io.colfile.orc.OrcWriter;
 import io.colfile.orc.OrcWriterOptions;
+import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

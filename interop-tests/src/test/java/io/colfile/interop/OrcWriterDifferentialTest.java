@@ -9,6 +9,7 @@ import io.colfile.core.types.Type;
 import io.colfile.orc.OrcFileVersion;
 import io.colfile.orc.OrcWriter;
 import io.colfile.orc.OrcWriterOptions;
+import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -7,6 +7,7 @@ import io.colfile.core.io.OutputFile;
 import io.colfile.core.types.Type;
 import io.colfile.orc.OrcWriter;
 import io.colfile.orc.OrcWriterOptions;
+import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;

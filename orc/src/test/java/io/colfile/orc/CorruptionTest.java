@@ -9,6 +9,7 @@ import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.error.UnsupportedFeatureException;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.vector.ColumnBatch;
+import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +23,7 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Damaged copies of the example files: truncated at every structural boundary and at random
@@ -29,6 +31,7 @@ import org.junit.jupiter.api.TestFactory;
  * (ORC has no checksums, so some damage decodes cleanly) or throw {@link CorruptFileException};
  * never another exception, a hang, or an allocation the small test heap cannot hold.
  */
+@ExtendWith(TestSeed.class)
 class CorruptionTest {
   /**
    * The two demo files hold 1.9 million rows each, so every damaged copy takes a while to read;
@@ -39,8 +42,6 @@ class CorruptionTest {
   @TestFactory
   Stream<DynamicTest> damagedFilesFailCleanly() throws IOException {
     Path dir = SharedData.orcExamples();
-    long seed = Long.getLong("tests.seed", 0x0c0ffeeL) == 0 ? 0x0c0ffeeL
-        : Long.getLong("tests.seed", 0x0c0ffeeL);
     boolean exhaustive = Boolean.getBoolean("tests.exhaustive");
     List<String> names = new ArrayList<>();
     try (Stream<Path> files = Files.walk(dir)) {
@@ -55,10 +56,11 @@ class CorruptionTest {
     for (String name : names) {
       tests.add(DynamicTest.dynamicTest(name, () -> {
         byte[] original = Files.readAllBytes(dir.resolve(name));
-        Random random = new Random(seed ^ name.hashCode());
+        Random random = TestSeed.random(name, 0);
         for (int cut : cutPoints(original, random)) {
           byte[] damaged = java.util.Arrays.copyOf(original, cut);
-          check(name + " truncated to " + cut + " bytes (seed " + seed + ")", damaged, true);
+          String what = name + " truncated to " + cut + " bytes (" + TestSeed.replay() + ")";
+          check(what, damaged, true);
         }
         for (int i = 0; i < 120; i++) {
           byte[] damaged = original.clone();
@@ -67,7 +69,8 @@ class CorruptionTest {
               ? Math.max(0, original.length - 1 - random.nextInt(Math.min(300, original.length)))
               : random.nextInt(original.length);
           damaged[pos] ^= (byte) (1 + random.nextInt(255));
-          check(name + " with byte " + pos + " flipped (seed " + seed + ")", damaged, false);
+          String what = name + " with byte " + pos + " flipped (" + TestSeed.replay() + ")";
+          check(what, damaged, false);
         }
       }));
     }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.colfile.core.codec.MalformedInputException;
 import io.colfile.kudu.KuduEncoding;
 import io.colfile.kudu.PhysicalType;
+import io.colfile.testkit.Hex;
 import org.junit.jupiter.api.Test;
 
 /** PLAIN fixed-width blocks (cfile.md section 6.1): the spec's INT64 block and the length check. */

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.colfile.core.codec.MalformedInputException;
-import io.colfile.kudu.TestSeed;
+import io.colfile.testkit.TestSeed;
 import io.colfile.kudu.KuduType;
 import io.colfile.kudu.PhysicalType;
 import io.colfile.kudu.block.Bytes;

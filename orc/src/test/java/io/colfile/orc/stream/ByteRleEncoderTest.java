@@ -2,18 +2,20 @@ package io.colfile.orc.stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.colfile.testkit.Hex;
+import io.colfile.testkit.TestSeed;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Byte RLE and boolean RLE encoders (orc.md sections 6.2, 6.3): examples and round trips. */
 @Timeout(60)
+@ExtendWith(TestSeed.class)
 class ByteRleEncoderTest {
-  private static final HexFormat HEX = HexFormat.ofDelimiter(" ");
 
   static String bytes(int... values) throws Exception {
     OrcOutputStream out = new OrcOutputStream(null, 0);
@@ -22,7 +24,7 @@ class ByteRleEncoderTest {
       e.write((byte) v);
     }
     e.flush();
-    return HEX.formatHex(out.toByteArray());
+    return Hex.of(out.toByteArray());
   }
 
   static String bits(boolean... values) throws Exception {
@@ -32,7 +34,7 @@ class ByteRleEncoderTest {
       e.write(v);
     }
     e.flush();
-    return HEX.formatHex(out.toByteArray());
+    return Hex.of(out.toByteArray());
   }
 
   @Test
@@ -61,7 +63,7 @@ class ByteRleEncoderTest {
 
   @Test
   void bytesRoundTripWithPositions() throws Exception {
-    Random r = Seeds.random("byteRleEncoder");
+    Random r = TestSeed.random("byteRleEncoder", 0);
     for (int round = 0; round < 40; round++) {
       WrittenStream s = WrittenStream.random(r);
       byte[] values = new byte[r.nextInt(5000)];
@@ -87,19 +89,19 @@ class ByteRleEncoderTest {
       ByteRleDecoder d = new ByteRleDecoder(s.open());
       byte[] read = new byte[values.length];
       d.next(read, 0, read.length);
-      assertThat(read).as("%s, %s", s, Seeds.describe()).isEqualTo(values);
+      assertThat(read).as("%s, %s", s, TestSeed.replay()).isEqualTo(values);
       for (int k = marked.size() - 1; k >= 0; k--) {
         int from = marked.get(k);
         d.seek(PositionList.byteRle(s.out.isCompressed(), positions.get(k).toArray()));
         assertThat(d.next()).as("value %d via %s in %s, %s", from, positions.get(k), s,
-            Seeds.describe()).isEqualTo(values[from]);
+            TestSeed.replay()).isEqualTo(values[from]);
       }
     }
   }
 
   @Test
   void booleansRoundTripWithPositions() throws Exception {
-    Random r = Seeds.random("booleanEncoder");
+    Random r = TestSeed.random("booleanEncoder", 0);
     for (int round = 0; round < 40; round++) {
       WrittenStream s = WrittenStream.random(r);
       boolean[] values = new boolean[r.nextInt(20_000)];
@@ -126,7 +128,7 @@ class ByteRleEncoderTest {
       e.flush();
       BooleanDecoder d = new BooleanDecoder(s.open());
       for (int i = 0; i < values.length; i++) {
-        assertThat(d.next()).as("bit %d, %s", i, Seeds.describe()).isEqualTo(values[i] ? 1 : 0);
+        assertThat(d.next()).as("bit %d, %s", i, TestSeed.replay()).isEqualTo(values[i] ? 1 : 0);
       }
       for (int k = marked.size() - 1; k >= 0; k--) {
         int from = marked.get(k);
@@ -134,7 +136,7 @@ class ByteRleEncoderTest {
         int n = Math.min(20, values.length - from);
         for (int j = 0; j < n; j++) {
           assertThat(d.next()).as("bit %d after seeking to %d via %s in %s, %s", from + j, from,
-              positions.get(k), s, Seeds.describe()).isEqualTo(values[from + j] ? 1 : 0);
+              positions.get(k), s, TestSeed.replay()).isEqualTo(values[from + j] ? 1 : 0);
         }
       }
     }
