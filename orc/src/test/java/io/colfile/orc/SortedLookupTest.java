@@ -15,6 +15,7 @@ import io.colfile.core.vector.ColumnBatch;
 import io.colfile.core.vector.DoubleVector;
 import io.colfile.core.vector.LongVector;
 import io.colfile.orc.stats.ColumnStatistics;
+import io.colfile.testkit.CountingInputFile;
 import io.colfile.testkit.Rows;
 import io.colfile.testkit.TestSeed;
 import java.io.IOException;

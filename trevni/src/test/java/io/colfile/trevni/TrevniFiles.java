@@ -2,14 +2,17 @@ package io.colfile.trevni;
 
 import io.colfile.core.io.InputFile;
 import io.colfile.core.io.OutputFile;
+import io.colfile.testkit.CountingInputFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Consumer;
 
-/** Test helpers: write a file through a callback and get its bytes; parse hex dumps. */
+/** Test helpers: write a file through a callback and get its bytes; map reads to columns. */
 final class TrevniFiles {
   private TrevniFiles() {}
 
@@ -24,6 +27,31 @@ final class TrevniFiles {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** The bytes {@code counted} read of the column named {@code name}. */
+  static long bytesRead(CountingInputFile counted, TrevniFileReader file, String name)
+      throws IOException {
+    int i = file.columnIndex(name);
+    return counted.bytesIn(file.columnStart(i), columnEnd(counted, file, i));
+  }
+
+  /** The names of the columns some of whose bytes {@code counted} read. */
+  static Set<String> columnsRead(CountingInputFile counted, TrevniFileReader file)
+      throws IOException {
+    Set<String> out = new TreeSet<>();
+    for (int i = 0; i < file.columnCount(); i++) {
+      long start = file.columnStart(i);
+      if (counted.touched(start, columnEnd(counted, file, i) - start)) {
+        out.add(file.column(i).name());
+      }
+    }
+    return out;
+  }
+
+  private static long columnEnd(InputFile counted, TrevniFileReader file, int i)
+      throws IOException {
+    return i + 1 < file.columnCount() ? file.columnStart(i + 1) : counted.length();
   }
 
   static TrevniFileReader open(byte[] bytes) throws IOException {
