@@ -157,8 +157,9 @@ class CorruptInputTest {
   }
 
   private static void assertCorrupt(String hex, boolean signed, int count, String message) {
-    assertThatThrownBy(() -> new RleV2Decoder(FramedStream.hex(hex), signed).next(new long[count], 0,
-        count)).isInstanceOf(CorruptFileException.class).hasMessageContaining(message);
+    assertThatThrownBy(() -> new RleV2Decoder(FramedStream.hex(hex), signed)
+        .next(new long[count], 0, count))
+        .isInstanceOf(CorruptFileException.class).hasMessageContaining(message);
   }
 
   @Test
