@@ -8,6 +8,7 @@ import io.colfile.core.types.Type;
 import io.colfile.orc.OrcWriter;
 import io.colfile.orc.OrcWriterOptions;
 import io.colfile.testkit.TestSeed;
+import io.colfile.testkit.ValueFill;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
@@ -167,7 +168,7 @@ class OrcWriterFileSizeTest {
         .compression(CompressionCodec.valueOf(codec.name())).build();
     try (OrcWriter w = OrcWriter.create(OutputFile.local(p), type, options)) {
       for (int next = 0; next < rows.size(); next += 1024) {
-        w.write(ColfileFill.batch(type, rows.subList(next, Math.min(rows.size(), next + 1024))));
+        w.write(ValueFill.batch(type, rows.subList(next, Math.min(rows.size(), next + 1024))));
       }
     }
     return p;
