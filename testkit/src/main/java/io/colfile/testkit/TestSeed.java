@@ -13,11 +13,20 @@ import org.junit.jupiter.api.extension.TestWatcher;
  * #replay()} in assertion descriptions too (STYLE.md section 4).
  */
 public final class TestSeed implements TestWatcher {
-  private static final long SEED = initialSeed(System.getProperty("tests.seed", ""));
+  private static final String GIVEN = System.getProperty("tests.seed", "").trim();
+  private static final long SEED = initialSeed(GIVEN);
 
   /** The run's seed. */
   public static long seed() {
     return SEED;
+  }
+
+  /**
+   * Whether {@code -Dtests.seed} chose the seed rather than the clock: for the rare test that
+   * keeps a fixed seed of its own unless asked for another.
+   */
+  public static boolean given() {
+    return !GIVEN.isEmpty() && !GIVEN.startsWith("$");
   }
 
   /** The run's seed as {@code -Dtests.seed} takes it: upper-case hex. */

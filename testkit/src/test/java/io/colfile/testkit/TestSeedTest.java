@@ -13,6 +13,12 @@ class TestSeedTest {
   }
 
   @Test
+  void saysWhetherTheRunWasGivenItsSeed() {
+    String given = System.getProperty("tests.seed", "").trim();
+    assertThat(TestSeed.given()).isEqualTo(!given.isEmpty() && !given.startsWith("$"));
+  }
+
+  @Test
   void takesHexWithOrWithoutPrefixAndAllSixtyFourBits() {
     assertThat(TestSeed.initialSeed("C0FFEE")).isEqualTo(0xC0FFEEL);
     assertThat(TestSeed.initialSeed(" 0xc0ffee ")).isEqualTo(0xC0FFEEL);
