@@ -6,6 +6,7 @@ import io.colfile.core.vector.ColumnBatch;
 import io.colfile.core.vector.DecimalVector;
 import io.colfile.core.vector.DoubleVector;
 import io.colfile.core.vector.LongVector;
+import io.colfile.testkit.LineItems;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.function.Consumer;
@@ -13,9 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.time.LocalDate;
 import java.util.Locale;
-import java.util.SplittableRandom;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hive.ql.exec.vector.BytesColumnVector;
@@ -39,20 +38,7 @@ import org.apache.orc.Writer;
  * choose the file. {@code java -cp benchmarks.jar io.colfile.bench.LineItemFile} makes it ahead.
  */
 public final class LineItemFile {
-  static final TypeDescription SCHEMA = TypeDescription.fromString("struct<"
-      + "l_orderkey:bigint,l_partkey:bigint,l_suppkey:bigint,l_linenumber:int,"
-      + "l_quantity:double,l_extendedprice:decimal(12,2),l_discount:double,l_tax:decimal(12,2),"
-      + "l_returnflag:string,l_linestatus:string,l_shipdate:date,l_commitdate:date,"
-      + "l_receiptdate:date,l_shipinstruct:string,l_shipmode:string,l_comment:string>");
-  private static final String[] FLAGS = {"A", "N", "R"};
-  private static final String[] STATUS = {"F", "O"};
-  private static final String[] INSTRUCT = {
-      "DELIVER IN PERSON", "COLLECT COD", "NONE", "TAKE BACK RETURN"};
-  private static final String[] MODES = {"REG AIR", "AIR", "RAIL", "SHIP", "TRUCK", "MAIL", "FOB"};
-  private static final String[] WORDS = {"furiously", "carefully", "quickly", "final", "ironic",
-      "pending", "regular", "express", "bold", "deposits", "requests", "accounts", "packages",
-      "instructions", "theodolites", "foxes", "sleep", "haggle", "nag", "wake", "among", "above"};
-  private static final long FIRST_DAY = LocalDate.of(1992, 1, 1).toEpochDay();
+  static final TypeDescription SCHEMA = TypeDescription.fromString(LineItems.SCHEMA);
 
   private LineItemFile() {}
 
@@ -100,39 +86,33 @@ public final class LineItemFile {
   }
 
   /**
-   * Generates the rows in fresh batches of up to 1024 rows (decimals as unscaled longs); string
-   * values are separate arrays, so a batch stays valid after it was handed on.
+   * Generates the rows ({@link LineItems} of a fixed seed) in fresh batches of up to 1024 rows
+   * (decimals as unscaled longs); string values are separate arrays, so a batch stays valid
+   * after it was handed on.
    */
   static void generate(long rows, Consumer<VectorizedRowBatch> sink) {
-    SplittableRandom r = new SplittableRandom(19920101L);
+    LineItems items = new LineItems(19920101L);
+    LineItems.Row row = new LineItems.Row();
     VectorizedRowBatch batch = SCHEMA.createRowBatchV2();
-    long orderKey = 1;
-    int lineNumber = 1;
-    for (long row = 0; row < rows; row++) {
+    for (long n = 0; n < rows; n++) {
+      items.next(row);
       int i = batch.size++;
-      if (lineNumber > 1 + r.nextInt(7)) {
-        orderKey += 1 + r.nextInt(4);
-        lineNumber = 1;
-      }
-      long quantity = 1 + r.nextInt(50);
-      long price = quantity * (90_000 + r.nextInt(1_000_000)) / 10;    // cents
-      long ship = FIRST_DAY + r.nextInt(2526);
-      longs(batch, 0)[i] = orderKey;
-      longs(batch, 1)[i] = 1 + r.nextInt(200_000);
-      longs(batch, 2)[i] = 1 + r.nextInt(10_000);
-      longs(batch, 3)[i] = lineNumber++;
-      ((DoubleColumnVector) batch.cols[4]).vector[i] = quantity;
-      ((Decimal64ColumnVector) batch.cols[5]).vector[i] = price;
-      ((DoubleColumnVector) batch.cols[6]).vector[i] = r.nextInt(11) / 100.0;
-      ((Decimal64ColumnVector) batch.cols[7]).vector[i] = r.nextInt(9);
-      string(batch, 8, i, FLAGS[r.nextInt(FLAGS.length)]);
-      string(batch, 9, i, STATUS[r.nextInt(STATUS.length)]);
-      longs(batch, 10)[i] = ship;
-      longs(batch, 11)[i] = ship - 30 + r.nextInt(61);
-      longs(batch, 12)[i] = ship + 1 + r.nextInt(30);
-      string(batch, 13, i, INSTRUCT[r.nextInt(INSTRUCT.length)]);
-      string(batch, 14, i, MODES[r.nextInt(MODES.length)]);
-      string(batch, 15, i, comment(r));
+      longs(batch, 0)[i] = row.orderKey;
+      longs(batch, 1)[i] = row.partKey;
+      longs(batch, 2)[i] = row.suppKey;
+      longs(batch, 3)[i] = row.lineNumber;
+      ((DoubleColumnVector) batch.cols[4]).vector[i] = row.quantity;
+      ((Decimal64ColumnVector) batch.cols[5]).vector[i] = row.extendedPrice;
+      ((DoubleColumnVector) batch.cols[6]).vector[i] = row.discount;
+      ((Decimal64ColumnVector) batch.cols[7]).vector[i] = row.tax;
+      string(batch, 8, i, row.returnFlag);
+      string(batch, 9, i, row.lineStatus);
+      longs(batch, 10)[i] = row.shipDate;
+      longs(batch, 11)[i] = row.commitDate;
+      longs(batch, 12)[i] = row.receiptDate;
+      string(batch, 13, i, row.shipInstruct);
+      string(batch, 14, i, row.shipMode);
+      string(batch, 15, i, row.comment);
       if (batch.size == batch.getMaxSize()) {
         sink.accept(batch);
         batch = SCHEMA.createRowBatchV2();
@@ -150,16 +130,6 @@ public final class LineItemFile {
   private static void string(VectorizedRowBatch batch, int column, int row, String s) {
     byte[] utf8 = s.getBytes(StandardCharsets.UTF_8);
     ((BytesColumnVector) batch.cols[column]).setRef(row, utf8, 0, utf8.length);
-  }
-
-  /** 10 to 43 characters of TPC-H-like words: nearly every value distinct. */
-  private static String comment(SplittableRandom r) {
-    StringBuilder b = new StringBuilder(48);
-    int length = 10 + r.nextInt(34);
-    while (b.length() < length) {
-      b.append(WORDS[r.nextInt(WORDS.length)]).append(' ');
-    }
-    return b.substring(0, length);
   }
 
   /**

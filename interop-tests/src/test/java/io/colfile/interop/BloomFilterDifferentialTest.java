@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.colfile.orc.bloom.OrcBloomFilter;
 import io.colfile.orc.bloom.OrcHashes;
 import io.colfile.orc.proto.IndexMessages;
+import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;

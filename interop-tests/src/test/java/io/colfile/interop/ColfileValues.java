@@ -10,6 +10,7 @@ import io.colfile.core.vector.MapVector;
 import io.colfile.core.vector.StructVector;
 import io.colfile.core.vector.TimestampVector;
 import io.colfile.core.vector.UnionVector;
+import io.colfile.testkit.Rows;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -89,7 +90,7 @@ final class ColfileValues {
         UnionVector u = (UnionVector) v;
         int tag = u.tags[row];
         // colfile's unions are dense: the value sits at offsets[row] of the variant's vector
-        return new Values.Union(tag, get(u.fields[tag], type.getChildren().get(tag),
+        return new Rows.Variant(tag, get(u.fields[tag], type.getChildren().get(tag),
             u.offsets[row]));
       }
       default:

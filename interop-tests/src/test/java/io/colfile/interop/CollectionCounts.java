@@ -2,6 +2,7 @@ package io.colfile.interop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.colfile.testkit.Rows;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -93,7 +94,7 @@ final class CollectionCounts {
         }
       }
       case UNION -> {
-        Values.Union u = (Values.Union) v;
+        Rows.Variant u = (Rows.Variant) v;
         visit(t.getChildren().get(u.tag()), u.value(), out);
       }
       default -> { }

@@ -1,6 +1,7 @@
 package io.colfile.interop;
 
 import io.colfile.interop.EvolutionSchemas.Node;
+import io.colfile.testkit.Rows;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -95,9 +96,9 @@ final class EvolutionComparison {
         return;
       }
       default: {
-        Values.Union f = (Values.Union) file;
-        Values.Union o = (Values.Union) orc;
-        Values.Union c = (Values.Union) colfile;
+        Rows.Variant f = (Rows.Variant) file;
+        Rows.Variant o = (Rows.Variant) orc;
+        Rows.Variant c = (Rows.Variant) colfile;
         check(o.tag() == f.tag() && c.tag() == f.tag(), node, file, orc, colfile, path,
             "tags differ");
         value(node.children().get(f.tag()), f.value(), o.value(), c.value(),

@@ -1,5 +1,6 @@
 package io.colfile.interop;
 
+import io.colfile.testkit.Rows;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Instant;
@@ -140,7 +141,7 @@ final class ExpectedJson {
         break;
       }
       case UNION: {
-        Values.Union u = (Values.Union) v;
+        Rows.Variant u = (Rows.Variant) v;
         b.append("{\"tag\": ").append(u.tag()).append(", \"value\": ");
         value(b, type.getChildren().get(u.tag()), u.value());
         b.append('}');

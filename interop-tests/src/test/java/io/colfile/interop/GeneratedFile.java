@@ -1,5 +1,6 @@
 package io.colfile.interop;
 
+import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

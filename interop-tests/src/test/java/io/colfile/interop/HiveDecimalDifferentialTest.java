@@ -11,6 +11,7 @@ import io.colfile.core.vector.DecimalVector;
 import io.colfile.core.vector.DoubleVector;
 import io.colfile.testkit.MemoryFile;
 import io.colfile.testkit.Rows;
+import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;

@@ -2,6 +2,7 @@ package io.colfile.interop;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.colfile.testkit.Hex;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -212,22 +213,13 @@ final class OrcFileComparison {
       if (a[i] != b[i]) {
         fail(String.format("%s: byte %d of %d differs: orc-core 0x%02x, colfile 0x%02x%n"
             + "  orc-core %s%n  colfile  %s", at, i, a.length, a[i] & 0xff, b[i] & 0xff,
-            hex(a, i), hex(b, i)));
+            Hex.around(a, i), Hex.around(b, i)));
       }
     }
     if (a.length != b.length) {
       fail(String.format("%s: %d bytes in orc-core's file, %d in colfile's", at, a.length,
           b.length));
     }
-  }
-
-  private static String hex(byte[] a, int at) {
-    StringBuilder s = new StringBuilder();
-    for (int i = Math.max(0, at - 8); i < Math.min(a.length, at + 16); i++) {
-      s.append(i == at ? "[" : "").append(String.format("%02x", a[i] & 0xff))
-          .append(i == at ? "] " : " ");
-    }
-    return s.toString();
   }
 
   private static void sameMessage(String at, Message a, Message b) {

@@ -8,6 +8,7 @@ import io.colfile.core.io.OutputFile;
 import io.colfile.core.types.Type;
 import io.colfile.orc.OrcWriter;
 import io.colfile.orc.OrcWriterOptions;
+import io.colfile.testkit.ValueFill;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,7 +32,7 @@ class OrcFileComparisonTest {
     }
     try (OrcWriter w = OrcWriter.create(OutputFile.local(p), type, OrcWriterOptions.builder()
         .compression(codec).compressionBlockSize(4096).rowIndexStride(1000).build())) {
-      w.write(ColfileFill.batch(type, rows));
+      w.write(ValueFill.batch(type, rows));
     }
     return p;
   }
@@ -72,7 +73,7 @@ class OrcFileComparisonTest {
         rows.add(Arrays.asList(i * i % 1009, "s" + i % 77));
       }
       w.addUserMetadata("k", new byte[] {1});
-      w.write(ColfileFill.batch(type, rows));
+      w.write(ValueFill.batch(type, rows));
     }
     assertThatThrownBy(() -> OrcFileComparison.compare("metadata", a, b, true, true))
         .hasMessageContaining("footer").hasMessageContaining("Footer differs");

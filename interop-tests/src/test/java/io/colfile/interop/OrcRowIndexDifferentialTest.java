@@ -9,6 +9,7 @@ import io.colfile.orc.index.ColumnBloomFilter;
 import io.colfile.orc.index.RowIndex;
 import io.colfile.orc.index.StripeIndex;
 import io.colfile.orc.proto.StatisticsMessages;
+import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

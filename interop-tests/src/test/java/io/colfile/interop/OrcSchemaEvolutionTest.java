@@ -8,6 +8,9 @@ import io.colfile.interop.EvolutionSchemas.Limits;
 import io.colfile.interop.EvolutionSchemas.Node;
 import io.colfile.orc.OrcWriter;
 import io.colfile.orc.OrcWriterOptions;
+import io.colfile.testkit.Rows;
+import io.colfile.testkit.TestSeed;
+import io.colfile.testkit.ValueFill;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -216,7 +219,7 @@ class OrcSchemaEvolutionTest {
         }
         break;
       case UNION: {
-        Values.Union u = (Values.Union) v;
+        Rows.Variant u = (Rows.Variant) v;
         countElements(c.get(u.tag()), u.value(), out);
         break;
       }
@@ -278,8 +281,8 @@ class OrcSchemaEvolutionTest {
         return entries;
       }
       case UNION: {
-        Values.Union u = (Values.Union) v;
-        return new Values.Union(u.tag(), replaceText(c.get(u.tag()), u.value(), r));
+        Rows.Variant u = (Rows.Variant) v;
+        return new Rows.Variant(u.tag(), replaceText(c.get(u.tag()), u.value(), r));
       }
       default:
         return v;
@@ -298,7 +301,7 @@ class OrcSchemaEvolutionTest {
     Type type = Type.parse(schema.toString());
     try (OrcWriter w = OrcWriter.create(OutputFile.local(path), type, options)) {
       for (int next = 0; next < rows.size(); next += 1000) {
-        w.write(ColfileFill.batch(type, rows.subList(next, Math.min(rows.size(), next + 1000))));
+        w.write(ValueFill.batch(type, rows.subList(next, Math.min(rows.size(), next + 1000))));
       }
     }
   }

@@ -9,6 +9,8 @@ import io.colfile.core.types.Type;
 import io.colfile.orc.OrcFileVersion;
 import io.colfile.orc.OrcWriter;
 import io.colfile.orc.OrcWriterOptions;
+import io.colfile.testkit.TestSeed;
+import io.colfile.testkit.ValueFill;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -219,7 +221,7 @@ class OrcWriterDifferentialTest {
       while (next < rows.size()) {
         int n = Math.min(rows.size() - next, 1 + r.nextInt(r.nextBoolean() ? 64 : 1024));
         n = Math.min(n, 1024);
-        w.write(ColfileFill.batch(type, rows.subList(next, next + n)));
+        w.write(ValueFill.batch(type, rows.subList(next, next + n)));
         next += n;
       }
     }

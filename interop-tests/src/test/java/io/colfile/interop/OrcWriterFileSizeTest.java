@@ -7,14 +7,14 @@ import io.colfile.core.io.OutputFile;
 import io.colfile.core.types.Type;
 import io.colfile.orc.OrcWriter;
 import io.colfile.orc.OrcWriterOptions;
+import io.colfile.testkit.LineItems;
+import io.colfile.testkit.TestSeed;
+import io.colfile.testkit.ValueFill;
 import java.io.IOException;
-import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
@@ -47,36 +47,12 @@ class OrcWriterFileSizeTest {
     System.out.println(TABLE);
   }
 
-  private static final String[] WORDS = {"furiously", "carefully", "quickly", "final",
-    "ironic", "pending", "regular", "express", "bold", "deposits", "requests", "accounts"};
-
-  /** Lineitem-like rows (the shape of bench/'s LineItemFile, smaller). */
+  /** The testkit's lineitem-like rows (the rows bench's LineItemFile has), seeded from r. */
   static List<Object> lineitem(int rows, Random r) {
-    List<Object> out = new ArrayList<>();
-    long order = 1;
-    for (int i = 0; i < rows; i++) {
-      if (r.nextInt(4) == 0) {
-        order += 1 + r.nextInt(4);
-      }
-      long qty = 1 + r.nextInt(50);
-      StringBuilder comment = new StringBuilder();
-      while (comment.length() < 10 + r.nextInt(30)) {
-        comment.append(WORDS[r.nextInt(WORDS.length)]).append(' ');
-      }
-      LocalDate ship = LocalDate.of(1992, 1, 1).plusDays(r.nextInt(2526));
-      out.add(Arrays.asList(order, (long) (1 + r.nextInt(200_000)), (long) (i % 7 + 1),
-          (double) qty, BigDecimal.valueOf(qty * (90_000 + r.nextInt(1_000_000)) / 10, 2),
-          r.nextInt(11) / 100.0, new String[] {"A", "N", "R"}[r.nextInt(3)], ship,
-          ship.plusDays(1 + r.nextInt(30)), new String[] {"AIR", "RAIL", "SHIP", "TRUCK"}[
-              r.nextInt(4)], comment.toString().trim()));
-    }
-    return out;
+    return new LineItems(r.nextLong()).rows(rows);
   }
 
-  static final TypeDescription LINEITEM = TypeDescription.fromString("struct<l_orderkey:bigint,"
-      + "l_partkey:bigint,l_linenumber:int,l_quantity:double,l_extendedprice:decimal(12,2),"
-      + "l_discount:double,l_returnflag:string,l_shipdate:date,l_receiptdate:date,"
-      + "l_shipmode:string,l_comment:string>");
+  static final TypeDescription LINEITEM = TypeDescription.fromString(LineItems.SCHEMA);
 
   @Test
   void sizesWithinTwoPercentOfOrcCore() throws IOException {
@@ -166,7 +142,7 @@ class OrcWriterFileSizeTest {
         .compression(CompressionCodec.valueOf(codec.name())).build();
     try (OrcWriter w = OrcWriter.create(OutputFile.local(p), type, options)) {
       for (int next = 0; next < rows.size(); next += 1024) {
-        w.write(ColfileFill.batch(type, rows.subList(next, Math.min(rows.size(), next + 1024))));
+        w.write(ValueFill.batch(type, rows.subList(next, Math.min(rows.size(), next + 1024))));
       }
     }
     return p;

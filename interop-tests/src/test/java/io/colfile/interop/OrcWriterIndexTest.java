@@ -12,6 +12,7 @@ import io.colfile.core.vector.LongVector;
 import io.colfile.core.vector.TimestampVector;
 import io.colfile.orc.OrcWriter;
 import io.colfile.orc.OrcWriterOptions;
+import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

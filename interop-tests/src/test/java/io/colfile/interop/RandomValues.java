@@ -1,5 +1,6 @@
 package io.colfile.interop;
 
+import io.colfile.testkit.Rows;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -114,7 +115,7 @@ final class RandomValues {
     int only = r.nextInt(4) == 0 ? r.nextInt(n) : -1;
     return () -> {
       int tag = only >= 0 ? only : r.nextInt(n);
-      return new Values.Union(tag, variants.get(tag).get());
+      return new Rows.Variant(tag, variants.get(tag).get());
     };
   }
 

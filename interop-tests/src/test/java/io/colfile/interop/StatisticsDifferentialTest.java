@@ -8,6 +8,7 @@ import io.colfile.orc.proto.OrcProto;
 import io.colfile.orc.proto.StatisticsMessages;
 import io.colfile.orc.stats.StatsCollector;
 import io.colfile.orc.stats.StringStats;
+import io.colfile.testkit.TestSeed;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;

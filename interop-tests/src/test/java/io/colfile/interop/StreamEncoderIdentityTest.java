@@ -12,6 +12,7 @@ import io.colfile.orc.stream.RleV1Encoder;
 import io.colfile.orc.stream.RleV2Encoder;
 import io.colfile.orc.stream.StreamCompression;
 import io.colfile.orc.stripe.StreamKind;
+import io.colfile.testkit.TestSeed;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.math.BigInteger;

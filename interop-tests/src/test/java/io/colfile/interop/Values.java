@@ -1,5 +1,9 @@
 package io.colfile.interop;
 
+import io.colfile.testkit.Rows;
+import io.colfile.testkit.ValueFill;
+import java.util.Map;
+
 /**
  * The value model both sides of the tests share. A generated row, and a row read back by
  * orc-core, are trees of plain Java objects, one kind per ORC type:
@@ -15,15 +19,29 @@ package io.colfile.interop;
  * timestamp               LocalDateTime, the writer zone's wall clock
  * timestamp with local tz Instant
  * struct, list            List (fields in schema order / elements)
- * map                     List of Entry, in file order (keys may repeat)
- * uniontype               Union
+ * map                     List of Entry (a Map.Entry), in file order (keys may repeat)
+ * uniontype               {@link Rows.Variant} (the testkit's)
  * null                    null
  * </pre>
  */
 final class Values {
   private Values() {}
 
-  record Entry(Object key, Object value) {}
+  /** A map entry; a Map.Entry so that the testkit's {@link ValueFill} takes it. */
+  record Entry(Object key, Object value) implements Map.Entry<Object, Object> {
+    @Override
+    public Object getKey() {
+      return key;
+    }
 
-  record Union(int tag, Object value) {}
+    @Override
+    public Object getValue() {
+      return value;
+    }
+
+    @Override
+    public Object setValue(Object v) {
+      throw new UnsupportedOperationException();
+    }
+  }
 }

@@ -1,5 +1,6 @@
 package io.colfile.interop;
 
+import io.colfile.testkit.Rows;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -121,7 +122,7 @@ final class VectorFill {
       }
       case UNION: {
         UnionColumnVector u = (UnionColumnVector) v;
-        Values.Union union = (Values.Union) value;
+        Rows.Variant union = (Rows.Variant) value;
         u.tags[row] = union.tag();
         // orc-core's unions are sparse: the variant's value sits at the union's own row
         set(u.fields[union.tag()], type.getChildren().get(union.tag()), row, union.value());

@@ -1,5 +1,6 @@
 package io.colfile.interop;
 
+import io.colfile.testkit.Rows;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
@@ -108,7 +109,7 @@ final class VectorValues {
       case UNION: {
         UnionColumnVector u = (UnionColumnVector) v;
         int tag = u.tags[i];
-        return new Values.Union(tag, get(u.fields[tag], type.getChildren().get(tag), i, wallZone));
+        return new Rows.Variant(tag, get(u.fields[tag], type.getChildren().get(tag), i, wallZone));
       }
       default:
         throw new IllegalArgumentException("cannot read " + type);

@@ -20,6 +20,7 @@ import io.colfile.kudu.delta.DeltaType;
 import io.colfile.kudu.delta.RowChangeList;
 import io.colfile.kudu.key.KeyBuffer;
 import io.colfile.kudu.key.KeyEncoder;
+import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;

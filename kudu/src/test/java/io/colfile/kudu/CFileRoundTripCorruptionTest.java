@@ -16,6 +16,7 @@ import io.colfile.kudu.delta.DeltaFileReader;
 import io.colfile.kudu.delta.DeltaFileWriter;
 import io.colfile.kudu.delta.DeltaType;
 import io.colfile.kudu.proto.KuduProto;
+import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -3,6 +3,7 @@ package io.colfile.kudu;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.colfile.core.io.InputFile;
+import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;

@@ -19,6 +19,7 @@ import io.colfile.kudu.rowset.RowSetManifest;
 import io.colfile.kudu.rowset.RowSetReader;
 import io.colfile.kudu.rowset.RowSetWriter;
 import io.colfile.kudu.rowset.RowSetWriterOptions;
+import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

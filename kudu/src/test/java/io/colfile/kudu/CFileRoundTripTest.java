@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.colfile.core.io.InputFile;
 import io.colfile.kudu.meta.CFileFooter;
+import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;

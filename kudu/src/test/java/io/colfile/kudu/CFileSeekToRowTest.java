@@ -16,6 +16,7 @@ import io.colfile.kudu.delta.DeltaKey;
 import io.colfile.kudu.delta.DeltaType;
 import io.colfile.kudu.delta.RowChangeList;
 import io.colfile.testkit.Rows;
+import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -9,6 +9,7 @@ import io.colfile.core.ReadOptions;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.vector.ColumnBatch;
 import io.colfile.core.vector.ColumnVector;
+import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.Random;

@@ -12,6 +12,7 @@ import io.colfile.core.vector.ColumnVector;
 import io.colfile.kudu.bloom.BloomFileReader;
 import io.colfile.kudu.delta.DeltaFileReader;
 import io.colfile.kudu.index.IndexTreeReader;
+import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.util.concurrent.ExecutionException;

@@ -14,6 +14,7 @@ import io.colfile.kudu.rowset.RowSetWriterOptions;
 import io.colfile.testkit.RandomPredicates;
 import io.colfile.testkit.ReferenceEvaluator;
 import io.colfile.testkit.Rows;
+import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

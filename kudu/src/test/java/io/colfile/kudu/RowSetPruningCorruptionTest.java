@@ -17,6 +17,7 @@ import io.colfile.kudu.rowset.RowSetReader;
 import io.colfile.kudu.rowset.RowSetWriterOptions;
 import io.colfile.testkit.ReferenceEvaluator;
 import io.colfile.testkit.Rows;
+import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

@@ -15,9 +15,9 @@ import io.colfile.core.vector.DecimalVector;
 import io.colfile.core.vector.DoubleVector;
 import io.colfile.core.vector.LongVector;
 import io.colfile.core.vector.TimestampVector;
-import io.colfile.orc.stream.Seeds;
 import io.colfile.testkit.ReferenceEvaluator;
 import io.colfile.testkit.Rows;
+import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -28,6 +28,7 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -38,6 +39,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * is found (0.0 and -0.0 alike, decimals whatever their scale, char with its padding, wall
  * clocks and instants), and values no row holds skip row groups by their bloom filters.
  */
+@ExtendWith(TestSeed.class)
 class BloomFilterPushdownTest {
   private static final int ROWS = 20_000;
 
@@ -53,7 +55,7 @@ class BloomFilterPushdownTest {
     OrcWriterOptions options = OrcWriterOptions.builder().compression(CompressionCodec.ZLIB)
         .rowIndexStride(1000).writerTimeZone(zone).bloomFilterColumns(schema.fieldNames())
         .build();
-    Random r = Seeds.random("bloom-pushdown-" + zoneName);
+    Random r = TestSeed.random("bloom-pushdown-" + zoneName, 0);
     try (OrcWriter w = OrcWriter.create(OutputFile.local(path), schema, options)) {
       ColumnBatch b = new ColumnBatch(schema, 1000);
       for (int row = 0; row < ROWS; row += 1000) {
@@ -95,7 +97,7 @@ class BloomFilterPushdownTest {
         try (BatchReader rows = orc.read(ReadOptions.defaults().withFilter(p))) {
           List<Object> got = Rows.readAll(rows);
           String report = String.join("\n", rows.report().lines());
-          assertThat(got).as("%s%n%s%n%s", p, report, Seeds.describe())
+          assertThat(got).as("%s%n%s%n%s", p, report, TestSeed.replay())
               .isEqualTo(ReferenceEvaluator.filter(p, schema, all));
           if (!absent) {
             assertThat(got).as(p.toString()).isNotEmpty();

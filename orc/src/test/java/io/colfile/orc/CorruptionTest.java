@@ -9,6 +9,7 @@ import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.error.UnsupportedFeatureException;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.vector.ColumnBatch;
+import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,8 +40,9 @@ class CorruptionTest {
   @TestFactory
   Stream<DynamicTest> damagedFilesFailCleanly() throws IOException {
     Path dir = SharedData.orcExamples();
-    long seed = Long.getLong("tests.seed", 0x0c0ffeeL) == 0 ? 0x0c0ffeeL
-        : Long.getLong("tests.seed", 0x0c0ffeeL);
+    // a fixed set of damage unless -Dtests.seed asks for another; the line printed replays it
+    long seed = TestSeed.given() ? TestSeed.seed() : 0x0c0ffeeL;
+    String replay = "reproduce with -Dtests.seed=" + Long.toHexString(seed).toUpperCase();
     boolean exhaustive = Boolean.getBoolean("tests.exhaustive");
     List<String> names = new ArrayList<>();
     try (Stream<Path> files = Files.walk(dir)) {
@@ -58,7 +60,8 @@ class CorruptionTest {
         Random random = new Random(seed ^ name.hashCode());
         for (int cut : cutPoints(original, random)) {
           byte[] damaged = java.util.Arrays.copyOf(original, cut);
-          check(name + " truncated to " + cut + " bytes (seed " + seed + ")", damaged, true);
+          String what = name + " truncated to " + cut + " bytes (" + replay + ")";
+          check(what, damaged, true);
         }
         for (int i = 0; i < 120; i++) {
           byte[] damaged = original.clone();
@@ -66,8 +69,11 @@ class CorruptionTest {
           int pos = i % 2 == 0
               ? Math.max(0, original.length - 1 - random.nextInt(Math.min(300, original.length)))
               : random.nextInt(original.length);
-          damaged[pos] ^= (byte) (1 + random.nextInt(255));
-          check(name + " with byte " + pos + " flipped (seed " + seed + ")", damaged, false);
+          int flip = 1 + random.nextInt(255);
+          damaged[pos] ^= (byte) flip;
+          String what =
+              String.format("%s with byte %d xor 0x%02x (%s)", name, pos, flip, replay);
+          check(what, damaged, false);
         }
       }));
     }

@@ -15,8 +15,8 @@ import io.colfile.core.vector.ColumnBatch;
 import io.colfile.core.vector.LongVector;
 import io.colfile.orc.index.StripeIndex;
 import io.colfile.orc.proto.OrcProto;
-import io.colfile.orc.stream.Seeds;
 import io.colfile.testkit.RandomBatches;
+import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +25,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * must give a CorruptFileException that names the file, the index stream and its offset; never
  * another exception, a hang or a huge allocation.
  */
+@ExtendWith(TestSeed.class)
 class HostileIndexTest {
   private static final int ROWS = 3000;
   /** struct<a:bigint>, a = row / 500: six RLE v2 DELTA runs of 500 values, 4 bytes each. */
@@ -203,7 +205,7 @@ class HostileIndexTest {
    */
   @Test
   void damagedIndexAreasFailCleanly() throws IOException {
-    Random r = Seeds.random("damaged-index");
+    Random r = TestSeed.random("damaged-index", 0);
     Type schema = RandomBatches.everyType();
     for (CompressionCodec codec : List.of(CompressionCodec.NONE, CompressionCodec.ZLIB)) {
       OrcWriterOptions options = OrcWriterOptions.builder().compression(codec)
@@ -221,7 +223,7 @@ class HostileIndexTest {
         StripeInformation s = stripes.get(r.nextInt(stripes.size()));
         int at = (int) (s.offset() + r.nextInt((int) s.indexLength()));
         damaged[at] ^= (byte) (1 + r.nextInt(255));
-        String what = codec + " byte " + at + " flipped; " + Seeds.describe();
+        String what = codec + " byte " + at + " flipped; " + TestSeed.replay();
         Throwable thrown = assertTimeoutPreemptively(Duration.ofSeconds(20),
             () -> readIndexAndSeek(damaged, r), what + " hung");
         if (thrown != null && !(thrown instanceof CorruptFileException)) {

@@ -11,12 +11,12 @@ import io.colfile.core.filter.Predicate;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.types.Type;
 import io.colfile.orc.proto.OrcProto;
-import io.colfile.orc.stream.Seeds;
 import io.colfile.orc.write.RandomWriterOptions;
 import io.colfile.testkit.RandomBatches;
 import io.colfile.testkit.RandomPredicates;
 import io.colfile.testkit.ReferenceEvaluator;
 import io.colfile.testkit.Rows;
+import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -36,6 +37,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * reference evaluator (or the file is refused as corrupt). Statistics that lie consistently
  * (bounds that are merely too narrow) cannot be told from true ones; no test pretends otherwise.
  */
+@ExtendWith(TestSeed.class)
 class LyingStatisticsTest {
   @TempDir Path dir;
 
@@ -59,7 +61,7 @@ class LyingStatisticsTest {
   @ParameterizedTest
   @EnumSource(Lie.class)
   void liesTheFileGivesAwayAreNotBelieved(Lie lie) throws IOException {
-    Random r = Seeds.random("lying-statistics-" + lie);
+    Random r = TestSeed.random("lying-statistics-" + lie, 0);
     Type schema = RandomBatches.everyType();
     OrcWriterOptions options = RandomWriterOptions.randomOptions(r, schema, 0).toBuilder()
         .compression(CompressionCodec.NONE).stripeSize(64 * 1024).memoryCheckRows(1000)
@@ -69,7 +71,7 @@ class LyingStatisticsTest {
     byte[] honest = Files.readAllBytes(path);
     byte[] lying = StatisticsRewriter.rewrite(honest, (level, stripe, group, column, s) ->
         lie(lie, s), metadata(lie, honest));
-    String what = lie + "; " + Seeds.describe();
+    String what = lie + "; " + TestSeed.replay();
     List<Object> all;
     try (OrcReader orc = OrcReader.open(InputFile.of("lying.orc", lying))) {
       all = Rows.readAll(orc.read(ReadOptions.defaults()));
@@ -95,7 +97,7 @@ class LyingStatisticsTest {
    */
   @Test
   void consistentLiesCannotBeDetected() throws IOException {
-    Random r = Seeds.random("consistent-lie");
+    Random r = TestSeed.random("consistent-lie", 0);
     Type schema = Type.parse("struct<a:int>");
     OrcWriterOptions options = OrcWriterOptions.builder().compression(CompressionCodec.NONE)
         .rowIndexStride(1000).build();

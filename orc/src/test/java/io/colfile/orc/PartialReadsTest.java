@@ -14,6 +14,7 @@ import io.colfile.core.vector.ColumnBatch;
 import io.colfile.core.vector.DoubleVector;
 import io.colfile.core.vector.LongVector;
 import io.colfile.orc.proto.OrcProto;
+import io.colfile.testkit.CountingInputFile;
 import io.colfile.testkit.Rows;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

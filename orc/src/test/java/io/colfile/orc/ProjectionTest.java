@@ -16,6 +16,7 @@ import io.colfile.core.vector.StructVector;
 import io.colfile.orc.index.StripeIndex;
 import io.colfile.orc.stripe.StreamId;
 import io.colfile.orc.stripe.StreamKind;
+import io.colfile.testkit.CountingInputFile;
 import io.colfile.testkit.Rows;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -9,10 +9,10 @@ import io.colfile.core.filter.Predicate;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.types.TypeKind;
 import io.colfile.core.vector.ColumnBatch;
-import io.colfile.orc.stream.Seeds;
 import io.colfile.testkit.RandomPredicates;
 import io.colfile.testkit.ReferenceEvaluator;
 import io.colfile.testkit.Rows;
+import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.ZoneId;
@@ -22,6 +22,7 @@ import java.util.Random;
 import java.util.function.BiConsumer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -31,6 +32,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the rows a filtered read returns equal the full read filtered by the reference evaluator,
  * whatever pushdown skipped.
  */
+@ExtendWith(TestSeed.class)
 class PushdownExamplesTest {
   /** Readers use this zone for files that name no writer zone, as ORC's expected files do. */
   private static final ZoneId ZONE = ZoneId.of("America/Los_Angeles");
@@ -62,7 +64,7 @@ class PushdownExamplesTest {
   @MethodSource("files")
   void randomPredicatesGiveTheReferenceRows(String name) throws IOException {
     Path path = SharedData.orcExamples().resolve(name);
-    Random r = Seeds.random("pushdown-examples-" + name);
+    Random r = TestSeed.random("pushdown-examples-" + name, 0);
     ReadOptions options = ReadOptions.defaults().withDefaultZone(ZONE);
     try (OrcReader orc = OrcReader.open(InputFile.local(path))) {
       if (orc.schema().kind() != TypeKind.STRUCT) {
@@ -94,7 +96,7 @@ class PushdownExamplesTest {
             }
           });
           List<Object> got = Rows.readAll(filtered);
-          assertThat(got).as("%s where %s; %s%n%s", name, p, Seeds.describe(),
+          assertThat(got).as("%s where %s; %s%n%s", name, p, TestSeed.replay(),
               String.join("\n", filtered.report().lines())).isEqualTo(want);
         } catch (TooManyRows many) {
           i--; // a predicate matching most of a demo file: not worth holding; another one

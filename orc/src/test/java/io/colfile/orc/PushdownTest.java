@@ -10,12 +10,12 @@ import io.colfile.core.io.InputFile;
 import io.colfile.core.io.OutputFile;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnBatch;
-import io.colfile.orc.stream.Seeds;
 import io.colfile.orc.write.RandomWriterOptions;
 import io.colfile.testkit.RandomBatches;
 import io.colfile.testkit.RandomPredicates;
 import io.colfile.testkit.ReferenceEvaluator;
 import io.colfile.testkit.Rows;
+import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,6 +23,7 @@ import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -36,6 +37,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * evaluator keeps, whatever was skipped, and the report accounts for every stripe and row
  * group.
  */
+@ExtendWith(TestSeed.class)
 class PushdownTest {
   private static final AtomicLong STRIPES_SKIPPED = new AtomicLong();
   private static final AtomicLong GROUPS_SKIPPED = new AtomicLong();
@@ -49,7 +51,7 @@ class PushdownTest {
   @ParameterizedTest(name = "case {0}")
   @MethodSource("cases")
   void filteredReadsEqualTheReference(int index) throws IOException {
-    Random r = Seeds.random("pushdown-" + index);
+    Random r = TestSeed.random("pushdown-" + index, 0);
     Type schema = index % 4 == 0 ? RandomBatches.everyType() : RandomBatches.randomSchema(r, 6);
     OrcWriterOptions options = RandomWriterOptions.randomOptions(r, schema, index).toBuilder()
         .stripeSize(r.nextBoolean() ? 16 * 1024 : 128 * 1024)
@@ -62,7 +64,7 @@ class PushdownTest {
     String what = "case " + index + " " + schema + " codec " + options.compression()
         + " version " + options.fileVersion() + " stride " + options.rowIndexStride()
         + " zone " + options.writerTimeZone() + " bloom " + options.bloomFilterColumns()
-        + "; " + Seeds.describe();
+        + "; " + TestSeed.replay();
     checkRandomPredicates(path, r, 40, what);
   }
 

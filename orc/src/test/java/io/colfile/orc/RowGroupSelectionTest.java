@@ -9,9 +9,9 @@ import io.colfile.core.io.InputFile;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnBatch;
 import io.colfile.orc.index.StripeIndex;
-import io.colfile.orc.stream.Seeds;
 import io.colfile.orc.write.RandomWriterOptions;
 import io.colfile.testkit.RandomBatches;
+import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -30,6 +31,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Reading a chosen set of row groups gives exactly the rows of those groups, in order, also
  * after seeks; the scan report counts the stripes and row groups read and skipped.
  */
+@ExtendWith(TestSeed.class)
 class RowGroupSelectionTest {
   @TempDir Path dir;
 
@@ -40,14 +42,14 @@ class RowGroupSelectionTest {
   @ParameterizedTest(name = "case {0}")
   @MethodSource("cases")
   void chosenRowGroupsGiveTheirRows(int index) throws IOException {
-    Random r = Seeds.random("row-group-selection-" + index);
+    Random r = TestSeed.random("row-group-selection-" + index, 0);
     Type schema = index % 4 == 0 ? RandomBatches.everyType() : RandomBatches.randomSchema(r, 4);
     OrcWriterOptions options = RandomWriterOptions.randomOptions(r, schema, index).toBuilder()
         .stripeSize(16 * 1024).memoryCheckRows(new int[] {1000, 2500}[r.nextInt(2)])
         .rowIndexStride(new int[] {0, 1000, 1000, 1500}[r.nextInt(4)]).build();
     WrittenFile f = WrittenFile.write(dir.resolve("case-" + index + ".orc"), r, schema, options,
         1 + r.nextInt(9000));
-    String what = f.describe() + "; " + Seeds.describe();
+    String what = f.describe() + "; " + TestSeed.replay();
 
     Map<Integer, RowGroupSet> choice = new HashMap<>();
     List<String> expected = new ArrayList<>();

@@ -8,9 +8,9 @@ import io.colfile.core.ReadOptions;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnBatch;
-import io.colfile.orc.stream.Seeds;
 import io.colfile.orc.write.RandomWriterOptions;
 import io.colfile.testkit.RandomBatches;
+import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,6 +24,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -34,6 +35,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * from that row on. Rows on the edges are always among those sought: the first and last of each
  * stripe and row group and their neighbours, and rows past the end.
  */
+@ExtendWith(TestSeed.class)
 class SeekToRowTest {
   private static final int[] SIZES = {1, 999, 1000, 1001, 2500, 4321, 7000, 12_345};
 
@@ -46,7 +48,7 @@ class SeekToRowTest {
   @ParameterizedTest(name = "case {0}")
   @MethodSource("cases")
   void seekingEqualsReadingFromTheStart(int index) throws IOException {
-    Random r = Seeds.random("seek-to-row-" + index);
+    Random r = TestSeed.random("seek-to-row-" + index, 0);
     Type schema = index % 5 == 0 ? RandomBatches.everyType() : RandomBatches.randomSchema(r, 5);
     OrcWriterOptions options = RandomWriterOptions.randomOptions(r, schema, index).toBuilder()
         .stripeSize(r.nextBoolean() ? 16 * 1024 : 256 * 1024)
@@ -56,7 +58,7 @@ class SeekToRowTest {
     int rows = index % 5 == 0 ? 6000 : SIZES[r.nextInt(SIZES.length)];
     WrittenFile f = WrittenFile.write(dir.resolve("case-" + index + ".orc"), r, schema, options,
         rows);
-    checkSeeks(f.path(), f.lines(), r, f.describe() + "; " + Seeds.describe());
+    checkSeeks(f.path(), f.lines(), r, f.describe() + "; " + TestSeed.replay());
   }
 
   /** Seeks to edge rows and random rows in random order, each checked against {@code lines}. */
@@ -136,14 +138,14 @@ class SeekToRowTest {
           lines.addAll(WrittenFile.lines(b));
         }
       }
-      Random r = Seeds.random("seek-example-" + p.getFileName());
-      checkSeeks(p, lines, r, p.getFileName() + "; " + Seeds.describe());
+      Random r = TestSeed.random("seek-example-" + p.getFileName(), 0);
+      checkSeeks(p, lines, r, p.getFileName() + "; " + TestSeed.replay());
     }));
   }
 
   @Test
   void negativeRowsAreRefused() throws IOException {
-    Random r = Seeds.random("seek-negative");
+    Random r = TestSeed.random("seek-negative", 0);
     WrittenFile f = WrittenFile.write(dir.resolve("n.orc"), r, Type.parse("struct<a:int>"),
         OrcWriterOptions.defaults(), 10);
     try (OrcReader orc = OrcReader.open(InputFile.local(f.path()));

@@ -15,13 +15,15 @@ import io.colfile.core.vector.ColumnBatch;
 import io.colfile.core.vector.DoubleVector;
 import io.colfile.core.vector.LongVector;
 import io.colfile.orc.stats.ColumnStatistics;
-import io.colfile.orc.stream.Seeds;
+import io.colfile.testkit.CountingInputFile;
 import io.colfile.testkit.Rows;
+import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -31,6 +33,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * absent): a lookup reads at most one row group of each stripe it reads, reads one stripe when
  * the value is there, and never touches a byte of a stripe whose statistics exclude the value.
  */
+@ExtendWith(TestSeed.class)
 class SortedLookupTest {
   private static final int ROWS = 60_000;
   private static final int STRIDE = 1000;
@@ -41,7 +44,7 @@ class SortedLookupTest {
   @ValueSource(booleans = {false, true})
   void pointLookupsReadOneRowGroup(boolean bloom) throws IOException {
     Path path = write(bloom);
-    Random r = Seeds.random("sorted-lookup-" + bloom);
+    Random r = TestSeed.random("sorted-lookup-" + bloom, 0);
     try (OrcReader orc = OrcReader.open(InputFile.local(path))) {
       assertThat(orc.stripes().size()).isGreaterThan(3);
       List<List<ColumnStatistics>> stripeStats = orc.stripeStatistics();
@@ -57,7 +60,7 @@ class SortedLookupTest {
           List<Object> got = Rows.readAll(rows);
           ScanReport report = rows.report();
           String what = "id = " + id + ", bloom " + bloom + "\n"
-              + String.join("\n", report.lines()) + "\n" + Seeds.describe();
+              + String.join("\n", report.lines()) + "\n" + TestSeed.replay();
           assertThat(got).as(what).hasSize(present ? 1 : 0);
           ScanReport.Counts stripes = report.counts("stripes");
           ScanReport.Counts groups = report.counts("row groups");
@@ -84,7 +87,7 @@ class SortedLookupTest {
   @ValueSource(booleans = {false, true})
   void rangesReadTheRowGroupsTheyOverlap(boolean bloom) throws IOException {
     Path path = write(bloom);
-    Random r = Seeds.random("sorted-range-" + bloom);
+    Random r = TestSeed.random("sorted-range-" + bloom, 0);
     try (OrcReader orc = OrcReader.open(InputFile.local(path))) {
       for (int k = 0; k < 20; k++) {
         long low = r.nextInt(2 * ROWS);
@@ -95,7 +98,7 @@ class SortedLookupTest {
           long first = (low + 1) / 2;
           long last = Math.min(ROWS - 1, high / 2);
           String what = "id between " + low + " and " + high + "\n"
-              + String.join("\n", rows.report().lines()) + "\n" + Seeds.describe();
+              + String.join("\n", rows.report().lines()) + "\n" + TestSeed.replay();
           assertThat(got).as(what).hasSize((int) Math.max(0, last - first + 1));
           // the groups holding rows first..last, each counted once even across stripes
           long groups = rows.report().counts("row groups").read();

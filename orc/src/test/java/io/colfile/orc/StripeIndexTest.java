@@ -20,9 +20,9 @@ import io.colfile.orc.index.RowIndex;
 import io.colfile.orc.index.StripeIndex;
 import io.colfile.orc.stats.ColumnStatistics;
 import io.colfile.orc.stats.TimestampStats;
-import io.colfile.orc.stream.Seeds;
 import io.colfile.orc.write.RandomWriterOptions;
 import io.colfile.testkit.RandomBatches;
+import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
@@ -31,6 +31,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -42,6 +43,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * SeekToRowTest} (seeking through them lands on the right rows) and against orc-core in
  * interop-tests.
  */
+@ExtendWith(TestSeed.class)
 class StripeIndexTest {
   @TempDir Path dir;
 
@@ -52,7 +54,7 @@ class StripeIndexTest {
   @ParameterizedTest(name = "case {0}")
   @MethodSource("cases")
   void rowGroupStatisticsAddUpAndBloomFiltersHoldEveryValue(int index) throws IOException {
-    Random r = Seeds.random("stripe-index-" + index);
+    Random r = TestSeed.random("stripe-index-" + index, 0);
     Type schema = RandomBatches.everyType();
     List<String> bloom = new ArrayList<>(schema.fieldNames());
     OrcWriterOptions options = RandomWriterOptions.randomOptions(r, schema, index).toBuilder()
@@ -61,7 +63,7 @@ class StripeIndexTest {
         .bloomFilterColumns(bloom).build();
     WrittenFile f = WrittenFile.write(dir.resolve("case-" + index + ".orc"), r, schema, options,
         2000 + r.nextInt(5000));
-    String what = f.describe() + "; " + Seeds.describe();
+    String what = f.describe() + "; " + TestSeed.replay();
     try (OrcReader orc = OrcReader.open(InputFile.local(f.path()))) {
       List<List<ColumnStatistics>> stripeStats = orc.stripeStatistics();
       List<Type> columns = schema.flatten();

@@ -4,20 +4,7 @@ import io.colfile.core.BatchReader;
 import io.colfile.core.ReadOptions;
 import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
-import io.colfile.core.vector.BytesVector;
-import io.colfile.core.vector.ColumnBatch;
-import io.colfile.core.vector.ColumnVector;
-import io.colfile.core.vector.DecimalVector;
-import io.colfile.core.vector.DoubleVector;
-import io.colfile.core.vector.ListVector;
-import io.colfile.core.vector.LongVector;
-import io.colfile.core.vector.MapVector;
-import io.colfile.core.vector.StructVector;
-import io.colfile.core.vector.TimestampVector;
-import io.colfile.core.vector.UnionVector;
 import java.io.IOException;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -31,20 +18,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Memory files of given rows, for tests that need particular values: a row of a struct schema
- * is a list of its fields; values are written as people write them (Boolean, Integer or Long,
- * Float or Double, BigDecimal, String for text, byte[] for binary, LocalDate, LocalDateTime for
- * TIMESTAMP, Instant for TIMESTAMP WITH LOCAL TIME ZONE, List for structs and lists, a list of
- * Map.Entry for maps, {@link Rows.Variant} for unions), and read back the same way. Dates also
- * take a raw Long of days and timestamps a raw {@code long[] {seconds, nanos}}, for values no
- * java.time class holds.
+ * Memory files of given rows, for tests that need particular values: rows in the forms {@link
+ * ValueFill} takes, read back the same way.
  */
 final class ValueBatches {
   private ValueBatches() {}
 
   /** A file holding {@code rows} of {@code schema}, in one batch. */
   static MemoryFile file(Type schema, List<?> rows) {
-    return new MemoryFile(schema, () -> List.of(batch(schema, rows)));
+    return new MemoryFile(schema, () -> List.of(ValueFill.batch(schema, rows)));
   }
 
   /** Every row {@code file} gives with {@code options}, in the forms {@link #file} takes. */
@@ -61,91 +43,6 @@ final class ValueBatches {
     }
   }
 
-  static ColumnBatch batch(Type schema, List<?> rows) {
-    ColumnBatch b = new ColumnBatch(schema, Math.max(1, rows.size()));
-    for (int i = 0; i < rows.size(); i++) {
-      for (int f = 0; f < b.cols.length; f++) {
-        set(b.cols[f], schema.child(f), i, ((List<?>) rows.get(i)).get(f));
-      }
-    }
-    b.size = rows.size();
-    b.validate();
-    return b;
-  }
-
-  private static void set(ColumnVector v, Type type, int row, Object value) {
-    v.ensureCapacity(row + 1, true);
-    if (value == null) {
-      v.setNull(row);
-      if (v instanceof StructVector s) {
-        for (int f = 0; f < s.fields.length; f++) {
-          set(s.fields[f], type.child(f), row, null);
-        }
-      }
-      return;
-    }
-    switch (type.kind()) {
-      case BOOLEAN -> ((LongVector) v).vector[row] = (Boolean) value ? 1 : 0;
-      case BYTE, SHORT, INT, LONG -> ((LongVector) v).vector[row] = ((Number) value).longValue();
-      case DATE -> ((LongVector) v).vector[row] = value instanceof Long raw ? raw
-          : ((LocalDate) value).toEpochDay();
-      case FLOAT, DOUBLE -> ((DoubleVector) v).vector[row] = ((Number) value).doubleValue();
-      case STRING, VARCHAR, CHAR -> {
-        byte[] b = ((String) value).getBytes(StandardCharsets.UTF_8);
-        ((BytesVector) v).setRef(row, b, 0, b.length);
-      }
-      case BINARY -> ((BytesVector) v).setRef(row, (byte[]) value, 0, ((byte[]) value).length);
-      case DECIMAL -> {
-        DecimalVector d = (DecimalVector) v;
-        BigDecimal x = ((BigDecimal) value).setScale(d.scale, RoundingMode.UNNECESSARY);
-        if (d.isWide) {
-          d.wide[row] = x.unscaledValue();
-        } else {
-          d.unscaled[row] = x.unscaledValue().longValueExact();
-        }
-      }
-      case TIMESTAMP, TIMESTAMP_INSTANT -> {
-        Instant t = value instanceof long[] raw ? null : value instanceof Instant i ? i
-            : ((LocalDateTime) value).toInstant(ZoneOffset.UTC);
-        long[] raw = t == null ? (long[]) value : new long[] {t.getEpochSecond(), t.getNano()};
-        ((TimestampVector) v).seconds[row] = raw[0];
-        ((TimestampVector) v).nanos[row] = (int) raw[1];
-      }
-      case STRUCT -> {
-        StructVector s = (StructVector) v;
-        for (int f = 0; f < s.fields.length; f++) {
-          set(s.fields[f], type.child(f), row, ((List<?>) value).get(f));
-        }
-      }
-      case LIST -> {
-        ListVector l = (ListVector) v;
-        List<?> items = (List<?>) value;
-        l.offsets[row] = l.childCount;
-        l.lengths[row] = items.size();
-        for (Object item : items) {
-          set(l.child, type.child(0), l.childCount++, item);
-        }
-      }
-      case MAP -> {
-        MapVector m = (MapVector) v;
-        List<?> entries = (List<?>) value;
-        m.offsets[row] = m.childCount;
-        m.lengths[row] = entries.size();
-        for (Object e : entries) {
-          set(m.keys, type.child(0), m.childCount, ((Map.Entry<?, ?>) e).getKey());
-          set(m.values, type.child(1), m.childCount++, ((Map.Entry<?, ?>) e).getValue());
-        }
-      }
-      case UNION -> {
-        UnionVector u = (UnionVector) v;
-        Rows.Variant x = (Rows.Variant) value;
-        u.tags[row] = x.tag();
-        u.offsets[row] = u.counts[x.tag()];
-        set(u.fields[x.tag()], type.child(x.tag()), u.counts[x.tag()]++, x.value());
-      }
-      default -> throw new IllegalArgumentException("no values of " + type);
-    }
-  }
 
   /** A value of {@link Rows} in the forms {@link #file} takes. */
   static Object plain(Type type, Object v) {

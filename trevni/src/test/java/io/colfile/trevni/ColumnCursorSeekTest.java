@@ -3,6 +3,7 @@ package io.colfile.trevni;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.colfile.testkit.TestSeed;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -10,13 +11,15 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Seeks by row and by value against an in-memory model, over several blocks. */
+@ExtendWith(TestSeed.class)
 class ColumnCursorSeekTest {
   @TempDir Path dir;
 
-  private static final long SEED = Long.getLong("tests.seed", System.nanoTime());
+  private static final long SEED = TestSeed.caseSeed("ColumnCursorSeekTest", 0);
 
   @Test
   void seekValueFindsTheFirstRowAtOrAboveTheTarget() throws Exception {
@@ -40,7 +43,7 @@ class ColumnCursorSeekTest {
           }
         });
     try (TrevniFileReader r = TrevniFiles.open(file)) {
-      assertThat(r.blocks(0).size()).as("seed %d", SEED).isGreaterThan(20);
+      assertThat(r.blocks(0).size()).as(TestSeed.replay()).isGreaterThan(20);
       ColumnCursor c = r.cursor(0);
       List<Integer> targets = new ArrayList<>();
       for (BlockInfo b : r.blocks(0)) {
@@ -56,8 +59,9 @@ class ColumnCursorSeekTest {
       for (int t : targets) {
         int expected = lowerBound(values, t);
         boolean found = c.seekValue(t);
-        assertThat(found).as("seek %d, seed %d", t, SEED).isEqualTo(expected < values.size());
-        assertThat(c.row()).as("row of %d, seed %d", t, SEED).isEqualTo(expected);
+        assertThat(found).as("seek %d, %s", t, TestSeed.replay())
+            .isEqualTo(expected < values.size());
+        assertThat(c.row()).as("row of %d, %s", t, TestSeed.replay()).isEqualTo(expected);
         if (found) {
           c.startRow();
           assertThat(c.nextInt()).isEqualTo(values.get(expected));
@@ -137,14 +141,15 @@ class ColumnCursorSeekTest {
         a.seekRow(target);
         assertThat(p.row()).isEqualTo(target);
         p.startRow();
-        assertThat(p.nextLong()).as("row %d seed %d", target, SEED).isEqualTo(plain[target]);
+        assertThat(p.nextLong()).as("row %d, %s", target, TestSeed.replay())
+            .isEqualTo(plain[target]);
         a.startRow();
         int n = a.nextLength();
         int[] got = new int[n];
         for (int i = 0; i < n; i++) {
           got[i] = a.nextInt();
         }
-        assertThat(got).as("row %d seed %d", target, SEED).isEqualTo(arrays[target]);
+        assertThat(got).as("row %d, %s", target, TestSeed.replay()).isEqualTo(arrays[target]);
       }
       p.seekRow(rows);
       assertThat(p.hasNextRow()).isFalse();

@@ -11,6 +11,7 @@ import io.colfile.core.io.InputFile;
 import io.colfile.core.io.OutputFile;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnBatch;
+import io.colfile.testkit.TestSeed;
 import io.colfile.text.convert.JsonLinesSource;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -19,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -26,10 +28,11 @@ import org.junit.jupiter.api.io.TempDir;
  * {@link TrevniReader} ends in a CorruptFileException or in rows, never in another exception or
  * a huge allocation (this module's tests run with a 384 MiB heap).
  */
+@ExtendWith(TestSeed.class)
 class CorruptRecordFileTest {
   @TempDir Path dir;
 
-  private static final long SEED = Long.getLong("tests.seed", System.nanoTime());
+  private static final long SEED = TestSeed.caseSeed("CorruptRecordFileTest", 0);
 
   private byte[] sample(TrevniWriterOptions options) throws IOException {
     Type type = Type.parse("struct<id:bigint,tags:array<string>,m:map<string,array<double>>,"
@@ -87,7 +90,7 @@ class CorruptRecordFileTest {
         } catch (CorruptFileException e) {
           // named and located
         } catch (Throwable t) {
-          fail("seed " + SEED + ", " + codec + " damage " + k + ": " + t, t);
+          fail(TestSeed.replay() + ", " + codec + " damage " + k + ": " + t, t);
         }
       }
     }

@@ -12,6 +12,7 @@ import io.colfile.core.io.InputFile;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnBatch;
 import io.colfile.testkit.Rows;
+import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -27,10 +29,11 @@ import org.junit.jupiter.api.io.TempDir;
  * and absurd counts end in a CorruptFileException, never another exception or a huge
  * allocation (surefire runs this module with a 384 MiB heap).
  */
+@ExtendWith(TestSeed.class)
 class CorruptTrevniFileTest {
   @TempDir Path dir;
 
-  private static final long SEED = Long.getLong("tests.seed", System.nanoTime());
+  private static final long SEED = TestSeed.caseSeed("CorruptTrevniFileTest", 0);
 
   private byte[] sample(TrevniCodec codec, TrevniChecksum checksum) {
     List<ColumnSpec> cols = List.of(
@@ -161,7 +164,7 @@ class CorruptTrevniFileTest {
           } catch (CorruptFileException e) {
             // fine: named and located
           } catch (Throwable t) {
-            fail("seed " + SEED + ", " + codec + "/" + checksum + " damage " + k + ": " + t, t);
+            fail(TestSeed.replay() + ", " + codec + "/" + checksum + " damage " + k + ": " + t, t);
           }
         }
       }
@@ -202,7 +205,7 @@ class CorruptTrevniFileTest {
         } catch (CorruptFileException e) {
           // fine: named and located
         } catch (Throwable t) {
-          fail("seed " + SEED + ", " + codec + " damage " + k + ": " + t, t);
+          fail(TestSeed.replay() + ", " + codec + " damage " + k + ": " + t, t);
         }
       }
     }

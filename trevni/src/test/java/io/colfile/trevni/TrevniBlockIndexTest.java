@@ -9,11 +9,11 @@ import io.colfile.core.ScanReport;
 import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.filter.Predicate;
 import io.colfile.core.io.InputFile;
+import io.colfile.testkit.CountingInputFile;
 import io.colfile.testkit.ReferenceEvaluator;
 import io.colfile.testkit.Rows;
 import io.colfile.testkit.RandomPredicates;
 import io.colfile.testkit.TestSeed;
-import io.colfile.trevni.TrevniFilterTest.CountingFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -91,11 +91,11 @@ class TrevniBlockIndexTest {
       assertThat(blocks.size()).isGreaterThan(10);
       BlockInfo b = blocks.get(5);
       long inside = (Long) b.firstValue().orElseThrow() + 4; // not a first value: one block
-      CountingFile counted = new CountingFile(InputFile.of("sorted.trv",
+      CountingInputFile counted = new CountingInputFile(InputFile.of("sorted.trv",
           file(row -> row * 2, true)));
       try (TrevniReader c = TrevniReader.open(counted)) {
         c.fileReader().blocks(0);
-        counted.reads.clear();
+        counted.forget();
         Read got = read(c, "k = " + inside);
         assertThat(got.rows).isEqualTo(expected(r, "k = " + inside)).hasSize(1);
         assertThat(got.report.counts("blocks"))
@@ -110,7 +110,7 @@ class TrevniBlockIndexTest {
                 "skipped, k = " + inside + ": values in [" + blocks.get(6).firstValue().get())
             .contains("(first value " + blocks.get(6).firstValue().get() + ", next block's "));
         // of column k, only block 5 was read: nothing else to trust the others
-        assertThat(counted.bytesOf(c.fileReader(), "k"))
+        assertThat(TrevniFiles.bytesRead(counted, c.fileReader(), "k"))
             .isEqualTo(b.compressedSize());
       }
       // a first value itself may also end the block before it: two blocks at most
@@ -132,15 +132,15 @@ class TrevniBlockIndexTest {
   @Test
   void aSortedColumnNotDeclaredSoIsVerifiedOnceThenSkipsLikeADeclaredOne() throws IOException {
     byte[] bytes = file(row -> row * 2, false);
-    CountingFile counted = new CountingFile(InputFile.of("undeclared.trv", bytes));
+    CountingInputFile counted = new CountingInputFile(InputFile.of("undeclared.trv", bytes));
     try (TrevniReader r = TrevniReader.open(counted)) {
       assertThat(r.fileReader().column(0).isSorted()).isFalse();
       List<BlockInfo> blocks = r.fileReader().blocks(0);
       BlockInfo b = blocks.get(5);
       long inside = (Long) b.firstValue().orElseThrow() + 4;
-      counted.reads.clear();
+      counted.forget();
       Read got = read(r, "k = " + inside);
-      long readOfK = counted.bytesOf(r.fileReader(), "k");
+      long readOfK = TrevniFiles.bytesRead(counted, r.fileReader(), "k");
       assertThat(got.rows).isEqualTo(expected(r, "k = " + inside)).hasSize(1);
       // the rows of one block read, the others skipped after their k values were checked
       assertThat(got.report.counts("blocks"))
@@ -152,10 +152,10 @@ class TrevniBlockIndexTest {
       long allOfK = blocks.stream().mapToLong(BlockInfo::compressedSize).sum();
       assertThat(readOfK).isEqualTo(allOfK);
       // the next lookup on the open file reads what a declared column would
-      counted.reads.clear();
+      counted.forget();
       long other = (Long) blocks.get(8).firstValue().orElseThrow() + 6;
       Read again = read(r, "k = " + other);
-      readOfK = counted.bytesOf(r.fileReader(), "k");
+      readOfK = TrevniFiles.bytesRead(counted, r.fileReader(), "k");
       assertThat(again.rows).isEqualTo(expected(r, "k = " + other)).hasSize(1);
       assertThat(again.report.counts("blocks"))
           .isEqualTo(new ScanReport.Counts(1, blocks.size() - 1));

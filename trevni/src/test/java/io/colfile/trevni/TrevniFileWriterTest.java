@@ -1,9 +1,9 @@
 package io.colfile.trevni;
 
-import static io.colfile.trevni.TrevniFiles.hex;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.colfile.testkit.Hex;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -38,7 +38,7 @@ class TrevniFileWriterTest {
 
   @Test
   void nullCodecFileIsAvrosByteForByte() {
-    byte[] expected = hex("""
+    byte[] expected = Hex.bytes("""
         54 72 76 02 03 00 00 00 00 00 00 00 02 00 00 00
         00
         04 16 "trevni.name" 04 "id" 16 "trevni.type" 06 "int"
@@ -52,7 +52,7 @@ class TrevniFileWriterTest {
 
   @Test
   void snappyWithCrc32IsAvrosByteForByte() {
-    byte[] expected = hex("""
+    byte[] expected = Hex.bytes("""
         54 72 76 02 03 00 00 00 00 00 00 00 02 00 00 00
         04 18 "trevni.codec" 0c "snappy" 1e "trevni.checksum" 0a "crc32"
         04 16 "trevni.name" 04 "id" 16 "trevni.type" 06 "int"
@@ -70,8 +70,8 @@ class TrevniFileWriterTest {
   void nullCodecWithCrc32WritesTheRealChecksumNotAvrosZeros() {
     byte[] actual = idName(TrevniWriterOptions.builder().checksum(TrevniChecksum.CRC32).build());
     assertThat(actual).hasSize(174);
-    assertThat(Arrays.copyOfRange(actual, 0x90, 0x94)).containsExactly(hex("c7 87 22 c0"));
-    assertThat(Arrays.copyOfRange(actual, 0xaa, 0xae)).containsExactly(hex("d2 b9 ee 28"));
+    assertThat(Arrays.copyOfRange(actual, 0x90, 0x94)).containsExactly(Hex.bytes("c7 87 22 c0"));
+    assertThat(Arrays.copyOfRange(actual, 0xaa, 0xae)).containsExactly(Hex.bytes("d2 b9 ee 28"));
   }
 
   @Test
@@ -81,19 +81,19 @@ class TrevniFileWriterTest {
       BlockInfo b = r.blocks(0).get(0);
       byte[] body = Arrays.copyOfRange(file, (int) b.offset(),
           (int) b.offset() + b.compressedSize());
-      assertThat(body).containsExactly(hex("63 62 be c1 02 00"));
+      assertThat(body).containsExactly(Hex.bytes("63 62 be c1 02 00"));
     }
   }
 
   @Test
   void degenerateFiles() {
     assertThat(TrevniFiles.write(dir, List.of(), TrevniWriterOptions.defaults(), w -> { }))
-        .containsExactly(hex("54 72 76 02 00 00 00 00 00 00 00 00 00 00 00 00 00"));
+        .containsExactly(Hex.bytes("54 72 76 02 00 00 00 00 00 00 00 00 00 00 00 00 00"));
     byte[] oneColumn = TrevniFiles.write(dir, List.of(ColumnSpec.of("e", ValueType.INT)),
         TrevniWriterOptions.defaults(), w -> { });
     assertThat(oneColumn).hasSize(60);
     assertThat(Arrays.copyOfRange(oneColumn, 48, 60))
-        .containsExactly(hex("38 00 00 00 00 00 00 00 00 00 00 00"));
+        .containsExactly(Hex.bytes("38 00 00 00 00 00 00 00 00 00 00 00"));
   }
 
   @Test
@@ -108,7 +108,7 @@ class TrevniFileWriterTest {
           }
         });
     assertThat(Arrays.copyOfRange(file, file.length - 2, file.length))
-        .containsExactly(hex("8d 03"));
+        .containsExactly(Hex.bytes("8d 03"));
     try (TrevniFileReader r = TrevniFiles.open(file)) {
       ColumnCursor c = r.cursor(0);
       for (boolean v : values) {
@@ -144,14 +144,14 @@ class TrevniFileWriterTest {
       }
     });
     String meta = new String(file, java.nio.charset.StandardCharsets.ISO_8859_1);
-    assertThat(meta).contains(new String(hex("""
+    assertThat(meta).contains(new String(Hex.bytes("""
         06 16 "trevni.name" 02 "p" 16 "trevni.type" 08 "null" 18 "trevni.array" 00
         06 16 "trevni.name" 06 "p#c" 16 "trevni.type" 0c "string" 1a "trevni.parent" 02 "p"
         06 16 "trevni.name" 02 "a" 16 "trevni.type" 06 "int" 18 "trevni.array" 00
         """), java.nio.charset.StandardCharsets.ISO_8859_1));
     try (TrevniFileReader r = TrevniFiles.open(file)) {
-      assertThat(body(file, r, 0)).containsExactly(hex("07 01 04 02"));
-      assertThat(body(file, r, 2)).containsExactly(hex("05 02 14 04 14 16 02 14 00"));
+      assertThat(body(file, r, 0)).containsExactly(Hex.bytes("07 01 04 02"));
+      assertThat(body(file, r, 2)).containsExactly(Hex.bytes("05 02 14 04 14 16 02 14 00"));
       assertThat(r.blocks(1).get(0).rowCount()).isEqualTo(7);
       ColumnCursor p = r.cursor(0);
       ColumnCursor c = r.cursor(1);
@@ -193,7 +193,7 @@ class TrevniFileWriterTest {
           }
         });
     try (TrevniFileReader r = TrevniFiles.open(file)) {
-      assertThat(body(file, r, 0)).containsExactly(hex("02 01 06 05 00 02 00 04 03 0d"));
+      assertThat(body(file, r, 0)).containsExactly(Hex.bytes("02 01 06 05 00 02 00 04 03 0d"));
       ColumnCursor c = r.cursor(0);
       for (boolean[] row : rows) {
         c.startRow();

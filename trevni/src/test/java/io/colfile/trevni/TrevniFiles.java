@@ -2,15 +2,17 @@ package io.colfile.trevni;
 
 import io.colfile.core.io.InputFile;
 import io.colfile.core.io.OutputFile;
+import io.colfile.testkit.CountingInputFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HexFormat;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Consumer;
 
-/** Test helpers: write a file through a callback and get its bytes; parse hex dumps. */
+/** Test helpers: write a file through a callback and get its bytes; map reads to columns. */
 final class TrevniFiles {
   private TrevniFiles() {}
 
@@ -27,29 +29,33 @@ final class TrevniFiles {
     }
   }
 
+  /** The bytes {@code counted} read of the column named {@code name}. */
+  static long bytesRead(CountingInputFile counted, TrevniFileReader file, String name)
+      throws IOException {
+    int i = file.columnIndex(name);
+    return counted.bytesIn(file.columnStart(i), columnEnd(counted, file, i));
+  }
+
+  /** The names of the columns some of whose bytes {@code counted} read. */
+  static Set<String> columnsRead(CountingInputFile counted, TrevniFileReader file)
+      throws IOException {
+    Set<String> out = new TreeSet<>();
+    for (int i = 0; i < file.columnCount(); i++) {
+      long start = file.columnStart(i);
+      if (counted.touched(start, columnEnd(counted, file, i) - start)) {
+        out.add(file.column(i).name());
+      }
+    }
+    return out;
+  }
+
+  private static long columnEnd(InputFile counted, TrevniFileReader file, int i)
+      throws IOException {
+    return i + 1 < file.columnCount() ? file.columnStart(i + 1) : counted.length();
+  }
+
   static TrevniFileReader open(byte[] bytes) throws IOException {
     return TrevniFileReader.open(InputFile.of("test.trv", bytes));
   }
 
-  /** Bytes from a hex dump: hex pairs, with any quoted ASCII ("abc") spelled out. */
-  static byte[] hex(String text) {
-    StringBuilder hex = new StringBuilder();
-    int i = 0;
-    while (i < text.length()) {
-      char c = text.charAt(i);
-      if (c == '"') {
-        int end = text.indexOf('"', i + 1);
-        for (char a : text.substring(i + 1, end).toCharArray()) {
-          hex.append(String.format("%02x", (int) a));
-        }
-        i = end + 1;
-      } else {
-        if (Character.digit(c, 16) >= 0) {
-          hex.append(c);
-        }
-        i++;
-      }
-    }
-    return HexFormat.of().parseHex(hex.toString());
-  }
 }

@@ -10,6 +10,7 @@ import io.colfile.core.filter.Predicate;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
+import io.colfile.testkit.CountingInputFile;
 import io.colfile.testkit.RandomPredicates;
 import io.colfile.testkit.ReferenceEvaluator;
 import io.colfile.testkit.Rows;
@@ -23,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -105,9 +105,9 @@ class TrevniFilterTest {
         options = options.withColumns(columns.stream()
             .map(c -> new ColumnPath(c).toString()).toList());
       }
-      CountingFile counted = new CountingFile(InputFile.of("filtered.trv", bytes));
+      CountingInputFile counted = new CountingInputFile(InputFile.of("filtered.trv", bytes));
       try (TrevniReader reader = TrevniReader.open(counted)) {
-        counted.reads.clear();
+        counted.forget();
         try (BatchReader rows = reader.read(options)) {
           if (from > 0) {
             rows.seekToRow(from);
@@ -122,7 +122,7 @@ class TrevniFilterTest {
         List<List<String>> needed = new ArrayList<>(columns.isEmpty()
             ? schema.fieldNames().stream().map(List::of).toList() : columns);
         p.columns().forEach(c -> needed.add(c.names()));
-        Set<String> touched = counted.columns(reader.fileReader());
+        Set<String> touched = TrevniFiles.columnsRead(counted, reader.fileReader());
         for (String column : touched) {
           assertThat(needs(column, needed)).as("%s: column %s read for %s and %s",
               TestSeed.replay(), column, columns, p).isTrue();
@@ -203,59 +203,6 @@ class TrevniFilterTest {
     return out;
   }
 
-  /** An input that records every read after it is cleared, to map them to columns. */
-  static final class CountingFile implements InputFile {
-    final InputFile in;
-    final List<long[]> reads = new ArrayList<>();
-
-    CountingFile(InputFile in) {
-      this.in = in;
-    }
-
-    @Override
-    public String name() {
-      return in.name();
-    }
-
-    @Override
-    public long length() throws IOException {
-      return in.length();
-    }
-
-    @Override
-    public void readFully(long position, byte[] dst, int offset, int length)
-        throws IOException {
-      reads.add(new long[] {position, length});
-      in.readFully(position, dst, offset, length);
-    }
-
-    /** The bytes read of the column named {@code name}. */
-    long bytesOf(TrevniFileReader file, String name) throws IOException {
-      int i = file.columnIndex(name);
-      long start = file.columnStart(i);
-      long end = i + 1 < file.columnCount() ? file.columnStart(i + 1) : length();
-      long n = 0;
-      for (long[] read : reads) {
-        n += Math.max(0, Math.min(end, read[0] + read[1]) - Math.max(start, read[0]));
-      }
-      return n;
-    }
-
-    /** The names of the columns whose bytes were read. */
-    Set<String> columns(TrevniFileReader file) throws IOException {
-      Set<String> out = new TreeSet<>();
-      for (long[] read : reads) {
-        for (int i = 0; i < file.columnCount(); i++) {
-          long start = file.columnStart(i);
-          long end = i + 1 < file.columnCount() ? file.columnStart(i + 1) : length();
-          if (read[0] < end && read[0] + read[1] > start) {
-            out.add(file.column(i).name());
-          }
-        }
-      }
-      return out;
-    }
-  }
 
   @Test
   void projectionHelperMergesPathsInTheirOrder() {

@@ -9,12 +9,13 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.TestWatcher;
 
 /**
- * The seed and corpus the codec tests share. One seed per run ({@code -Dtests.seed=N}, else the
+ * The seed and corpus the codec tests share. One seed per run ({@code -Dtests.seed=<hex>}, in
+ * the format of the testkit's {@code TestSeed}, which core's tests cannot depend on; else the
  * clock), printed when a test fails so the run can be repeated; every generator derives its
  * {@link Random} from it.
  */
 final class CodecTestData {
-  static final long SEED = Long.getLong("tests.seed", System.currentTimeMillis());
+  static final long SEED = initialSeed(System.getProperty("tests.seed", "").trim());
 
   private static final String[] WORDS = {
     "stripe", "footer", "column", "the", "a", "of", "row", "index", "bloom", "filter", "zstd",
@@ -57,12 +58,21 @@ final class CodecTestData {
     return Arrays.copyOf(sb.toString().getBytes(StandardCharsets.UTF_8), length);
   }
 
+  private static long initialSeed(String given) {
+    if (given.isEmpty() || given.startsWith("$")) {
+      return System.currentTimeMillis();
+    }
+    boolean prefixed = given.startsWith("0x") || given.startsWith("0X");
+    return Long.parseUnsignedLong(prefixed ? given.substring(2) : given, 16);
+  }
+
   /** Prints the seed of a failed test so that {@code -Dtests.seed} reproduces it. */
   static final class PrintSeedOnFailure implements TestWatcher {
     @Override
     public void testFailed(ExtensionContext context, Throwable cause) {
       System.err.println(
-          "FAILED " + context.getDisplayName() + ": reproduce with -Dtests.seed=" + SEED);
+          "FAILED " + context.getDisplayName() + ": reproduce with -Dtests.seed="
+          + Long.toHexString(SEED).toUpperCase());
     }
   }
 }

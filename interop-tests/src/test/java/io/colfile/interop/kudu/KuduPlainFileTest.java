@@ -2,7 +2,7 @@ package io.colfile.interop.kudu;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.colfile.interop.TestSeed;
+import io.colfile.testkit.TestSeed;
 import io.colfile.kudu.KuduType;
 import io.colfile.kudu.KuduValueText;
 import io.colfile.kudu.proto.KuduProto;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.colfile.core.io.InputFile;
 import io.colfile.core.io.OutputFile;
-import io.colfile.interop.TestSeed;
+import io.colfile.testkit.TestSeed;
 import io.colfile.kudu.CFileReader;
 import io.colfile.kudu.KuduCompression;
 import io.colfile.kudu.KuduEncoding;

@@ -3,7 +3,7 @@ package io.colfile.interop.kudu;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.colfile.core.io.OutputFile;
-import io.colfile.interop.TestSeed;
+import io.colfile.testkit.TestSeed;
 import io.colfile.kudu.KuduCompression;
 import io.colfile.kudu.KuduEncoding;
 import io.colfile.kudu.KuduType;

@@ -3,7 +3,7 @@ package io.colfile.interop.kudu;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.colfile.core.io.InputFile;
-import io.colfile.interop.TestSeed;
+import io.colfile.testkit.TestSeed;
 import io.colfile.interop.kudu.ColfileCFiles.Written;
 import io.colfile.kudu.CFileReader;
 import io.colfile.kudu.CFileWriterOptions;

@@ -7,7 +7,7 @@ import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.ColumnBatch;
 import io.colfile.core.vector.DoubleVector;
 import io.colfile.core.vector.LongVector;
-import io.colfile.interop.TestSeed;
+import io.colfile.testkit.TestSeed;
 import io.colfile.kudu.KuduCompression;
 import io.colfile.kudu.KuduEncoding;
 import io.colfile.kudu.KuduType;

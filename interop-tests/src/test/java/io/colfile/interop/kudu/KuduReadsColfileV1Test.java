@@ -2,7 +2,7 @@ package io.colfile.interop.kudu;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.colfile.interop.TestSeed;
+import io.colfile.testkit.TestSeed;
 import io.colfile.kudu.CFileWriterOptions;
 import io.colfile.kudu.KuduCompression;
 import io.colfile.kudu.KuduType;
@@ -71,6 +71,6 @@ class KuduReadsColfileV1Test {
         problems.add(f.name() + ": Kudu printed no v1 header versions");
       }
     }
-    assertThat(problems).as("seed %d", TestSeed.seed()).isEmpty();
+    assertThat(problems).as(TestSeed.replay()).isEmpty();
   }
 }

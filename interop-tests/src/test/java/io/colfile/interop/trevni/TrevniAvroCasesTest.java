@@ -3,7 +3,7 @@ package io.colfile.interop.trevni;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.colfile.interop.TestSeed;
+import io.colfile.testkit.TestSeed;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -3,7 +3,7 @@ package io.colfile.interop.trevni;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.colfile.interop.TestSeed;
+import io.colfile.testkit.TestSeed;
 import io.colfile.trevni.TrevniChecksum;
 import io.colfile.trevni.TrevniCodec;
 import io.colfile.trevni.avro.AvroSchema;

@@ -8,7 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.io.OutputFile;
-import io.colfile.interop.TestSeed;
+import io.colfile.testkit.Hex;
+import io.colfile.testkit.TestSeed;
 import io.colfile.trevni.BlockInfo;
 import io.colfile.trevni.ColumnCursor;
 import io.colfile.trevni.ColumnSpec;
@@ -21,7 +22,6 @@ import io.colfile.trevni.ValueType;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -221,10 +221,6 @@ class TrevniCoreDifferentialTest {
       06 00 00 00 02 61 04 62 63 00 00 00 00 00
       """;
 
-  static byte[] hex(String s) {
-    return HexFormat.of().parseHex(s.replaceAll("\\s+", ""));
-  }
-
   private static byte[] writeExample(Path file, TrevniWriterOptions o) throws IOException {
     try (TrevniFileWriter w = TrevniFileWriter.create(OutputFile.local(file),
         List.of(ColumnSpec.of("id", ValueType.INT), ColumnSpec.of("name", ValueType.STRING)), o)) {
@@ -253,7 +249,7 @@ class TrevniCoreDifferentialTest {
 
   @Test
   void workedExampleNullCodec() throws IOException {
-    byte[] want = hex(EXAMPLE_9_1);
+    byte[] want = Hex.bytes(EXAMPLE_9_1);
     assertArrayEquals(want, writeExampleWithJava(dir.resolve("ex91-java.trv"),
         new ColumnFileMetaData()), "trevni-core writes §9.1");
     TrevniFileParts.assertBytes(want, writeExample(dir.resolve("ex91.trv"),
@@ -266,12 +262,12 @@ class TrevniCoreDifferentialTest {
    */
   @Test
   void workedExampleNullCodecWithCrc() throws IOException {
-    byte[] java = hex(EXAMPLE_9_2);
+    byte[] java = Hex.bytes(EXAMPLE_9_2);
     assertArrayEquals(java, writeExampleWithJava(dir.resolve("ex92-java.trv"),
         new ColumnFileMetaData().setChecksum("crc32")), "trevni-core writes §9.2");
     byte[] want = java.clone();
-    System.arraycopy(hex("c7 87 22 c0"), 0, want, 0x90, 4);
-    System.arraycopy(hex("d2 b9 ee 28"), 0, want, 0xaa, 4);
+    System.arraycopy(Hex.bytes("c7 87 22 c0"), 0, want, 0x90, 4);
+    System.arraycopy(Hex.bytes("d2 b9 ee 28"), 0, want, 0xaa, 4);
     Path colfileFile = dir.resolve("ex92.trv");
     TrevniFileParts.assertBytes(want, writeExample(colfileFile,
         TrevniWriterOptions.builder().checksum(TrevniChecksum.CRC32).build()),
@@ -298,7 +294,7 @@ class TrevniCoreDifferentialTest {
   /** §9.4: no columns and no rows (17 bytes); one int column and no rows (zero blocks). */
   @Test
   void degenerateFiles() throws IOException {
-    byte[] empty = hex("54 72 76 02" + " 00".repeat(13));
+    byte[] empty = Hex.bytes("54 72 76 02" + " 00".repeat(13));
     Path p = dir.resolve("empty.trv");
     TrevniFileWriter.create(OutputFile.local(p), List.of(), TrevniWriterOptions.defaults())
         .close();

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.colfile.core.io.InputFile;
-import io.colfile.interop.TestSeed;
+import io.colfile.testkit.TestSeed;
 import io.colfile.interop.trevni.CoreCase.Col;
 import io.colfile.interop.trevni.CoreCase.RowData;
 import io.colfile.trevni.BlockInfo;

@@ -9,7 +9,7 @@ import io.colfile.core.ScanReport;
 import io.colfile.core.filter.Predicate;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.io.OutputFile;
-import io.colfile.interop.TestSeed;
+import io.colfile.testkit.TestSeed;
 import io.colfile.testkit.ReferenceEvaluator;
 import io.colfile.testkit.Rows;
 import io.colfile.trevni.ColumnSpec;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.vector.BytesVector;
+import io.colfile.testkit.Hex;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

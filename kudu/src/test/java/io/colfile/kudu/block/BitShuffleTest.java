@@ -3,7 +3,8 @@ package io.colfile.kudu.block;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.colfile.core.encoding.Endian;
-import io.colfile.kudu.TestSeed;
+import io.colfile.testkit.Hex;
+import io.colfile.testkit.TestSeed;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

@@ -7,6 +7,7 @@ import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.kudu.KuduEncoding;
 import io.colfile.kudu.PhysicalType;
+import io.colfile.testkit.Hex;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;

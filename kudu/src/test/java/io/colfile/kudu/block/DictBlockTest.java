@@ -8,6 +8,7 @@ import io.colfile.core.encoding.Endian;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.kudu.KuduEncoding;
 import io.colfile.kudu.PhysicalType;
+import io.colfile.testkit.Hex;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

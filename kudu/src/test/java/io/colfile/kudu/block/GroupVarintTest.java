@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.colfile.core.codec.MalformedInputException;
+import io.colfile.testkit.Hex;
 import org.junit.jupiter.api.Test;
 
 /** Group varints (cfile.md section 1): selector order, minimal lengths, padding, bounds. */

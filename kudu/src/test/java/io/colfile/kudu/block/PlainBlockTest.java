@@ -7,6 +7,7 @@ import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.encoding.Endian;
 import io.colfile.kudu.KuduEncoding;
 import io.colfile.kudu.PhysicalType;
+import io.colfile.testkit.Hex;
 import org.junit.jupiter.api.Test;
 
 /** PLAIN fixed-width blocks (cfile.md section 6.1): the spec's INT64 block and the length check. */

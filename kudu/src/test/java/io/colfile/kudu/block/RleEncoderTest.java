@@ -3,7 +3,8 @@ package io.colfile.kudu.block;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.colfile.core.codec.MalformedInputException;
-import io.colfile.kudu.TestSeed;
+import io.colfile.testkit.Hex;
+import io.colfile.testkit.TestSeed;
 import java.io.ByteArrayOutputStream;
 import java.util.Random;
 import java.util.stream.LongStream;

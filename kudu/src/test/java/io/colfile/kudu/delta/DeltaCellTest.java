@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.colfile.core.codec.MalformedInputException;
-import io.colfile.kudu.TestSeed;
+import io.colfile.testkit.TestSeed;
 import java.util.HexFormat;
 import java.util.Random;
 import org.junit.jupiter.api.Test;

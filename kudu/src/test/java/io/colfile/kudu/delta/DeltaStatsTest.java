@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.colfile.core.codec.MalformedInputException;
-import io.colfile.kudu.TestSeed;
+import io.colfile.testkit.TestSeed;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;

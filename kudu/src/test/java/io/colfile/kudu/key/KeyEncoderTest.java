@@ -6,12 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.colfile.kudu.KuduType;
 import io.colfile.kudu.PhysicalType;
+import io.colfile.testkit.Hex;
 import java.nio.charset.StandardCharsets;
-import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 
 class KeyEncoderTest {
-  private static final HexFormat HEX = HexFormat.ofDelimiter(" ");
 
   /** The [verified] examples of cfile.md 9.2, key (STRING k1, INT32 k2). */
   @Test
@@ -27,7 +26,7 @@ class KeyEncoderTest {
     byte[] b = s.getBytes(StandardCharsets.UTF_8);
     enc.appendBinary(buf, 0, b, 0, b.length);
     enc.appendLong(buf, 1, i);
-    return HEX.formatHex(buf.toByteArray());
+    return Hex.of(buf.toByteArray());
   }
 
   /** Section 9.1, one value of every key type. */
@@ -64,7 +63,7 @@ class KeyEncoderTest {
     KeyBuffer b = new KeyBuffer();
     KeyEncoder.of(t).appendCell(b, 0, cell, 3);
     assertArrayEquals(a.toByteArray(), b.toByteArray(), t + " " + v);
-    return HEX.formatHex(a.toByteArray());
+    return Hex.of(a.toByteArray());
   }
 
   @Test
@@ -73,17 +72,17 @@ class KeyEncoderTest {
     KeyBuffer buf = new KeyBuffer();
     enc.appendInt128(buf, 0, -1, -1); // -1
     assertEquals("7f ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff",
-        HEX.formatHex(buf.toByteArray()));
+        Hex.of(buf.toByteArray()));
     buf.reset();
     enc.appendInt128(buf, 0, 0, 1);
     assertEquals("80 00 00 00 00 00 00 00 00 00 00 00 00 00 00 01",
-        HEX.formatHex(buf.toByteArray()));
+        Hex.of(buf.toByteArray()));
     // As a cell: low 8 bytes first, little-endian.
-    byte[] cell = HEX.parseHex("02 01 00 00 00 00 00 00 04 03 00 00 00 00 00 80");
+    byte[] cell = Hex.bytes("02 01 00 00 00 00 00 00 04 03 00 00 00 00 00 80");
     buf.reset();
     enc.appendCell(buf, 0, cell, 0);
     assertEquals("00 00 00 00 00 00 03 04 00 00 00 00 00 00 01 02",
-        HEX.formatHex(buf.toByteArray()));
+        Hex.of(buf.toByteArray()));
   }
 
   @Test
@@ -103,7 +102,7 @@ class KeyEncoderTest {
     KeyEncoder.encodeBinary(v, 0, v.length, last, buf);
     byte[] out = buf.toByteArray();
     assertEquals(0x55, out[0]);
-    return HEX.formatHex(out, 1, out.length);
+    return Hex.of(out, 1, out.length);
   }
 
   /** A buffer grows as needed and reset keeps working. */

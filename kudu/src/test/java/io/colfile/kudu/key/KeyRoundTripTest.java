@@ -8,10 +8,10 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.encoding.Endian;
-import io.colfile.kudu.TestSeed;
 import io.colfile.kudu.KuduType;
 import io.colfile.kudu.PhysicalType;
 import io.colfile.kudu.block.Bytes;
+import io.colfile.testkit.TestSeed;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;

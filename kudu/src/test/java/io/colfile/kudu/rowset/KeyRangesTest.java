@@ -12,7 +12,7 @@ import io.colfile.kudu.CellVectors;
 import io.colfile.kudu.KuduType;
 import io.colfile.kudu.PhysicalType;
 import io.colfile.kudu.RandomColumns;
-import io.colfile.kudu.TestSeed;
+import io.colfile.testkit.TestSeed;
 import io.colfile.kudu.key.KeyBuffer;
 import io.colfile.kudu.key.KeyEncoder;
 import io.colfile.testkit.RandomPredicates;

@@ -7,7 +7,7 @@ import io.colfile.core.ReadOptions;
 import io.colfile.core.filter.Predicate;
 import io.colfile.core.types.Type;
 import io.colfile.kudu.KeyPredicates;
-import io.colfile.kudu.TestSeed;
+import io.colfile.testkit.TestSeed;
 import io.colfile.testkit.RandomPredicates;
 import io.colfile.testkit.ReferenceEvaluator;
 import io.colfile.testkit.Rows;

@@ -3,19 +3,22 @@ package io.colfile.orc.stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.testkit.TestSeed;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 @Timeout(60)
+@ExtendWith(TestSeed.class)
 class BooleanDecoderTest {
 
   @Test
   void specExample() throws Exception {
     // byte RLE [0xff, 0x80]: one literal byte 0x80 = true then seven false
     long[] out = new long[8];
-    new BooleanDecoder(Hex.stream("ff 80")).next(out, 0, 8);
+    new BooleanDecoder(FramedStream.hex("ff 80")).next(out, 0, 8);
     assertThat(out).containsExactly(1, 0, 0, 0, 0, 0, 0, 0);
   }
 
@@ -23,7 +26,7 @@ class BooleanDecoderTest {
   void presentStreamSetsIsNullAndCountsPresent() throws Exception {
     // 0xa5 = 1010 0101, 0xff, run of 3 x 0x00
     boolean[] isNull = new boolean[50];
-    BooleanDecoder d = new BooleanDecoder(Hex.stream("fe a5 ff 00 00"));
+    BooleanDecoder d = new BooleanDecoder(FramedStream.hex("fe a5 ff 00 00"));
     assertThat(d.nextPresent(isNull, 3, 11)).isEqualTo(4 + 3);
     assertThat(Arrays.copyOfRange(isNull, 3, 14)).containsExactly(
         false, true, false, true, true, false, true, false, false, false, false);
@@ -41,7 +44,7 @@ class BooleanDecoderTest {
 
   @Test
   void roundTripsWithSeeks() throws Exception {
-    Random random = Seeds.random("booleanRoundTrip");
+    Random random = TestSeed.random("booleanRoundTrip", 0);
     for (int round = 0; round < 10; round++) {
       BooleanWriter w = new BooleanWriter();
       boolean[] bits = randomBits(random, random.nextInt(20000));
@@ -60,7 +63,7 @@ class BooleanDecoderTest {
 
   @Test
   void presentMatchesBitsAcrossBatchesAndSkips() throws Exception {
-    Random random = Seeds.random("booleanPresent");
+    Random random = TestSeed.random("booleanPresent", 0);
     boolean[] bits = randomBits(random, 10000);
     BooleanWriter w = new BooleanWriter();
     w.write(bits);
@@ -76,7 +79,7 @@ class BooleanDecoderTest {
         int present = d.nextPresent(isNull, 5, n);
         int want = 0;
         for (int k = 0; k < n; k++) {
-          assertThat(isNull[5 + k]).as("bit %d, %s, %s", i + k, stream, Seeds.describe())
+          assertThat(isNull[5 + k]).as("bit %d, %s, %s", i + k, stream, TestSeed.replay())
               .isEqualTo(!bits[i + k]);
           want += bits[i + k] ? 1 : 0;
         }

@@ -3,20 +3,23 @@ package io.colfile.orc.stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.testkit.TestSeed;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 @Timeout(60)
+@ExtendWith(TestSeed.class)
 class ByteRleDecoderTest {
 
   @Test
   void specExamples() throws Exception {
     byte[] zeros = new byte[100];
-    new ByteRleDecoder(Hex.stream("61 00")).next(zeros, 0, 100);
+    new ByteRleDecoder(FramedStream.hex("61 00")).next(zeros, 0, 100);
     assertThat(zeros).containsOnly(0);
     byte[] two = new byte[2];
-    new ByteRleDecoder(Hex.stream("fe 44 45")).next(two, 0, 2);
+    new ByteRleDecoder(FramedStream.hex("fe 44 45")).next(two, 0, 2);
     assertThat(two).containsExactly(0x44, 0x45);
   }
 
@@ -57,7 +60,7 @@ class ByteRleDecoderTest {
 
   @Test
   void roundTripsAsLongsWithSeeks() throws Exception {
-    Random random = Seeds.random("byteRleRoundTrip");
+    Random random = TestSeed.random("byteRleRoundTrip", 0);
     for (int round = 0; round < 10; round++) {
       ByteRleWriter w = new ByteRleWriter();
       w.write(randomBytes(random, random.nextInt(5000)));
@@ -70,7 +73,7 @@ class ByteRleDecoderTest {
 
   @Test
   void roundTripsAsBytes() throws Exception {
-    Random random = Seeds.random("byteRleBytes");
+    Random random = TestSeed.random("byteRleBytes", 0);
     byte[] values = randomBytes(random, 3000);
     ByteRleWriter w = new ByteRleWriter();
     w.write(values);
@@ -88,7 +91,7 @@ class ByteRleDecoderTest {
       }
       i += n;
     }
-    assertThat(out).as("%s, %s", stream, Seeds.describe()).containsExactly(values);
+    assertThat(out).as("%s, %s", stream, TestSeed.replay()).containsExactly(values);
   }
 
   static DecoderChecks.LongDecoder asLongDecoder(OrcInputStream in) {

@@ -7,10 +7,12 @@ import static org.assertj.core.api.Assertions.fail;
 import io.colfile.core.error.CorruptFileException;
 import io.colfile.orc.index.IntegerCheckpoint;
 import io.colfile.orc.index.PositionReader;
+import io.colfile.testkit.TestSeed;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Damaged streams: truncated at every length, bytes flipped, positions garbled. Any outcome but
@@ -18,6 +20,7 @@ import org.junit.jupiter.api.Timeout;
  * bug: no other exception, no hang (the timeout), no huge allocation.
  */
 @Timeout(120)
+@ExtendWith(TestSeed.class)
 class CorruptInputTest {
 
   /** Decodes {@code count} values and then seeks around, however the bytes look. */
@@ -46,7 +49,7 @@ class CorruptInputTest {
     } catch (CorruptFileException e) {
       assertThat(e.file()).isEqualTo(FramedStream.FILE);
     } catch (Throwable t) {
-      fail("%s on %s, %s", t, stream, Seeds.describe(), t);
+      fail("%s on %s, %s", t, stream, TestSeed.replay(), t);
     }
   }
 
@@ -60,7 +63,7 @@ class CorruptInputTest {
         // Every byte of these streams carries value bits, so no truncation decodes cleanly.
         boolean clean = decodeDamaged(whole, Arrays.copyOf(framed, cut), count, decode, random,
             "cut at " + cut);
-        assertThat(clean).as("cut at %d of %s decoded, %s", cut, whole, Seeds.describe())
+        assertThat(clean).as("cut at %d of %s decoded, %s", cut, whole, TestSeed.replay())
             .isFalse();
       }
       for (int flip = 0; flip < 300 && framed.length > 0; flip++) {
@@ -84,13 +87,13 @@ class CorruptInputTest {
     } catch (CorruptFileException expected) {
       return false;
     } catch (Throwable e) {
-      throw new AssertionError(e + " with " + damage + " in " + like + ", " + Seeds.describe(), e);
+      throw new AssertionError(e + " with " + damage + " in " + like + ", " + TestSeed.replay(), e);
     }
   }
 
   @Test
   void damagedRleV2() {
-    Random random = Seeds.random("damagedRleV2");
+    Random random = TestSeed.random("damagedRleV2", 0);
     RleV2Writer w = new RleV2Writer(true);
     for (int i = 0; i < 40; i++) {
       RleV2RoundTripTest.randomRun(w, random);
@@ -100,7 +103,7 @@ class CorruptInputTest {
 
   @Test
   void damagedRleV1() {
-    Random random = Seeds.random("damagedRleV1");
+    Random random = TestSeed.random("damagedRleV1", 0);
     RleV1Writer w = new RleV1Writer(true);
     w.write(RleV1DecoderTest.randomValues(random, 3000, true));
     damage(w.out.toByteArray(), w.marks.size(), RLE_V1, random);
@@ -108,7 +111,7 @@ class CorruptInputTest {
 
   @Test
   void damagedByteAndBooleanRle() {
-    Random random = Seeds.random("damagedBytes");
+    Random random = TestSeed.random("damagedBytes", 0);
     ByteRleWriter w = new ByteRleWriter();
     w.write(ByteRleDecoderTest.randomBytes(random, 3000));
     damage(w.out.toByteArray(), w.marks.size(), BYTES, random);
@@ -117,7 +120,7 @@ class CorruptInputTest {
 
   @Test
   void randomGarbageNeverEscapes() {
-    Random random = Seeds.random("garbage");
+    Random random = TestSeed.random("garbage", 0);
     Decode[] decoders = {RLE_V2, RLE_V1, BYTES, BOOLEANS};
     for (int i = 0; i < 3000; i++) {
       byte[] junk = new byte[random.nextInt(200)];
@@ -129,7 +132,7 @@ class CorruptInputTest {
 
   @Test
   void garbledPositionsAreCorruption() {
-    Random random = Seeds.random("garbledPositions");
+    Random random = TestSeed.random("garbledPositions", 0);
     RleV2Writer w = new RleV2Writer(false);
     for (int i = 0; i < 10; i++) {
       RleV2RoundTripTest.randomRun(w, random);
@@ -148,14 +151,15 @@ class CorruptInputTest {
       } catch (CorruptFileException expected) {
         // fine
       } catch (Throwable e) {
-        fail("%s seeking %s in %s, %s", e, Arrays.toString(p), stream, Seeds.describe(), e);
+        fail("%s seeking %s in %s, %s", e, Arrays.toString(p), stream, TestSeed.replay(), e);
       }
     }
   }
 
   private static void assertCorrupt(String hex, boolean signed, int count, String message) {
-    assertThatThrownBy(() -> new RleV2Decoder(Hex.stream(hex), signed).next(new long[count], 0,
-        count)).isInstanceOf(CorruptFileException.class).hasMessageContaining(message);
+    assertThatThrownBy(() -> new RleV2Decoder(FramedStream.hex(hex), signed)
+        .next(new long[count], 0, count))
+        .isInstanceOf(CorruptFileException.class).hasMessageContaining(message);
   }
 
   @Test
@@ -175,14 +179,14 @@ class CorruptInputTest {
 
   @Test
   void badSkipCountsInPositions() {
-    OrcInputStream in = Hex.stream("0a 27 10");
+    OrcInputStream in = FramedStream.hex("0a 27 10");
     assertThatThrownBy(() -> new RleV2Decoder(in, false).seek(PositionList.integer(false, 0, -1)))
         .isInstanceOf(CorruptFileException.class);
-    assertThatThrownBy(() -> new RleV2Decoder(Hex.stream("0a 27 10"), false)
+    assertThatThrownBy(() -> new RleV2Decoder(FramedStream.hex("0a 27 10"), false)
         .seek(PositionList.integer(false, 0, 6))).isInstanceOf(CorruptFileException.class);
-    assertThatThrownBy(() -> new BooleanDecoder(Hex.stream("ff 80"))
+    assertThatThrownBy(() -> new BooleanDecoder(FramedStream.hex("ff 80"))
         .seek(PositionList.bool(false, 0, 0, 9))).isInstanceOf(CorruptFileException.class);
-    assertThatThrownBy(() -> new BooleanDecoder(Hex.stream("ff 80"))
+    assertThatThrownBy(() -> new BooleanDecoder(FramedStream.hex("ff 80"))
         .seek(PositionList.bool(false, 0, 0))).isInstanceOf(CorruptFileException.class)
         .hasMessageContaining("row index entry has 2 positions");
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.testkit.TestSeed;
 import java.util.Arrays;
 import java.util.Random;
 
@@ -62,7 +63,7 @@ final class DecoderChecks {
       Random random) throws CorruptFileException {
     for (int round = 0; round < 4; round++) {
       FramedStream stream = round == 0 ? FramedStream.raw(raw) : FramedStream.random(raw, random);
-      String where = stream + ", " + Seeds.describe();
+      String where = stream + ", " + TestSeed.replay();
       readForward(stream, expected, factory, random, where);
       seekBackwards(stream, expected, positions, factory, random, where);
       readWithNulls(stream, expected, factory, random, where);

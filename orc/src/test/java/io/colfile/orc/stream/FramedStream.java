@@ -1,5 +1,6 @@
 package io.colfile.orc.stream;
 
+import io.colfile.testkit.Hex;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.zip.Deflater;
@@ -38,6 +39,11 @@ final class FramedStream {
 
   static FramedStream raw(byte[] raw) {
     return new FramedStream(Mode.NONE, raw, 0, raw.length, new int[0], 3);
+  }
+
+  /** An uncompressed stream of the bytes a spec-style dump spells ({@link Hex#bytes}). */
+  static OrcInputStream hex(String dump) {
+    return raw(Hex.bytes(dump)).open();
   }
 
   /**

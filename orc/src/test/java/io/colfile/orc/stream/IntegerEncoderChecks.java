@@ -3,6 +3,7 @@ package io.colfile.orc.stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -41,7 +42,7 @@ final class IntegerEncoderChecks {
       }
     }
     e.flush();
-    String at = where + " " + stream + ", " + Seeds.describe();
+    String at = where + " " + stream + ", " + TestSeed.replay();
 
     long[] read = new long[values.length];
     IntegerDecoder d = IntegerDecoder.create(stream.open(), signed, v2);

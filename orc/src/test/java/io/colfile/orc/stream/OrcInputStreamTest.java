@@ -5,12 +5,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.testkit.Hex;
+import io.colfile.testkit.TestSeed;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 @Timeout(60)
+@ExtendWith(TestSeed.class)
 class OrcInputStreamTest {
 
   private static OrcInputStream compressed(String hex, int blockSize) {
@@ -20,7 +24,7 @@ class OrcInputStreamTest {
 
   @Test
   void rawStreamReadsSkipsAndSeeks() throws Exception {
-    OrcInputStream in = Hex.stream("01 02 03 04 05");
+    OrcInputStream in = FramedStream.hex("01 02 03 04 05");
     assertThat(in.read()).isEqualTo(1);
     in.skip(2);
     byte[] two = new byte[2];
@@ -53,7 +57,7 @@ class OrcInputStreamTest {
 
   @Test
   void everyFramingReadsBackTheSameBytes() throws Exception {
-    Random random = Seeds.random("framingReads");
+    Random random = TestSeed.random("framingReads", 0);
     for (int round = 0; round < 40; round++) {
       byte[] raw = new byte[random.nextInt(3000)];
       for (int i = 0; i < raw.length; i++) {
@@ -80,7 +84,7 @@ class OrcInputStreamTest {
         }
         i += n;
       }
-      assertThat(out).as("%s, %s", stream, Seeds.describe()).containsExactly(raw);
+      assertThat(out).as("%s, %s", stream, TestSeed.replay()).containsExactly(raw);
       assertThat(in.read()).isEqualTo(-1);
       assertThatThrownBy(() -> in.readFully(new byte[1], 0, 1))
           .isInstanceOf(CorruptFileException.class);
@@ -89,7 +93,7 @@ class OrcInputStreamTest {
 
   @Test
   void seeksToEveryOffsetInBothChunkForms() throws Exception {
-    Random random = Seeds.random("framingSeeks");
+    Random random = TestSeed.random("framingSeeks", 0);
     byte[] raw = new byte[700];
     random.nextBytes(raw);
     for (FramedStream.Mode mode : FramedStream.Mode.values()) {
@@ -169,7 +173,7 @@ class OrcInputStreamTest {
 
   @Test
   void corruptNamesFileStructureAndOffset() throws Exception {
-    OrcInputStream in = Hex.stream("01 02 03");
+    OrcInputStream in = FramedStream.hex("01 02 03");
     in.skip(2);
     CorruptFileException e = in.corrupt("bad %s", "thing");
     assertThat(e.file()).isEqualTo(FramedStream.FILE);

@@ -5,23 +5,25 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.colfile.core.codec.CompressionCodec;
 import io.colfile.core.codec.Decompressor;
+import io.colfile.testkit.Hex;
+import io.colfile.testkit.TestSeed;
 import java.io.ByteArrayOutputStream;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Chunking and positions of {@link OrcOutputStream} (orc.md section 4), checked by reading back
  * through {@link OrcInputStream}, by walking the chunk headers, and on small hand-made cases.
  */
 @Timeout(60)
+@ExtendWith(TestSeed.class)
 class OrcOutputStreamTest {
-  private static final HexFormat HEX = HexFormat.ofDelimiter(" ");
 
   /** Bytes that compress well in places and not at all in others. */
   private static byte[] data(Random r, int n) {
@@ -55,7 +57,7 @@ class OrcOutputStreamTest {
   @Test
   void rawStreamsAreTheBytesAndOffsets() throws Exception {
     WrittenStream s = new WrittenStream(CompressionCodec.NONE, 0);
-    Random r = Seeds.random("rawStream");
+    Random r = TestSeed.random("rawStream", 0);
     byte[] data = data(r, 5000);
     s.out.write(data, 0, 1234);
     assertThat(s.position().toArray()).containsExactly(1234);
@@ -69,7 +71,7 @@ class OrcOutputStreamTest {
     WrittenStream s = new WrittenStream(CompressionCodec.ZLIB, 5);
     s.out.write(new byte[] {10, 11, 12, 13, 14}, 0, 5);
     s.out.flush();
-    assertThat(HEX.formatHex(s.out.toByteArray())).isEqualTo("0b 00 00 0a 0b 0c 0d 0e");
+    assertThat(Hex.of(s.out.toByteArray())).isEqualTo("0b 00 00 0a 0b 0c 0d 0e");
 
     WrittenStream zeros = new WrittenStream(CompressionCodec.ZLIB, 100_000);
     zeros.out.write(new byte[100_000], 0, 100_000);
@@ -83,7 +85,7 @@ class OrcOutputStreamTest {
   /** Walks the chunks: every one but the last holds exactly bufferSize bytes. */
   @Test
   void chunksHoldExactlyTheBufferSize() throws Exception {
-    Random r = Seeds.random("chunkSizes");
+    Random r = TestSeed.random("chunkSizes", 0);
     for (int round = 0; round < 60; round++) {
       WrittenStream s = WrittenStream.random(r);
       if (s.codec == CompressionCodec.NONE) {
@@ -113,7 +115,7 @@ class OrcOutputStreamTest {
         assertThat(Arrays.copyOf(chunk, n)).isEqualTo(Arrays.copyOfRange(data, raw, raw + n));
         raw += n;
         at += 3 + len;
-        assertThat(n).as("chunk size in %s, %s", s, Seeds.describe())
+        assertThat(n).as("chunk size in %s, %s", s, TestSeed.replay())
             .isEqualTo(at == b.length ? data.length - (raw - n) : s.bufferSize);
       }
       assertThat(raw).isEqualTo(data.length);
@@ -138,7 +140,7 @@ class OrcOutputStreamTest {
 
   @Test
   void positionsSeekToTheByteWrittenNext() throws Exception {
-    Random r = Seeds.random("streamPositions");
+    Random r = TestSeed.random("streamPositions", 0);
     for (int round = 0; round < 60; round++) {
       WrittenStream s = WrittenStream.random(r);
       byte[] data = data(r, r.nextInt(8000));
@@ -165,7 +167,7 @@ class OrcOutputStreamTest {
         byte[] got = new byte[n];
         in.readFully(got, 0, n);
         assertThat(got).as("seek to byte %d via %s in %s, %s", off, positions.get(k), s,
-            Seeds.describe()).isEqualTo(Arrays.copyOfRange(data, off, off + n));
+            TestSeed.replay()).isEqualTo(Arrays.copyOfRange(data, off, off + n));
       }
     }
   }
@@ -181,13 +183,13 @@ class OrcOutputStreamTest {
     s.out.write(new byte[] {6, 7, 8}, 0, 3);
     assertThat(s.position().toArray()).containsExactly(7, 4);
     s.out.flush();
-    assertThat(HEX.formatHex(s.out.toByteArray()))
+    assertThat(Hex.of(s.out.toByteArray()))
         .isEqualTo("09 00 00 01 02 03 04 09 00 00 05 06 07 08");
   }
 
   @Test
   void singleAndBulkWritesGiveTheSameBytesAndPositions() throws Exception {
-    Random r = Seeds.random("singleVsBulk");
+    Random r = TestSeed.random("singleVsBulk", 0);
     for (int round = 0; round < 20; round++) {
       int size = new int[] {1, 3, 10, 100, 1000}[r.nextInt(5)];
       CompressionCodec codec = r.nextBoolean() ? CompressionCodec.ZLIB : CompressionCodec.LZ4;
@@ -203,7 +205,7 @@ class OrcOutputStreamTest {
           single.out.write(data[i + k]);
         }
         i += n;
-        String at = bulk + " at byte " + i + ", " + Seeds.describe();
+        String at = bulk + " at byte " + i + ", " + TestSeed.replay();
         assertThat(bulk.position().toArray()).as(at).isEqualTo(single.position().toArray());
         assertThat(bulk.out.bufferedSize()).as(at).isEqualTo(single.out.bufferedSize());
       }
@@ -215,7 +217,7 @@ class OrcOutputStreamTest {
 
   @Test
   void primitivesReadBack() throws Exception {
-    Random r = Seeds.random("primitives");
+    Random r = TestSeed.random("primitives", 0);
     for (int round = 0; round < 20; round++) {
       WrittenStream s = WrittenStream.random(r);
       int n = r.nextInt(400);
@@ -268,14 +270,14 @@ class OrcOutputStreamTest {
     s.out.writeVarSigned(-1);
     s.out.writeVarSigned(BigInteger.ONE.shiftLeft(70).negate());
     s.out.flush();
-    assertThat(HEX.formatHex(s.out.toByteArray())).isEqualTo(
+    assertThat(Hex.of(s.out.toByteArray())).isEqualTo(
         "00 00 80 3f 00 00 00 00 00 00 00 c0 00 00 c0 7f ac 02 01"
             + " ff ff ff ff ff ff ff ff ff ff 01"); // zigzag 2^71 - 1: ten full groups, then 1
   }
 
   @Test
   void resetStartsTheNextStripeAfresh() throws Exception {
-    Random r = Seeds.random("reset");
+    Random r = TestSeed.random("reset", 0);
     for (CompressionCodec codec : new CompressionCodec[] {CompressionCodec.NONE,
         CompressionCodec.ZLIB}) {
       WrittenStream reused = new WrittenStream(codec, 100);

@@ -3,15 +3,19 @@ package io.colfile.orc.stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.testkit.Hex;
+import io.colfile.testkit.TestSeed;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 @Timeout(60)
+@ExtendWith(TestSeed.class)
 class RleV1DecoderTest {
 
   private static long[] decode(String hex, boolean signed, int n) throws CorruptFileException {
-    OrcInputStream in = Hex.stream(hex);
+    OrcInputStream in = FramedStream.hex(hex);
     long[] out = new long[n];
     new RleV1Decoder(in, signed).next(out, 0, n);
     assertThat(in.hasMore()).isFalse();
@@ -57,7 +61,7 @@ class RleV1DecoderTest {
 
   @Test
   void roundTripsWithSeeks() throws Exception {
-    Random random = Seeds.random("rleV1RoundTrip");
+    Random random = TestSeed.random("rleV1RoundTrip", 0);
     for (int round = 0; round < 12; round++) {
       boolean signed = round % 2 == 0;
       RleV1Writer w = new RleV1Writer(signed);
@@ -71,7 +75,7 @@ class RleV1DecoderTest {
 
   @Test
   void singleValues() throws Exception {
-    RleV1Decoder d = new RleV1Decoder(Hex.stream("00 02 0a fe 05 06"), false);
+    RleV1Decoder d = new RleV1Decoder(FramedStream.hex("00 02 0a fe 05 06"), false);
     assertThat(d.next()).isEqualTo(10);
     assertThat(d.next()).isEqualTo(12);
     assertThat(d.next()).isEqualTo(14);

@@ -3,15 +3,15 @@ package io.colfile.orc.stream;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.HexFormat;
-import java.util.Random;
+import io.colfile.testkit.Hex;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
-/** RLE v1 encoder: the examples of orc.md section 6.4, then seeded round trips with seeks. */
+/**
+ * RLE v1 encoder: the examples of orc.md section 6.4 and its group boundaries; seeded round trips
+ * with seeks are {@link RleV1CodecTest}'s.
+ */
 @Timeout(60)
 class RleV1EncoderTest {
 
@@ -20,7 +20,7 @@ class RleV1EncoderTest {
     RleV1Encoder e = new RleV1Encoder(out, signed);
     e.write(values, 0, values.length);
     e.flush();
-    return HexFormat.ofDelimiter(" ").formatHex(out.toByteArray());
+    return Hex.of(out.toByteArray());
   }
 
   @Test
@@ -48,16 +48,5 @@ class RleV1EncoderTest {
     RleV1Encoder e = new RleV1Encoder(new OrcOutputStream(null, 0), false);
     assertThatThrownBy(() -> e.write(-7)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("-7");
-  }
-
-  @ParameterizedTest
-  @ValueSource(booleans = {false, true})
-  void seededSequencesRoundTrip(boolean signed) throws Exception {
-    Random random = Seeds.random("rleV1Encoder" + signed);
-    for (int round = 0; round < 30; round++) {
-      long[] values = IntSequences.mixed(random, random.nextInt(3000), signed);
-      IntegerEncoderChecks.roundTrip(values, WrittenStream.random(random),
-          out -> new RleV1Encoder(out, signed), signed, false, random, "round " + round);
-    }
   }
 }

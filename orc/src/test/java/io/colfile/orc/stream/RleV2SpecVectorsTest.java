@@ -3,6 +3,7 @@ package io.colfile.orc.stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.testkit.Hex;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 
@@ -10,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class RleV2SpecVectorsTest {
 
   private static long[] decode(String hex, boolean signed, int n) throws CorruptFileException {
-    OrcInputStream in = Hex.stream(hex);
+    OrcInputStream in = FramedStream.hex(hex);
     long[] out = new long[n];
     new RleV2Decoder(in, signed).next(out, 0, n);
     assertThat(in.hasMore()).as("bytes left after %d values", n).isFalse();
@@ -75,7 +76,7 @@ class RleV2SpecVectorsTest {
 
   @Test
   void singleValuesAndSkipAcrossRuns() throws Exception {
-    RleV2Decoder d = new RleV2Decoder(Hex.stream("00 05 42 02 6c 0a 27 10"), false);
+    RleV2Decoder d = new RleV2Decoder(FramedStream.hex("00 05 42 02 6c 0a 27 10"), false);
     assertThat(d.next()).isEqualTo(5);
     d.skip(3);
     assertThat(d.next()).isEqualTo(2);

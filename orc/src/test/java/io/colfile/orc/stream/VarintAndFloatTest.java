@@ -3,22 +3,25 @@ package io.colfile.orc.stream;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.colfile.testkit.TestSeed;
 import java.math.BigInteger;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Varints (orc.md 6.1), decimal big varints and IEEE floats, across chunk boundaries. */
 @Timeout(60)
+@ExtendWith(TestSeed.class)
 class VarintAndFloatTest {
 
   @Test
   void seedTableOfVarints() throws Exception {
-    OrcInputStream in = Hex.stream("00 01 7f 80 01 81 01 ff 7f 80 80 01 81 80 01");
+    OrcInputStream in = FramedStream.hex("00 01 7f 80 01 81 01 ff 7f 80 80 01 81 80 01");
     for (long want : new long[] {0, 1, 127, 128, 129, 16383, 16384, 16385}) {
       assertThat(in.readVarUnsigned()).isEqualTo(want);
     }
-    in = Hex.stream("00 01 02 03 04");
+    in = FramedStream.hex("00 01 02 03 04");
     for (long want : new long[] {0, -1, 1, -2, 2}) {
       assertThat(in.readVarSigned()).isEqualTo(want);
     }
@@ -26,7 +29,7 @@ class VarintAndFloatTest {
 
   @Test
   void varintsRoundTripInEveryFraming() throws Exception {
-    Random random = Seeds.random("varints");
+    Random random = TestSeed.random("varints", 0);
     long[] values = new long[2000];
     ByteWriter w = new ByteWriter();
     for (int i = 0; i < values.length; i++) {
@@ -39,7 +42,7 @@ class VarintAndFloatTest {
       FramedStream stream = FramedStream.random(w.toByteArray(), random);
       OrcInputStream in = stream.open();
       for (long v : values) {
-        assertThat(in.readVarSigned()).as("%s, %s", stream, Seeds.describe()).isEqualTo(v);
+        assertThat(in.readVarSigned()).as("%s, %s", stream, TestSeed.replay()).isEqualTo(v);
         assertThat(in.readVarUnsigned()).isEqualTo(v);
       }
       assertThat(in.hasMore()).isFalse();
@@ -48,7 +51,7 @@ class VarintAndFloatTest {
 
   @Test
   void bulkSignedVarintsMatchSingleReadsInEveryFraming() throws Exception {
-    Random random = Seeds.random("bulk varints");
+    Random random = TestSeed.random("bulk varints", 0);
     long[] values = new long[3000];
     ByteWriter w = new ByteWriter();
     for (int i = 0; i < values.length; i++) {
@@ -67,7 +70,7 @@ class VarintAndFloatTest {
         done += k;
       }
       assertThat(java.util.Arrays.copyOfRange(got, 5, got.length))
-          .as("%s, %s", stream, Seeds.describe()).containsExactly(values);
+          .as("%s, %s", stream, TestSeed.replay()).containsExactly(values);
       assertThat(in.hasMore()).isFalse();
     }
   }
@@ -77,7 +80,7 @@ class VarintAndFloatTest {
     String eleven = "80 80 80 80 80 80 80 80 80 80 01";
     String padded = "02 " + eleven + " 00 00 00 00 00 00 00 00 00 00 00"; // the fast path
     for (String hex : new String[] {eleven, padded, "80", "02 ff ff"}) {
-      assertThatThrownBy(() -> Hex.stream(hex).readVarSigned(new long[4], 0, 4)).as(hex)
+      assertThatThrownBy(() -> FramedStream.hex(hex).readVarSigned(new long[4], 0, 4)).as(hex)
           .isInstanceOf(io.colfile.core.error.CorruptFileException.class);
     }
   }
@@ -87,14 +90,14 @@ class VarintAndFloatTest {
     String eleven = "80 80 80 80 80 80 80 80 80 80 01";
     String padded = eleven + " 00 00 00 00 00 00 00 00 00 00 00"; // exercises the fast path
     for (String hex : new String[] {eleven, padded, "80", "ff ff"}) {
-      assertThatThrownBy(() -> Hex.stream(hex).readVarUnsigned()).as(hex)
+      assertThatThrownBy(() -> FramedStream.hex(hex).readVarUnsigned()).as(hex)
           .isInstanceOf(io.colfile.core.error.CorruptFileException.class);
     }
   }
 
   @Test
   void bigVarintsRoundTrip() throws Exception {
-    Random random = Seeds.random("bigVarints");
+    Random random = TestSeed.random("bigVarints", 0);
     BigInteger[] values = new BigInteger[1000];
     ByteWriter w = new ByteWriter();
     for (int i = 0; i < values.length; i++) {
@@ -109,7 +112,7 @@ class VarintAndFloatTest {
       FramedStream stream = FramedStream.random(w.toByteArray(), random);
       OrcInputStream in = stream.open();
       for (BigInteger v : values) {
-        assertThat(in.readBigVarSigned()).as("%s, %s", stream, Seeds.describe()).isEqualTo(v);
+        assertThat(in.readBigVarSigned()).as("%s, %s", stream, TestSeed.replay()).isEqualTo(v);
       }
       assertThat(in.readBigVarSigned()).isEqualTo(max.subtract(BigInteger.ONE));
       assertThat(in.readBigVarSigned()).isEqualTo(max.negate());
@@ -123,13 +126,13 @@ class VarintAndFloatTest {
     w.writeBigVarSigned(BigInteger.ONE.shiftLeft(259)); // zigzag has 261 bits: 38 groups
     assertThatThrownBy(() -> FramedStream.raw(w.toByteArray()).open().readBigVarSigned())
         .isInstanceOf(io.colfile.core.error.CorruptFileException.class);
-    assertThatThrownBy(() -> Hex.stream("80 80").readBigVarSigned())
+    assertThatThrownBy(() -> FramedStream.hex("80 80").readBigVarSigned())
         .isInstanceOf(io.colfile.core.error.CorruptFileException.class);
   }
 
   @Test
   void floatsAndDoublesAcrossChunkBoundaries() throws Exception {
-    Random random = Seeds.random("floats");
+    Random random = TestSeed.random("floats", 0);
     float[] floats = new float[777];
     double[] doubles = new double[777];
     ByteWriter w = new ByteWriter();
@@ -147,7 +150,7 @@ class VarintAndFloatTest {
     }
     for (int round = 0; round < 10; round++) {
       FramedStream stream = FramedStream.random(w.toByteArray(), random);
-      String where = stream + ", " + Seeds.describe();
+      String where = stream + ", " + TestSeed.replay();
       OrcInputStream in = stream.open();
       float[] f = new float[floats.length];
       for (int i = 0; i < f.length; ) {

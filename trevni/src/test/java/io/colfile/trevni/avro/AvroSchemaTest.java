@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import io.colfile.testkit.TestSeed;
 import io.colfile.trevni.avro.AvroSchema.Field;
 import io.colfile.trevni.avro.AvroSchema.Kind;
 import java.math.BigDecimal;
@@ -15,13 +16,15 @@ import java.util.Map;
 import java.util.Random;
 import org.apache.avro.Schema;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * colfile's Avro schema model against Avro 1.12's own: what each accepts, and the text each
- * prints, for hand-picked cases and random ones ({@code -Dtests.seed=N} repeats a run).
+ * prints, for hand-picked cases and random ones ({@code -Dtests.seed=<hex>} repeats a run).
  */
+@ExtendWith(TestSeed.class)
 class AvroSchemaTest {
-  private static final long SEED = Long.getLong("tests.seed", System.nanoTime());
+  private static final long SEED = TestSeed.caseSeed("AvroSchemaTest", 0);
 
   /** Avro's text for {@code json}, or null if Avro refuses it. */
   private static String avro(String json) {
@@ -492,7 +495,7 @@ class AvroSchemaTest {
     RandomAvroSchemas gen = new RandomAvroSchemas(r);
     for (int i = 0; i < 400; i++) {
       String json = gen.write(gen.next());
-      String what = "tests.seed=" + SEED + ", schema " + i + ": " + json;
+      String what = TestSeed.replay() + ", schema " + i + ": " + json;
       Schema expected;
       try {
         expected = new Schema.Parser().parse(json);
@@ -529,7 +532,7 @@ class AvroSchemaTest {
     List<String> accepted = new ArrayList<>();
     for (int i = 0; i < 600; i++) {
       String json = gen.write(gen.mutate(gen.next()));
-      String what = "tests.seed=" + SEED + ", schema " + i + ": " + json;
+      String what = TestSeed.replay() + ", schema " + i + ": " + json;
       String expected = avro(json);
       if (expected == null) {
         assertThat(catchThrowable(() -> AvroSchema.parse(json))).as(what)

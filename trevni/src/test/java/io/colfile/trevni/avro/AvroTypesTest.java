@@ -5,16 +5,19 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
+import io.colfile.testkit.TestSeed;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.apache.avro.LogicalType;
 import org.apache.avro.Schema;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The mapping between Avro schemas and colfile types, both ways. */
+@ExtendWith(TestSeed.class)
 class AvroTypesTest {
-  private static final long SEED = Long.getLong("tests.seed", System.nanoTime());
+  private static final long SEED = TestSeed.caseSeed("AvroTypesTest", 0);
 
   private static Type toType(String json) {
     return AvroTypes.toType(AvroSchema.parse(q(json)));
@@ -273,7 +276,7 @@ class AvroTypesTest {
     Random r = new Random(SEED);
     for (int i = 0; i < 300; i++) {
       Type t = randomStruct(r, 0);
-      String what = "tests.seed=" + SEED + ", type " + i + ": " + t;
+      String what = TestSeed.replay() + ", type " + i + ": " + t;
       AvroSchema s = AvroTypes.fromType(t);
       Schema avro = new Schema.Parser().parse(s.toString());
       assertThat(avro.toString()).as(what).isEqualTo(s.toString());
