@@ -1,32 +1,19 @@
 package io.colfile.cli;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.util.Properties;
+import io.colfile.core.ColFile;
 import picocli.CommandLine.IVersionProvider;
 
 /**
- * {@code colfile --version}: the project version Maven records in every jar it builds
- * (pom.properties), so the version lives only in the pom. Classes run from a build directory
- * have no jar and say so.
+ * {@code colfile --version}: the library's version ({@link ColFile#version()}, which Maven
+ * records in the jar, so the version lives only in the pom) and the Java running it.
  */
 final class Version implements IVersionProvider {
-  private static final String POM_PROPERTIES =
-      "/META-INF/maven/io.colfile/colfile-cli/pom.properties";
-
   @Override
-  public String[] getVersion() throws IOException {
+  public String[] getVersion() {
     return new String[] {"colfile " + version(), "Java " + System.getProperty("java.version")};
   }
 
-  static String version() throws IOException {
-    try (InputStream in = Version.class.getResourceAsStream(POM_PROPERTIES)) {
-      if (in == null) {
-        return "(development build)";
-      }
-      Properties p = new Properties();
-      p.load(in);
-      return p.getProperty("version", "(unknown version)");
-    }
+  static String version() {
+    return ColFile.version();
   }
 }

@@ -21,7 +21,10 @@ public interface FormatProvider {
    */
   boolean matches(byte[] head, byte[] tail, long length);
 
-  /** Opens the file. */
+  /**
+   * Opens the file. The reader returned owns {@code file} and closes it on close; when the file
+   * cannot be opened, the implementation closes {@code file} before throwing.
+   */
   FileReader open(InputFile file) throws IOException;
 
   /**

@@ -3,6 +3,7 @@ package io.colfile.core;
 import io.colfile.core.filter.Predicate;
 import io.colfile.core.types.Type;
 import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -23,9 +24,10 @@ public final class ReadOptions {
   public static final long DEFAULT_MAX_NESTED_VALUES = 1L << 24;
 
   private static final ReadOptions DEFAULTS =
-      new ReadOptions(null, 1024, null, DEFAULT_MAX_NESTED_VALUES, null, null, false);
+      new ReadOptions(null, null, 1024, null, DEFAULT_MAX_NESTED_VALUES, null, null, false);
 
   private final List<String> columns;
+  private final List<Integer> columnIndexes;
   private final int batchSize;
   private final ZoneId defaultZone;
   private final long maxNestedValues;
@@ -33,9 +35,11 @@ public final class ReadOptions {
   private final Type readerSchema;
   private final boolean matchByPosition;
 
-  private ReadOptions(List<String> columns, int batchSize, ZoneId defaultZone,
-      long maxNestedValues, Predicate filter, Type readerSchema, boolean matchByPosition) {
+  private ReadOptions(List<String> columns, List<Integer> columnIndexes, int batchSize,
+      ZoneId defaultZone, long maxNestedValues, Predicate filter, Type readerSchema,
+      boolean matchByPosition) {
     this.columns = columns;
+    this.columnIndexes = columnIndexes;
     this.batchSize = batchSize;
     this.defaultZone = defaultZone;
     this.maxNestedValues = maxNestedValues;
@@ -63,16 +67,31 @@ public final class ReadOptions {
    * column exactly as written ({@code my col}) is that column.
    */
   public ReadOptions withColumns(List<String> names) {
-    return new ReadOptions(names == null ? null : List.copyOf(names), batchSize, defaultZone,
-        maxNestedValues, filter, readerSchema, matchByPosition);
+    return new ReadOptions(names == null ? null : List.copyOf(names), null, batchSize,
+        defaultZone, maxNestedValues, filter, readerSchema, matchByPosition);
+  }
+
+  /**
+   * Only these top-level columns, by their position in the schema read (the reader schema when
+   * one is given, else the file's; 0 is the first), in this order; replaces {@link
+   * #withColumns}. An index out of range or given twice is an {@link IllegalArgumentException}
+   * when the read is planned.
+   */
+  public ReadOptions withColumnIndexes(int... indexes) {
+    List<Integer> list = new ArrayList<>(indexes.length);
+    for (int i : indexes) {
+      list.add(i);
+    }
+    return new ReadOptions(null, List.copyOf(list), batchSize, defaultZone, maxNestedValues,
+        filter, readerSchema, matchByPosition);
   }
 
   public ReadOptions withBatchSize(int rows) {
     if (rows < 1) {
       throw new IllegalArgumentException("batch size must be at least 1: " + rows);
     }
-    return new ReadOptions(columns, rows, defaultZone, maxNestedValues, filter, readerSchema,
-        matchByPosition);
+    return new ReadOptions(columns, columnIndexes, rows, defaultZone, maxNestedValues, filter,
+        readerSchema, matchByPosition);
   }
 
   /**
@@ -83,8 +102,8 @@ public final class ReadOptions {
    * ORC's readers do.
    */
   public ReadOptions withDefaultZone(ZoneId zone) {
-    return new ReadOptions(columns, batchSize, Objects.requireNonNull(zone), maxNestedValues,
-        filter, readerSchema, matchByPosition);
+    return new ReadOptions(columns, columnIndexes, batchSize, Objects.requireNonNull(zone),
+        maxNestedValues, filter, readerSchema, matchByPosition);
   }
 
   /**
@@ -97,8 +116,8 @@ public final class ReadOptions {
     if (values < 1) {
       throw new IllegalArgumentException("the nested value limit must be at least 1: " + values);
     }
-    return new ReadOptions(columns, batchSize, defaultZone, values, filter, readerSchema,
-        matchByPosition);
+    return new ReadOptions(columns, columnIndexes, batchSize, defaultZone, values, filter,
+        readerSchema, matchByPosition);
   }
 
   /**
@@ -109,8 +128,8 @@ public final class ReadOptions {
    * when one is given, and need not be among the columns read.
    */
   public ReadOptions withFilter(Predicate predicate) {
-    return new ReadOptions(columns, batchSize, defaultZone, maxNestedValues, predicate,
-        readerSchema, matchByPosition);
+    return new ReadOptions(columns, columnIndexes, batchSize, defaultZone, maxNestedValues,
+        predicate, readerSchema, matchByPosition);
   }
 
   /**
@@ -126,19 +145,24 @@ public final class ReadOptions {
    * for the file's own schema.
    */
   public ReadOptions withSchema(Type schema) {
-    return new ReadOptions(columns, batchSize, defaultZone, maxNestedValues, filter, schema,
-        matchByPosition);
+    return new ReadOptions(columns, columnIndexes, batchSize, defaultZone, maxNestedValues,
+        filter, schema, matchByPosition);
   }
 
   /** Matches the reader schema's top-level fields to the file's by position, not by name. */
   public ReadOptions withMatchByPosition(boolean byPosition) {
-    return new ReadOptions(columns, batchSize, defaultZone, maxNestedValues, filter,
-        readerSchema, byPosition);
+    return new ReadOptions(columns, columnIndexes, batchSize, defaultZone, maxNestedValues,
+        filter, readerSchema, byPosition);
   }
 
-  /** The projected columns (names or paths), or empty for all columns. */
+  /** The projected columns (names or paths), or empty for all columns or columns by index. */
   public Optional<List<String>> columns() {
     return Optional.ofNullable(columns);
+  }
+
+  /** The projected top-level columns by index ({@link #withColumnIndexes}), if so chosen. */
+  public Optional<List<Integer>> columnIndexes() {
+    return Optional.ofNullable(columnIndexes);
   }
 
   public int batchSize() {

@@ -40,6 +40,17 @@ class HostileFilesTest {
   }
 
   @Test
+  void aStructNamingAFieldTwiceIsCorrupt() {
+    // columns are found by name, so a second "a" would read as the first (a damaged footer
+    // turned _col5 into _col0 in an example file)
+    byte[] file = new HandMadeOrc().type(OrcProto.Type.newBuilder().setKind(STRUCT)
+        .addSubtypes(1).addSubtypes(2).addFieldNames("a").addFieldNames("a").build())
+        .type(LONG).type(OrcProto.Type.Kind.DOUBLE).build();
+    assertThatThrownBy(() -> read(file)).isInstanceOf(CorruptFileException.class)
+        .hasMessageContaining("field name 'a' twice");
+  }
+
+  @Test
   void typeGraphsThatWouldExplodeAreCorrupt() {
     // Type i = struct<i+1, i+2>: a DAG whose unfolded tree has 2^40 nodes.
     HandMadeOrc orc = new HandMadeOrc();

@@ -55,6 +55,29 @@ class ReadPlanTest {
   }
 
   @Test
+  void columnsByIndexAreTheColumnsByName() {
+    ReadOptions byIndex = ReadOptions.defaults().withColumnIndexes(3, 0);
+    assertThat(ReadPlan.create(SCHEMA, byIndex).schema().toString())
+        .isEqualTo("struct<l:array<struct<m:int,n:int>>,a:int>");
+    assertThat(read(byIndex)).isEqualTo(read(ReadOptions.columns("l", "a")));
+    // of the reader schema when there is one
+    ReadOptions reader = byIndex.withSchema(Type.parse("struct<added:int,a:bigint>"))
+        .withColumnIndexes(1);
+    assertThat(ReadPlan.create(SCHEMA, reader).schema().toString()).isEqualTo("struct<a:bigint>");
+    // names given later replace the indexes, and the other way round
+    assertThat(ReadPlan.create(SCHEMA, byIndex.withColumns(List.of("b"))).schema().toString())
+        .isEqualTo("struct<b:string>");
+    assertThat(ReadPlan.create(SCHEMA, ReadOptions.columns("b").withColumnIndexes(1)).schema()
+        .toString()).isEqualTo("struct<b:string>");
+    assertThatThrownBy(() -> ReadPlan.create(SCHEMA, ReadOptions.defaults()
+        .withColumnIndexes(4))).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("no column 4").hasMessageContaining("0 to 3");
+    assertThatThrownBy(() -> ReadPlan.create(SCHEMA, ReadOptions.defaults()
+        .withColumnIndexes(1, 1))).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("twice");
+  }
+
+  @Test
   void includedColumnsFollowTheProjection() {
     boolean[] included = ReadPlan.create(SCHEMA, ReadOptions.columns("st.z.w")).includedColumns();
     // 0 root, 1 a, 2 b, 3 st, 4 x, 5 y, 6 z, 7 q, 8 w, 9 l, 10 element, 11 m, 12 n

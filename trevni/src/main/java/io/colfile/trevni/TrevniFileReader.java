@@ -58,7 +58,16 @@ public final class TrevniFileReader implements Closeable {
 
   /** Opens {@code file} and reads its header. */
   public static TrevniFileReader open(InputFile file) throws IOException {
-    return new TrevniFileReader(file, file.length(), HeaderReader.read(file));
+    try {
+      return new TrevniFileReader(file, file.length(), HeaderReader.read(file));
+    } catch (IOException | RuntimeException e) {
+      try {
+        file.close(); // the reader owns the file; one that cannot be opened is closed at once
+      } catch (IOException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e;
+    }
   }
 
   /** The file's header, as read and checked when it was opened. */

@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.io.InputFile;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,6 +56,39 @@ class HeaderReaderTest {
       }
       assertThat(h.columnStarts()).isSorted();
     }
+  }
+
+  @Test
+  void aFileWhoseHeaderIsRefusedIsClosed() {
+    byte[] truncated = Arrays.copyOf(sample(), 9);
+    boolean[] closed = {false};
+    InputFile file = new InputFile() {
+      private final InputFile bytes = InputFile.of("cut.trv", truncated);
+
+      @Override
+      public String name() {
+        return bytes.name();
+      }
+
+      @Override
+      public long length() throws IOException {
+        return bytes.length();
+      }
+
+      @Override
+      public void readFully(long position, byte[] dst, int offset, int length)
+          throws IOException {
+        bytes.readFully(position, dst, offset, length);
+      }
+
+      @Override
+      public void close() {
+        closed[0] = true;
+      }
+    };
+    assertThatThrownBy(() -> TrevniFileReader.open(file))
+        .isInstanceOf(CorruptFileException.class).hasMessageContaining("cut.trv");
+    assertThat(closed[0]).as("the reader owns the file, also when it refuses it").isTrue();
   }
 
   @Test

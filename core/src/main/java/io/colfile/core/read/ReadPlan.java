@@ -50,7 +50,8 @@ public final class ReadPlan {
         options.defaultZone());
     Optional<Predicate> predicate = options.filter();
     if (!isStruct) {
-      if (options.columns().isPresent() || predicate.isPresent()) {
+      if (options.columns().isPresent() || options.columnIndexes().isPresent()
+          || predicate.isPresent()) {
         throw new IllegalArgumentException("the rows are " + readerSchema + ", not a struct of "
             + "named columns: columns cannot be chosen or filtered");
       }
@@ -62,6 +63,8 @@ public final class ReadPlan {
     } else {
       List<ColumnPath> outputPaths = options.columns().isPresent()
           ? Projection.resolve(readerSchema, options.columns().get())
+          : options.columnIndexes().isPresent()
+          ? byIndex(readerSchema, options.columnIndexes().get())
           : topLevel(readerSchema);
       List<ColumnPath> needed = new ArrayList<>(outputPaths);
       BoundPredicate bound = null;
@@ -90,6 +93,23 @@ public final class ReadPlan {
    */
   public static ReadPlan create(Type fileSchema, ReadOptions options) {
     return new ReadPlan(fileSchema, options);
+  }
+
+  private static List<ColumnPath> byIndex(Type struct, List<Integer> indexes) {
+    List<ColumnPath> out = new ArrayList<>();
+    for (int i : indexes) {
+      if (i < 0 || i >= struct.children().size()) {
+        throw new IllegalArgumentException("no column " + i + ": the rows have "
+            + struct.children().size() + " columns (0 to " + (struct.children().size() - 1)
+            + ")");
+      }
+      ColumnPath p = ColumnPath.of(struct.fieldNames().get(i));
+      if (out.contains(p)) {
+        throw new IllegalArgumentException("column " + i + " is asked for twice");
+      }
+      out.add(p);
+    }
+    return out;
   }
 
   private static List<ColumnPath> topLevel(Type struct) {

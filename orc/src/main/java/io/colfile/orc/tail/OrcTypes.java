@@ -5,8 +5,10 @@ import io.colfile.core.error.UnsupportedFeatureException;
 import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /** The footer's pre-order type list to a schema and back (orc.md section 2.1). */
 public final class OrcTypes {
@@ -103,6 +105,14 @@ public final class OrcTypes {
           throw CorruptFileException.at(file, WHERE, -1,
               "struct type %d has %d children but %d field names", id, children.size(),
               t.fieldNames().size());
+        }
+        Set<String> names = new HashSet<>();
+        for (String name : t.fieldNames()) {
+          if (!names.add(name)) {
+            // columns are found by name: a second one would read as the first
+            throw CorruptFileException.at(file, WHERE, -1,
+                "struct type %d has the field name '%s' twice", id, name);
+          }
         }
         return Type.struct(t.fieldNames(), children);
       case GEOMETRY: case GEOGRAPHY:
