@@ -7,10 +7,11 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
+import java.util.function.UnaryOperator;
 import org.apache.orc.OrcProto;
+import org.apache.orc.TypeDescription;
+import org.apache.orc.impl.RecordReaderUtils;
 import org.apache.orc.protobuf.Message;
 
 /**
@@ -28,7 +29,8 @@ import org.apache.orc.protobuf.Message;
  * <p>Codecs whose compressed bytes legitimately differ (SNAPPY and ZSTD: aircompressor's
  * encoders are not the native libraries orc-core calls) are compared decompressed: every
  * stream's content and chunk framing, protobufs with compressed lengths left out, and row-index
- * positions with each compressed chunk offset mapped to the chunk it starts.
+ * positions with each compressed chunk offset replaced by a token naming the chunk it starts
+ * (see {@link #chunkToken}).
  */
 final class OrcFileComparison {
   private OrcFileComparison() {}
@@ -74,11 +76,10 @@ final class OrcFileComparison {
       throws IOException {
     OrcProto.Stream.Kind kind = a.stream() == null ? null : a.stream().getKind();
     if (kind == OrcProto.Stream.Kind.ROW_INDEX) {
-      OrcProto.RowIndex x = OrcProto.RowIndex.parseFrom(a.content());
-      OrcProto.RowIndex y = OrcProto.RowIndex.parseFrom(b.content());
       int column = a.stream().getColumn();
-      sameMessage(at, canonical(x, byteCodec, streamsOf(t, a.stripe(), column)),
-          canonical(y, byteCodec, streamsOf(u, b.stripe(), column)));
+      sameRowIndex(at, OrcProto.RowIndex.parseFrom(a.content()),
+          ColumnStreams.of(t, a.stripe(), column), OrcProto.RowIndex.parseFrom(b.content()),
+          ColumnStreams.of(u, b.stripe(), column), byteCodec);
     } else if (a.stream() != null || a.name().equals("header")) {
       // data and bloom filter streams depend on nothing the two writers may do differently
       if (byteCodec) {
@@ -108,17 +109,54 @@ final class OrcFileComparison {
     // the postscript's length byte follows from the postscript compared above
   }
 
-  /** The data streams of one column of one stripe, in file order (ROW_INDEX positions' order). */
-  private static List<OrcFileParts.Part> streamsOf(List<OrcFileParts.Part> parts, int stripe,
-      int column) {
-    List<OrcFileParts.Part> out = new ArrayList<>();
-    for (OrcFileParts.Part p : parts) {
-      if (p.stripe() == stripe && p.stream() != null && p.stream().getColumn() == column
-          && !p.isIndex()) {
-        out.add(p);
+  /**
+   * What one column's row-index positions point into in one stripe: the column's type category
+   * and encoding (which decide the slot of each stream's position, orc.md section 7) and its data
+   * streams with their chunk framing.
+   */
+  record ColumnStreams(TypeDescription.Category category, OrcProto.ColumnEncoding encoding,
+      List<OrcFileParts.Part> streams) {
+    static ColumnStreams of(List<OrcFileParts.Part> parts, int stripe, int column)
+        throws IOException {
+      OrcProto.Type type = null;
+      OrcProto.ColumnEncoding encoding = null;
+      List<OrcFileParts.Part> streams = new ArrayList<>();
+      for (OrcFileParts.Part p : parts) {
+        if (p.name().equals("footer")) {
+          type = OrcProto.Footer.parseFrom(p.content()).getTypes(column);
+        } else if (p.name().equals("stripe " + stripe + " footer")) {
+          encoding = OrcProto.StripeFooter.parseFrom(p.content()).getColumns(column);
+        } else if (p.stripe() == stripe && p.stream() != null
+            && p.stream().getColumn() == column && !p.isIndex()) {
+          streams.add(p);
+        }
+      }
+      return new ColumnStreams(TypeDescription.Category.valueOf(type.getKind().name()),
+          encoding, streams);
+    }
+
+    boolean hasPresent() {
+      return streams.stream()
+          .anyMatch(p -> p.stream().getKind() == OrcProto.Stream.Kind.PRESENT);
+    }
+  }
+
+  /** Fails unless both ROW_INDEX streams of a column say the same (see {@link #canonical}). */
+  static void sameRowIndex(String at, OrcProto.RowIndex theirs, ColumnStreams theirStreams,
+      OrcProto.RowIndex ours, ColumnStreams ourStreams, boolean byteCodec) {
+    sameMessage(at, canonical(theirs, byteCodec, theirStreams),
+        canonical(ours, byteCodec, ourStreams), OrcFileComparison::explainPosition);
+  }
+
+  /** A text line of a canonical row index, with its chunk token, if any, in words. */
+  private static String explainPosition(String line) {
+    if (line.startsWith("positions: ")) {
+      long p = Long.parseUnsignedLong(line.substring("positions: ".length()));
+      if (p < 0) {
+        return line + " (" + describeToken(p) + ")";
       }
     }
-    return out;
+    return line;
   }
 
   static OrcProto.ColumnStatistics canonical(OrcProto.ColumnStatistics s, boolean byteCodec) {
@@ -132,19 +170,36 @@ final class OrcFileComparison {
     return b.build();
   }
 
+  /**
+   * The row index with canonical statistics and, when the codec's bytes may differ, every
+   * compressed chunk offset replaced by a token naming the chunk. Only the slot that holds a
+   * stream's chunk offset is replaced, and only by that stream's chunk: the slot comes from
+   * orc-core's own reader ({@code RecordReaderUtils.getIndexPosition}, the one its stripe planner
+   * seeks with). A value is not looked up among the column's other streams: their chunks may
+   * start at the same compressed offset in one file and not in the other (case 39 of seed
+   * 6DDE2EB13CCCB43C: colfile's DATA and SECONDARY both had a chunk at 14677), and the offset in
+   * a chunk and the values to skip, which follow it, must be equal as they are.
+   */
   private static OrcProto.RowIndex canonical(OrcProto.RowIndex index, boolean byteCodec,
-      List<OrcFileParts.Part> streams) {
+      ColumnStreams column) {
     OrcProto.RowIndex.Builder b = index.toBuilder();
     for (OrcProto.RowIndexEntry.Builder e : b.getEntryBuilderList()) {
       e.setStatistics(canonical(e.getStatistics(), byteCodec));
-      if (!byteCodec) {
-        // a compressed position starts with the chunk's compressed offset: name the chunk
-        // instead (the stream's ordinal and the chunk's uncompressed start) wherever a value
-        // is such an offset, so both files' positions read the same if they point alike
-        List<Long> positions = new ArrayList<>(e.getPositionsList());
-        e.clearPositions();
-        for (long p : positions) {
-          e.addPositions(chunkToken(p, streams));
+    }
+    if (byteCodec) {
+      return b.build();
+    }
+    boolean hasPresent = column.hasPresent();
+    for (OrcFileParts.Part stream : column.streams()) {
+      OrcProto.Stream.Kind kind = stream.stream().getKind();
+      if (RecordReaderUtils.isDictionary(kind, column.encoding())) {
+        continue; // read whole, no position
+      }
+      int slot = RecordReaderUtils.getIndexPosition(column.encoding().getKind(),
+          column.category(), kind, true, hasPresent);
+      for (OrcProto.RowIndexEntry.Builder e : b.getEntryBuilderList()) {
+        if (slot < e.getPositionsCount()) {
+          e.setPositions(slot, chunkToken(e.getPositions(slot), stream));
         }
       }
     }
@@ -152,21 +207,21 @@ final class OrcFileComparison {
   }
 
   /**
-   * A chunk offset {@code p} of any of the column's streams, as a token naming the set of
-   * (stream ordinal, uncompressed chunk start) pairs it may mean; other values unchanged.
+   * The chunk of {@code stream} that starts at compressed offset {@code p}, as the negative
+   * token {@code -1 - (kind << 40 | uncompressed start of the chunk)}; {@code p} itself when no
+   * chunk starts there (a position into an empty stream, or a wrong one).
    */
-  private static long chunkToken(long p, List<OrcFileParts.Part> streams) {
-    Set<Long> meanings = new HashSet<>();
-    for (int s = 0; s < streams.size(); s++) {
-      long start = streams.get(s).contentOffsetOfChunk(p);
-      if (start > 0) {
-        meanings.add(((long) s << 40) | start);
-      }
-    }
-    // values that are no chunk offset, or offset 0 (the first chunk of every stream), stay;
-    // a chunk offset becomes a large negative token unlikely to equal any position
-    return meanings.isEmpty() ? p : -1 - meanings.stream().mapToLong(Long::longValue).min()
-        .getAsLong();
+  private static long chunkToken(long p, OrcFileParts.Part stream) {
+    long start = stream.contentOffsetOfChunk(p);
+    return start < 0 ? p : -1 - ((long) stream.stream().getKind().getNumber() << 40 | start);
+  }
+
+  /** A token of {@link #chunkToken} in words, for failure messages. */
+  private static String describeToken(long token) {
+    long v = -1 - token;
+    OrcProto.Stream.Kind kind = OrcProto.Stream.Kind.forNumber((int) (v >>> 40));
+    return (kind == null ? "stream kind " + (v >>> 40) : kind.toString())
+        + " chunk at uncompressed offset " + (v & ((1L << 40) - 1));
   }
 
   private static OrcProto.StripeFooter canonical(OrcProto.StripeFooter f, boolean byteCodec) {
@@ -223,6 +278,11 @@ final class OrcFileComparison {
   }
 
   private static void sameMessage(String at, Message a, Message b) {
+    sameMessage(at, a, b, UnaryOperator.identity());
+  }
+
+  private static void sameMessage(String at, Message a, Message b,
+      UnaryOperator<String> explain) {
     if (Arrays.equals(a.toByteArray(), b.toByteArray())) {
       return;
     }
@@ -234,7 +294,8 @@ final class OrcFileComparison {
     }
     fail(String.format("%s: %s differs at text line %d%n  orc-core %s%n  colfile  %s%n"
         + "  (context before: %s)", at, a.getDescriptorForType().getName(), i + 1,
-        i < x.length ? x[i].trim() : "<end>", i < y.length ? y[i].trim() : "<end>",
+        i < x.length ? explain.apply(x[i].trim()) : "<end>",
+        i < y.length ? explain.apply(y[i].trim()) : "<end>",
         String.join(" | ", Arrays.copyOfRange(x, Math.max(0, i - 6), Math.min(i, x.length)))
             .replaceAll("\\s+", " ")));
   }
