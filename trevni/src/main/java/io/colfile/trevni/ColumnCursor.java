@@ -1,6 +1,7 @@
 package io.colfile.trevni;
 
 import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.encoding.Endian;
 import io.colfile.core.encoding.Varints;
 import io.colfile.core.error.CorruptFileException;
 import java.io.IOException;
@@ -447,12 +448,16 @@ public final class ColumnCursor {
     }
     int p = pos;
     pos += 4;
-    return (buf[p] & 0xFF) | (buf[p + 1] & 0xFF) << 8 | (buf[p + 2] & 0xFF) << 16
-        | (buf[p + 3] & 0xFF) << 24;
+    return Endian.getIntLE(buf, p);
   }
 
   private long fixed64() throws CorruptFileException {
-    long lo = fixed32() & 0xFFFFFFFFL;
+    if (limit - pos >= 8) {
+      int p = pos;
+      pos += 8;
+      return Endian.getLongLE(buf, p);
+    }
+    long lo = fixed32() & 0xFFFFFFFFL; // fails where the block ends, as the halves would
     return lo | ((long) fixed32() << 32);
   }
 

@@ -163,7 +163,7 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
 
   /** Zigzag varint of a signed long. */
   public void writeVarSigned(long v) {
-    writeVarUnsigned((v << 1) ^ (v >> 63));
+    writeVarUnsigned(Varints.zigzagEncode(v));
   }
 
   /** Zigzag varint of an unbounded integer (classic DECIMAL DATA). */

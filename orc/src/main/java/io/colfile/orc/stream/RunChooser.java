@@ -288,8 +288,8 @@ final class RunChooser {
     return Varints.writeVarLong(run, p, u);
   }
 
-  static long zigzag(long v) {
-    return (v << 1) ^ (v >> 63);
+  private static long zigzag(long v) {
+    return Varints.zigzagEncode(v);
   }
 
   static int bitLength(long v) {
