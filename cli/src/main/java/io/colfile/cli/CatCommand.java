@@ -9,6 +9,7 @@ import io.colfile.core.filter.PredicateSyntaxException;
 import io.colfile.core.read.ReadPlan;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnBatch;
+import io.colfile.kudu.KuduFormat;
 import io.colfile.text.JsonLinesWriter;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -39,8 +40,6 @@ import picocli.CommandLine.ParentCommand;
         "literals: numbers, 'strings' ('' for a quote), true, false; dates, timestamps and",
         "decimals as strings in the form cat prints them ('2024-01-31', '2024-01-31 12:00:00.5')."})
 final class CatCommand implements Callable<Integer>, FileCommand {
-  /** The {@link FileReader#formatName()} of Kudu's CFiles, DeltaFiles and rowsets. */
-  private static final String KUDU = "Kudu";
 
   @ParentCommand
   private Main main;
@@ -124,7 +123,7 @@ final class CatCommand implements Callable<Integer>, FileCommand {
    * nanoseconds with trailing zeros trimmed, as ORC's printer does.
    */
   static JsonLinesWriter.TimestampStyle timestampStyle(FileReader reader) {
-    return KUDU.equals(reader.formatName())
+    return KuduFormat.NAME.equals(reader.formatName())
         ? JsonLinesWriter.TimestampStyle.MICROS
         : JsonLinesWriter.TimestampStyle.TRIMMED_NANOS;
   }

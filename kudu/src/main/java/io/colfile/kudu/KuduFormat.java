@@ -22,7 +22,8 @@ import java.util.Set;
  * directories (a {@code rowset.json} beside the CFiles) are read and written as tables.
  */
 public final class KuduFormat implements FormatProvider {
-  static final String NAME = "Kudu";
+  /** The format's name, which its readers' {@code formatName()} give. */
+  public static final String NAME = "Kudu";
   /** The primary key columns, comma-separated, in key order; default the first column. */
   public static final String KEY_PROPERTY = "kudu.key";
   /** Per-column encodings: {@code col=ENCODING,col2=ENCODING}. */
