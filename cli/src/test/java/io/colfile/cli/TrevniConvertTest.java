@@ -3,6 +3,7 @@ package io.colfile.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +27,7 @@ class TrevniConvertTest {
   /** Every example ORC file but the two 1.9-million-row demos (in -Pexhaustive). */
   static Stream<Path> orcFiles() throws IOException {
     Path examples = examples();
-    boolean exhaustive = Boolean.getBoolean("tests.exhaustive");
+    boolean exhaustive = TestSeed.exhaustive();
     try (Stream<Path> files = Files.list(examples)) {
       List<Path> all = files.filter(p -> p.toString().endsWith(".orc"))
           .filter(p -> Files.isRegularFile(p))

@@ -27,7 +27,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @ExtendWith(TestSeed.class)
 class CFileRoundTripTest {
-  static final boolean EXHAUSTIVE = Boolean.getBoolean("tests.exhaustive");
+  static final boolean EXHAUSTIVE = TestSeed.exhaustive();
   static final KuduCompression[] COMPRESSIONS = {KuduCompression.NONE, KuduCompression.SNAPPY,
       KuduCompression.LZ4, KuduCompression.ZLIB};
   static final int[] BLOCK_SIZES = {64, 512, CFileWriterOptions.DEFAULT_BLOCK_SIZE};

@@ -43,7 +43,7 @@ class CorruptionTest {
     // a fixed set of damage unless -Dtests.seed asks for another; the line printed replays it
     long seed = TestSeed.given() ? TestSeed.seed() : 0x0c0ffeeL;
     String replay = "reproduce with -Dtests.seed=" + Long.toHexString(seed).toUpperCase();
-    boolean exhaustive = Boolean.getBoolean("tests.exhaustive");
+    boolean exhaustive = TestSeed.exhaustive();
     List<String> names = new ArrayList<>();
     try (Stream<Path> files = Files.walk(dir)) {
       files.filter(p -> p.toString().endsWith(".orc"))

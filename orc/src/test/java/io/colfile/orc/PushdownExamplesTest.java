@@ -53,7 +53,7 @@ class PushdownExamplesTest {
         "orc_no_format.orc", "TestOrcFile.testSnappy.orc", "TestVectorOrcFile.testLz4.orc",
         "TestVectorOrcFile.testZstd.0.12.orc", "TestOrcFile.emptyFile.orc",
         "encrypted/sample1.orc"));
-    if (Boolean.getBoolean("tests.exhaustive")) {
+    if (TestSeed.exhaustive()) {
       files.addAll(List.of("nulls-at-end-snappy.orc", "demo-11-zlib.orc", "demo-12-zlib.orc",
           "TestVectorOrcFile.testLzo.orc"));
     }
@@ -82,7 +82,7 @@ class PushdownExamplesTest {
       if (!predicates.hasColumns() || sample.isEmpty()) {
         return;
       }
-      int count = rows > 100_000 ? 8 : Boolean.getBoolean("tests.exhaustive") ? 200 : 40;
+      int count = rows > 100_000 ? 8 : TestSeed.exhaustive() ? 200 : 40;
       for (int i = 0, tries = 0; i < count && tries < 5 * count; i++, tries++) {
         Predicate p = predicates.next(2);
         try (BatchReader filtered = orc.read(options.withFilter(p))) {

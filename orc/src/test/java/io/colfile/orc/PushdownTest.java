@@ -45,7 +45,7 @@ class PushdownTest {
   @TempDir Path dir;
 
   static IntStream cases() {
-    return IntStream.range(0, Boolean.getBoolean("tests.exhaustive") ? 200 : 24);
+    return IntStream.range(0, TestSeed.exhaustive() ? 200 : 24);
   }
 
   @ParameterizedTest(name = "case {0}")

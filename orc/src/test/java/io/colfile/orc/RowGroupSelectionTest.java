@@ -36,7 +36,7 @@ class RowGroupSelectionTest {
   @TempDir Path dir;
 
   static IntStream cases() {
-    return IntStream.range(0, Boolean.getBoolean("tests.exhaustive") ? 80 : 10);
+    return IntStream.range(0, TestSeed.exhaustive() ? 80 : 10);
   }
 
   @ParameterizedTest(name = "case {0}")

@@ -42,7 +42,7 @@ class SeekToRowTest {
   @TempDir Path dir;
 
   static IntStream cases() {
-    return IntStream.range(0, Boolean.getBoolean("tests.exhaustive") ? 150 : 20);
+    return IntStream.range(0, TestSeed.exhaustive() ? 150 : 20);
   }
 
   @ParameterizedTest(name = "case {0}")
@@ -121,7 +121,7 @@ class SeekToRowTest {
   @TestFactory
   Stream<DynamicTest> seekingTheExampleFiles() throws IOException {
     Path dir = SharedData.orcExamples();
-    boolean exhaustive = Boolean.getBoolean("tests.exhaustive");
+    boolean exhaustive = TestSeed.exhaustive();
     List<Path> files;
     try (Stream<Path> all = Files.list(dir)) {
       files = all.filter(p -> p.toString().endsWith(".orc"))

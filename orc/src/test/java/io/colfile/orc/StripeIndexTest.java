@@ -48,7 +48,7 @@ class StripeIndexTest {
   @TempDir Path dir;
 
   static IntStream cases() {
-    return IntStream.range(0, Boolean.getBoolean("tests.exhaustive") ? 40 : 6);
+    return IntStream.range(0, TestSeed.exhaustive() ? 40 : 6);
   }
 
   @ParameterizedTest(name = "case {0}")

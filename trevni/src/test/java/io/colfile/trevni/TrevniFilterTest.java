@@ -38,7 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @ExtendWith(TestSeed.class)
 class TrevniFilterTest {
-  private static final boolean EXHAUSTIVE = Boolean.getBoolean("tests.exhaustive");
+  private static final boolean EXHAUSTIVE = TestSeed.exhaustive();
 
   @TempDir Path dir;
 

@@ -42,7 +42,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @ExtendWith(TestSeed.class)
 class KeyRangesTest {
-  private static final boolean EXHAUSTIVE = Boolean.getBoolean("tests.exhaustive");
+  private static final boolean EXHAUSTIVE = TestSeed.exhaustive();
   private static final int PREDICATES = EXHAUSTIVE ? 400 : 80;
   static Stream<KuduType> keyTypes() {
     return Arrays.stream(KuduType.values()).filter(KuduType::canBeKey);

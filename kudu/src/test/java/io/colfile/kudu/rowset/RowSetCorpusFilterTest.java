@@ -26,7 +26,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(TestSeed.class)
 class RowSetCorpusFilterTest {
-  private static final int PREDICATES = Boolean.getBoolean("tests.exhaustive") ? 300 : 30;
+  private static final int PREDICATES = TestSeed.exhaustive() ? 300 : 30;
 
   @Test
   void everyRowsetFiltersAsTheReference() throws IOException {

@@ -39,7 +39,7 @@ class OrcWriterRoundTripTest {
   @TempDir Path dir;
 
   static IntStream cases() {
-    return IntStream.range(0, Boolean.getBoolean("tests.exhaustive") ? 200 : 24);
+    return IntStream.range(0, TestSeed.exhaustive() ? 200 : 24);
   }
 
   @ParameterizedTest(name = "case {0}")
