@@ -15,6 +15,8 @@ public abstract class CFileBackedWriter implements Closeable {
   private final CFileWriter file;
   /** Set once the file is given up: close() then publishes nothing. */
   private boolean given;
+  /** Set by the first close(): later ones have no effect, as Closeable promises. */
+  private boolean closed;
 
   protected CFileBackedWriter(CFileWriter file) {
     this.file = file;
@@ -44,9 +46,10 @@ public abstract class CFileBackedWriter implements Closeable {
   /** Writes what is pending, the footer metadata and the CFile's footer, and publishes it. */
   @Override
   public final void close() throws IOException {
-    if (given) {
-      return; // given up after a failure: nothing to publish
+    if (given || closed) {
+      return; // given up after a failure (nothing to publish), or already closed
     }
+    closed = true;
     try {
       flush();
       beforeFooter();

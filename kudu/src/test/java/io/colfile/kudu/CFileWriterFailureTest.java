@@ -89,6 +89,25 @@ class CFileWriterFailureTest {
   }
 
   @Test
+  void bloomAndDeltaWritersCloseOnce() throws Exception {
+    Path redo = dir.resolve("redo.cfile");
+    DeltaFileWriter w = DeltaFileWriter.create(OutputFile.local(redo), DeltaType.REDO, true);
+    w.append(new DeltaKey(3, 10), RowChangeList.delete());
+    w.close();
+    byte[] written = Files.readAllBytes(redo);
+    w.close(); // Closeable: a second close has no effect
+    assertThat(Files.readAllBytes(redo)).isEqualTo(written);
+    Path bloom = dir.resolve("bloom.cfile");
+    BloomFileWriter b = BloomFileWriter.create(OutputFile.local(bloom), true);
+    b.add(new byte[] {5});
+    b.close();
+    written = Files.readAllBytes(bloom);
+    b.close();
+    assertThat(Files.readAllBytes(bloom)).isEqualTo(written);
+    assertThat(leftovers()).containsExactlyInAnyOrder(redo, bloom); // no temporary files left
+  }
+
+  @Test
   void aCursorNeverPositionedReadsFromTheFirstRow() throws Exception {
     Path p = dir.resolve("c.cfile");
     LongVector v = new LongVector(3000);
