@@ -23,6 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@link FakeFormat}: files starting with {@code FAKE}, directories holding {@code fake.dir}).
  */
 class ColFileTest {
+  private static final Type SCHEMA = Type.parse("struct<a:int>");
+
   @TempDir Path dir;
 
   @Test
@@ -75,7 +77,7 @@ class ColFileTest {
 
   @Test
   void aWriterGoesToAFileOrADirectoryAsTheFormatWrites() throws IOException {
-    Type schema = Type.parse("struct<a:int>");
+    Type schema = SCHEMA;
     FakeFormat.writesDirectories = false;
     try (FileWriter w = ColFile.writer("fake", dir.resolve("out.fake"), schema,
         WriteOptions.defaults())) {
@@ -101,28 +103,27 @@ class ColFileTest {
 
   /** An InputFile over a string that records whether it was closed. */
   static final class Tracked implements InputFile {
-    private final String name;
-    private final byte[] bytes;
+    private final InputFile bytes;
     boolean closed;
 
     Tracked(String name, String text) {
-      this.name = name;
-      this.bytes = text.getBytes(StandardCharsets.US_ASCII);
+      this.bytes = InputFile.of(name, text.getBytes(StandardCharsets.US_ASCII));
     }
 
     @Override
     public String name() {
-      return name;
+      return bytes.name();
     }
 
     @Override
-    public long length() {
-      return bytes.length;
+    public long length() throws IOException {
+      return bytes.length();
     }
 
     @Override
-    public void readFully(long position, byte[] dst, int offset, int length) {
-      System.arraycopy(bytes, (int) position, dst, offset, length);
+    public void readFully(long position, byte[] dst, int offset, int length)
+        throws IOException {
+      bytes.readFully(position, dst, offset, length);
     }
 
     @Override
@@ -184,7 +185,7 @@ class ColFileTest {
 
     @Override
     public Type schema() {
-      return Type.parse("struct<a:int>");
+      return SCHEMA;
     }
 
     @Override
@@ -232,7 +233,7 @@ class ColFileTest {
 
     @Override
     public Type schema() {
-      return Type.parse("struct<a:int>");
+      return SCHEMA;
     }
 
     @Override
