@@ -59,14 +59,19 @@ class TrevniCoreFirstValuesFilterTest {
 
   private static final String[] WORDS = {"a", "b", "k", "z", "é", "ü", "日本", "\uD83D\uDE00",
     "\uE000", "\uFFFD"};
+  /** The first WORDS, all ASCII. */
+  private static final int ASCII_WORDS = 4;
 
   private static final List<Sorted> SORTED = List.of(
       new Sorted("k", ValueType.LONG, r -> r.nextLong() >> r.nextInt(16),
           Comparator.comparing(o -> (Long) o)),
       new Sorted("d", ValueType.DOUBLE, TrevniCoreFirstValuesFilterTest::aDouble,
           (a, b) -> Double.compare((Double) a, (Double) b)),
-      new Sorted("s", ValueType.STRING, r -> WORDS[r.nextInt(WORDS.length)]
-          + WORDS[r.nextInt(WORDS.length)] + r.nextInt(100), Comparator.comparing(o -> (String) o)),
+      // mostly ASCII first words, so that blocks of the sorted column start with an ASCII prefix
+      // that bounds them (FirstValueOrder cuts bounds at the first other character)
+      new Sorted("s", ValueType.STRING, r -> WORDS[r.nextInt(4) == 0 ? r.nextInt(WORDS.length)
+          : r.nextInt(ASCII_WORDS)] + WORDS[r.nextInt(WORDS.length)] + r.nextInt(100),
+          Comparator.comparing(o -> (String) o)),
       new Sorted("b", ValueType.BYTES, TrevniCoreFirstValuesFilterTest::someBytes,
           Comparator.comparing(o -> (ByteBuffer) o)));
 
