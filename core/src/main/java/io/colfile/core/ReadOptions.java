@@ -20,6 +20,14 @@ import java.util.Optional;
  * </pre>
  */
 public final class ReadOptions {
+  /**
+   * The name of the one column of a file whose rows are a bare value rather than a struct (a
+   * Kudu CFile, an ORC file whose root type is not a struct): {@code _col0}, index 0, as Hive
+   * names unnamed columns. {@link #withColumns}, {@link #withColumnIndexes} and {@link
+   * #withFilter} name the value so; the rows stay bare values.
+   */
+  public static final String BARE_VALUE_COLUMN = "_col0";
+
   /** See {@link #withMaxNestedValues}: 16 Mi values, 128 MiB of longs. */
   public static final long DEFAULT_MAX_NESTED_VALUES = 1L << 24;
 
@@ -64,7 +72,8 @@ public final class ReadOptions {
    * customer} with only {@code address} with only {@code city}); back quotes protect names
    * with dots and other characters ({@code `a.b`}), as in predicates. Paths into the same struct
    * merge, in the order first named. A name that is no path of the schema but a top-level
-   * column exactly as written ({@code my col}) is that column.
+   * column exactly as written ({@code my col}) is that column. Rows that are a bare value have
+   * one column, {@link #BARE_VALUE_COLUMN}.
    */
   public ReadOptions withColumns(List<String> names) {
     return new ReadOptions(names == null ? null : List.copyOf(names), null, batchSize,

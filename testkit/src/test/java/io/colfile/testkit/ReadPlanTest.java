@@ -116,6 +116,45 @@ class ReadPlanTest {
   }
 
   @Test
+  void rowsOfABareValueHaveOneColumnToChooseAndFilter() {
+    MemoryFile bare = new MemoryFile(Type.INT, TestSeed.seed(), 400, 3, 250);
+    List<Object> values = readFrom(bare, ReadOptions.defaults());
+    assertThat(values).hasSize(653);
+    String column = ReadOptions.BARE_VALUE_COLUMN;
+    assertThat(readFrom(bare, ReadOptions.columns(column))).isEqualTo(values);
+    assertThat(readFrom(bare, ReadOptions.defaults().withColumnIndexes(0))).isEqualTo(values);
+    assertThat(ReadPlan.create(Type.INT, ReadOptions.columns(column)).schema())
+        .isEqualTo(Type.INT);
+    // filtered exactly, NULL never TRUE; through a reader schema's conversion too
+    Predicate positive = Predicate.parse(column + " > 0");
+    List<Object> expected = values.stream().filter(v -> v != null && (Long) v > 0).toList();
+    assertThat(expected).isNotEmpty().hasSizeLessThan(values.size());
+    assertThat(readFrom(bare, ReadOptions.defaults().withFilter(positive))).isEqualTo(expected);
+    assertThat(readFrom(bare, ReadOptions.defaults().withSchema(Type.LONG).withFilter(positive)))
+        .isEqualTo(expected);
+    assertThat(readFrom(bare, ReadOptions.defaults().withFilter(Predicate.parse(column
+        + " IS NULL")))).hasSize((int) values.stream().filter(v -> v == null).count());
+    // no other column
+    assertThatThrownBy(() -> ReadPlan.create(Type.INT, ReadOptions.columns("value")))
+        .hasMessage("no column 'value'; the columns are _col0");
+    assertThatThrownBy(() -> ReadPlan.create(Type.INT, ReadOptions.defaults()
+        .withColumnIndexes(1))).hasMessageContaining("no column 1");
+    assertThatThrownBy(() -> ReadPlan.create(Type.INT, ReadOptions.defaults()
+        .withColumnIndexes())).hasMessageContaining("cannot be left out");
+    assertThatThrownBy(() -> ReadPlan.create(Type.INT, ReadOptions.defaults()
+        .withFilter(Predicate.parse("value = 1")))).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("value");
+  }
+
+  private static List<Object> readFrom(MemoryFile f, ReadOptions options) {
+    try (BatchReader r = f.read(options)) {
+      return Rows.readAll(r);
+    } catch (IOException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  @Test
   void readerSchemaMatchesByNameAndReadsMissingFieldsAsNull() {
     Type reader = Type.parse("struct<b:string,extra:double,a:bigint,st:struct<y:string,x:int>>");
     List<Object> rows = read(ReadOptions.defaults().withSchema(reader));

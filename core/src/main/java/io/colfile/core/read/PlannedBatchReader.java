@@ -31,14 +31,18 @@ final class PlannedBatchReader implements BatchReader {
   private long rowsDecoded;
   private long rowsMatched;
 
+  /**
+   * {@code filter} is bound to {@code filterSchema}: {@code readerProjection}, or for rows of a
+   * bare value a struct of that one value, whose batches lay it out the same way.
+   */
   PlannedBatchReader(BatchReader raw, Match match, Type readerProjection, BoundPredicate filter,
-      Type output, int batchSize) {
+      Type filterSchema, Type output, int batchSize) {
     this.raw = raw;
     this.rawBatch = raw.newBatch();
     this.readerBatch = new ColumnBatch(readerProjection, 1);
     this.output = output;
     this.batchSize = batchSize;
-    this.filter = filter == null ? null : new RowFilter(filter, readerProjection);
+    this.filter = filter == null ? null : new RowFilter(filter, filterSchema);
     Type rawSchema = raw.schema();
     if (readerProjection.kind() == TypeKind.STRUCT) {
       match = match.fieldByField();

@@ -35,6 +35,8 @@ public final class ReadPlan {
   private final Type fileProjection;
   private final BoundPredicate filter;
   private final BoundPredicate pushdown;
+  /** The struct {@link #filter} is bound to: the reader projection, or a bare value's struct. */
+  private final Type filterSchema;
   private final ReadOptions options;
 
   private ReadPlan(Type fileSchema, ReadOptions options) {
@@ -50,15 +52,22 @@ public final class ReadPlan {
         options.defaultZone());
     Optional<Predicate> predicate = options.filter();
     if (!isStruct) {
-      if (options.columns().isPresent() || options.columnIndexes().isPresent()
-          || predicate.isPresent()) {
-        throw new IllegalArgumentException("the rows are " + readerSchema + ", not a struct of "
-            + "named columns: columns cannot be chosen or filtered");
+      // one column, named as ReadOptions.BARE_VALUE_COLUMN says; batches of a bare value hold
+      // it in cols[0], as batches of the struct below hold their one field
+      Type asStruct = Type.struct(List.of(ReadOptions.BARE_VALUE_COLUMN), List.of(readerSchema));
+      List<ColumnPath> chosen = options.columns().isPresent()
+          ? Projection.resolve(asStruct, options.columns().get())
+          : options.columnIndexes().isPresent()
+          ? byIndex(asStruct, options.columnIndexes().get()) : topLevel(asStruct);
+      if (chosen.size() != 1) {
+        throw new IllegalArgumentException("the rows are a bare " + readerSchema + ": their one "
+            + "column " + ReadOptions.BARE_VALUE_COLUMN + " cannot be left out");
       }
       output = readerSchema;
       readerProjection = readerSchema;
       match = full;
-      filter = null;
+      filter = predicate.map(p -> BoundPredicate.bind(p, asStruct)).orElse(null);
+      filterSchema = asStruct;
       pushdown = null;
     } else {
       List<ColumnPath> outputPaths = options.columns().isPresent()
@@ -81,6 +90,7 @@ public final class ReadPlan {
       match = full.pruned(readerProjection);
       filter = bound == null ? null : BoundPredicate.bind(predicate.get(), readerProjection);
       pushdown = bound == null ? null : Pushdown.toFile(bound, full, fileSchema);
+      filterSchema = readerProjection;
     }
     fileProjection = match.fileRead();
   }
@@ -203,7 +213,7 @@ public final class ReadPlan {
     if (filter == null && readerSchema == fileSchema && rawSchema.equals(output)) {
       return raw;
     }
-    return new PlannedBatchReader(raw, match, readerProjection, filter, output,
+    return new PlannedBatchReader(raw, match, readerProjection, filter, filterSchema, output,
         options.batchSize());
   }
 }
