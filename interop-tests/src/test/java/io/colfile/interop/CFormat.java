@@ -14,6 +14,11 @@ import java.math.RoundingMode;
  * Then C's rule: with X the exponent after rounding, use fixed notation with p-1-X decimals when
  * -4 <= X < p, else d.ddde+XX; without '#', trailing zeros and a bare point are removed.
  * NaN and infinities print as {@code NaN}, {@code Infinity}, {@code -Infinity} (json-lines.md).
+ *
+ * <p>Deliberately not {@code io.colfile.text.CFormat}, the printer's fast integer-arithmetic
+ * version: the expected text of the ORC examples is made by this slow, obviously exact one, so
+ * that the printer is checked against an independent implementation (both are checked against
+ * glibc's own output).
  */
 final class CFormat {
   private CFormat() {}
