@@ -2,6 +2,7 @@ package io.colfile.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.colfile.testkit.TestSeed;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -12,7 +13,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
+@ExtendWith(TestSeed.class)
 class CFormatTest {
   /** printf-g.tsv holds glibc's own output for about 400 doubles and floats (see its header). */
   @Test
@@ -81,8 +84,7 @@ class CFormatTest {
    */
   @Test
   void fastPathsAgreeWithBigDecimal() {
-    long seed = seed();
-    Random random = new Random(seed);
+    Random random = TestSeed.random("cformat", 0);
     for (int i = 0; i < 50_000; i++) {
       double v;
       switch (i % 5) {
@@ -101,15 +103,10 @@ class CFormatTest {
         if (Double.isInfinite(x)) {
           continue;
         }
-        assertThat(CFormat.g(x, p)).as("seed %d: %%.%dg of %s", seed, p, x)
+        assertThat(CFormat.g(x, p)).as("%s: %%.%dg of %s", TestSeed.replay(), p, x)
             .isEqualTo(reference(x, p));
       }
     }
-  }
-
-  private static long seed() {
-    String s = System.getProperty("tests.seed", "");
-    return s.isEmpty() ? System.nanoTime() : Long.parseLong(s);
   }
 
   /** C's %.<p>g spelled out with BigDecimal: slow, obviously right. */

@@ -1,5 +1,6 @@
 package io.colfile.core.codec;
 
+import io.colfile.core.CoreTestSeed;
 import static io.colfile.core.codec.Windows.PAD;
 import static io.colfile.core.codec.Windows.assertCanariesOutside;
 import static io.colfile.core.codec.Windows.canaries;
@@ -28,7 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * MalformedInputException} and nothing else: no other exception type, no hang (the timeout).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-@ExtendWith(CodecTestData.PrintSeedOnFailure.class)
+@ExtendWith(CoreTestSeed.class)
 abstract class AbstractCodecTest {
   abstract CompressionCodec codec();
 

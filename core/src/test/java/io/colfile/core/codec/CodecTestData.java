@@ -1,22 +1,17 @@
 package io.colfile.core.codec;
 
+import io.colfile.core.CoreTestSeed;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Named;
-import org.junit.jupiter.api.extension.ExtensionContext;
-import org.junit.jupiter.api.extension.TestWatcher;
 
 /**
- * The seed and corpus the codec tests share. One seed per run ({@code -Dtests.seed=<hex>}, in
- * the format of the testkit's {@code TestSeed}, which core's tests cannot depend on; else the
- * clock), printed when a test fails so the run can be repeated; every generator derives its
- * {@link Random} from it.
+ * The corpus the codec tests share, made from the run's seed ({@link CoreTestSeed}); every
+ * generator derives its {@link Random} from it.
  */
 final class CodecTestData {
-  static final long SEED = initialSeed(System.getProperty("tests.seed", "").trim());
-
   private static final String[] WORDS = {
     "stripe", "footer", "column", "the", "a", "of", "row", "index", "bloom", "filter", "zstd",
     "Ünïcödé", "0", "42", "-1", "\n", ", ", "postscript", "dictionary", "present", "length",
@@ -38,7 +33,7 @@ final class CodecTestData {
   }
 
   static Random random(long salt) {
-    return new Random(SEED * 31 + salt);
+    return CoreTestSeed.random(salt);
   }
 
   /** Incompressible bytes. */
@@ -56,23 +51,5 @@ final class CodecTestData {
       sb.append(WORDS[r.nextInt(WORDS.length)]).append(' ');
     }
     return Arrays.copyOf(sb.toString().getBytes(StandardCharsets.UTF_8), length);
-  }
-
-  private static long initialSeed(String given) {
-    if (given.isEmpty() || given.startsWith("$")) {
-      return System.currentTimeMillis();
-    }
-    boolean prefixed = given.startsWith("0x") || given.startsWith("0X");
-    return Long.parseUnsignedLong(prefixed ? given.substring(2) : given, 16);
-  }
-
-  /** Prints the seed of a failed test so that {@code -Dtests.seed} reproduces it. */
-  static final class PrintSeedOnFailure implements TestWatcher {
-    @Override
-    public void testFailed(ExtensionContext context, Throwable cause) {
-      System.err.println(
-          "FAILED " + context.getDisplayName() + ": reproduce with -Dtests.seed="
-          + Long.toHexString(SEED).toUpperCase());
-    }
   }
 }

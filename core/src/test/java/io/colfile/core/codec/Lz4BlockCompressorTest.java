@@ -1,5 +1,6 @@
 package io.colfile.core.codec;
 
+import io.colfile.core.CoreTestSeed;
 import static io.colfile.core.codec.Windows.PAD;
 import static io.colfile.core.codec.Windows.assertCanariesOutside;
 import static io.colfile.core.codec.Windows.canaries;
@@ -30,7 +31,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * LZ4_compressBound(n))} on each of {@link Lz4ReferenceInputs#INPUTS}; the spec examples are
  * cfile.md section 6.4.2's, checked the same way.
  */
-@ExtendWith(CodecTestData.PrintSeedOnFailure.class)
+@ExtendWith(CoreTestSeed.class)
 class Lz4BlockCompressorTest {
   /** {length, CRC-32} of LZ4 1.9.3's block for each of Lz4ReferenceInputs.INPUTS, in order. */
   private static final long[][] REFERENCE = {

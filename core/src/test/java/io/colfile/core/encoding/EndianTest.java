@@ -3,14 +3,15 @@ package io.colfile.core.encoding;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.colfile.core.CoreTestSeed;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
+@ExtendWith(CoreTestSeed.class)
 class EndianTest {
-  private static final long SEED = Long.getLong("tests.seed", System.currentTimeMillis());
-
   @Test
   void byteOrderOfKnownValues() {
     byte[] b = {1, 2, 3, 4, 5, 6, 7, 8, (byte) 0xF0};
@@ -25,13 +26,13 @@ class EndianTest {
   /** Every accessor agrees with ByteBuffer at every (unaligned) offset. */
   @Test
   void agreesWithByteBufferAtUnalignedOffsets() {
-    Random r = new Random(SEED);
+    Random r = CoreTestSeed.random(0);
     byte[] b = new byte[64];
     r.nextBytes(b);
     ByteBuffer le = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
     ByteBuffer be = ByteBuffer.wrap(b).order(ByteOrder.BIG_ENDIAN);
     for (int off = 0; off + 8 <= b.length; off++) {
-      String at = "offset " + off + ", seed " + SEED;
+      String at = "offset " + off + ", " + CoreTestSeed.replay();
       assertThat(Endian.getShortLE(b, off)).as(at).isEqualTo(le.getShort(off));
       assertThat(Endian.getIntLE(b, off)).as(at).isEqualTo(le.getInt(off));
       assertThat(Endian.getLongLE(b, off)).as(at).isEqualTo(le.getLong(off));
@@ -47,7 +48,7 @@ class EndianTest {
 
   @Test
   void storesReadBack() {
-    Random r = new Random(SEED);
+    Random r = CoreTestSeed.random(0);
     byte[] b = new byte[16];
     ByteBuffer le = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
     ByteBuffer be = ByteBuffer.wrap(b).order(ByteOrder.BIG_ENDIAN);

@@ -3,16 +3,17 @@ package io.colfile.core.encoding;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.colfile.core.CoreTestSeed;
 import io.colfile.core.codec.MalformedInputException;
 import java.util.HexFormat;
 import java.util.Random;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The bounded readers of {@link Varints}: 32-bit, 64-bit scalar and 64-bit bulk. */
+@ExtendWith(CoreTestSeed.class)
 class VarintReadsTest {
-  private static final long SEED = Long.getLong("tests.seed", System.currentTimeMillis());
-
   private static byte[] hex(String s) {
     return HexFormat.of().parseHex(s);
   }
@@ -110,7 +111,7 @@ class VarintReadsTest {
   /** The wide loop and the scalar loop agree on every value, and on where each ends. */
   @Test
   void bulkAgreesWithScalarOnRandomData() throws MalformedInputException {
-    Random r = new Random(SEED);
+    Random r = CoreTestSeed.random(0);
     int n = 20_000;
     long[] values = new long[n];
     for (int i = 0; i < n; i++) {
@@ -144,13 +145,13 @@ class VarintReadsTest {
     int q = 1;
     for (int i = 0; i < n; i++) {
       q = Varints.readVarLong(buf, q, p, scalar, i, false);
-      assertThat(q).as("end of value %d, seed %d", i, SEED).isEqualTo(ends[i]);
+      assertThat(q).as("end of value %d, %s", i, CoreTestSeed.replay()).isEqualTo(ends[i]);
     }
-    assertThat(scalar).as("seed %d", SEED).containsExactly(values);
+    assertThat(scalar).as("%s", CoreTestSeed.replay()).containsExactly(values);
     long[] bulk = new long[n + 2];
     assertThat(Varints.readVarLongs(buf, 1, p, bulk, 1, n, false)).isEqualTo(p);
     for (int i = 0; i < n; i++) {
-      assertThat(bulk[i + 1]).as("value %d, seed %d", i, SEED).isEqualTo(values[i]);
+      assertThat(bulk[i + 1]).as("value %d, %s", i, CoreTestSeed.replay()).isEqualTo(values[i]);
     }
     // the fast part stops while 10 bytes remain, having read only whole values
     long packed = Varints.readVarLongsWhileRoom(buf, 1, p, bulk, 0, n, true);

@@ -2,17 +2,18 @@ package io.colfile.core.encoding;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.colfile.core.CoreTestSeed;
 import io.colfile.core.codec.MalformedInputException;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+@ExtendWith(CoreTestSeed.class)
 class VarintsTest {
-  private static final long SEED = Long.getLong("tests.seed", System.currentTimeMillis());
-
   /** Edges on purpose: each 7-bit group boundary, 0, -1 and the extremes. */
   static long[] edgeValues() {
     long[] values = new long[9 * 2 + 5];
@@ -79,7 +80,7 @@ class VarintsTest {
 
   @Test
   void roundTripsASequence() throws MalformedInputException {
-    Random r = new Random(SEED);
+    Random r = CoreTestSeed.random(0);
     long[] values = new long[5000];
     long[] edges = edgeValues();
     for (int i = 0; i < values.length; i++) {
@@ -100,8 +101,8 @@ class VarintsTest {
     }
     ByteCursor cursor = new ByteCursor(buf, 0, p);
     for (long v : values) {
-      assertThat(cursor.readVarLong()).as("seed %d", SEED).isEqualTo(v);
-      assertThat(cursor.readSignedVarLong()).as("seed %d", SEED).isEqualTo(v);
+      assertThat(cursor.readVarLong()).as("%s", CoreTestSeed.replay()).isEqualTo(v);
+      assertThat(cursor.readSignedVarLong()).as("%s", CoreTestSeed.replay()).isEqualTo(v);
     }
     assertThat(cursor.remaining()).isZero();
   }
