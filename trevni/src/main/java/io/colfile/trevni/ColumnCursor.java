@@ -4,6 +4,10 @@ import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.encoding.Endian;
 import io.colfile.core.encoding.Varints;
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.vector.BytesVector;
+import io.colfile.core.vector.ColumnVector;
+import io.colfile.core.vector.DoubleVector;
+import io.colfile.core.vector.LongVector;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -222,6 +226,189 @@ public final class ColumnCursor {
       case FIXED64, DOUBLE -> skip(8);
       case STRING, BYTES -> nextBytesLength();
     }
+  }
+
+  /**
+   * Reads the next {@code n} rows of a column without a parent into {@code v} at {@code [off,
+   * off + n)}, each row's {@link #startRow()} included: a plain column's one value per row, or,
+   * for an array column whose rows hold 0 or 1 values (Avro's nullable simple fields, unions of
+   * null and one simple type), the value or null. Values go where the column's values read one
+   * at a time would: {@code boolean}, {@code int}, {@code long}, {@code fixed32} and {@code
+   * fixed64} into a {@link LongVector}, {@code float} and {@code double} into a {@link
+   * DoubleVector}, {@code string} and {@code bytes} into a {@link BytesVector} (as references
+   * into the block, see {@link #buffer()}). The type is checked once, not per value, and plain
+   * {@code long} columns decode a block's values in one bulk varint loop.
+   *
+   * @throws IllegalStateException if the column has a parent, its type is {@code null}, or
+   *     {@code v} is not the vector its values go in; {@link CorruptFileException} for an array
+   *     row of another length than 0 or 1, or bad values
+   */
+  public void readRows(ColumnVector v, int off, int n) throws IOException {
+    if (file.parentIndex(column) >= 0 || type == ValueType.NULL) {
+      throw new IllegalStateException("column '" + spec.name() + "' is not read a row at a time");
+    }
+    switch (type) { // the vector is checked once, whatever the rows hold
+      case FLOAT, DOUBLE -> doubles(v);
+      case STRING, BYTES -> bytes(v);
+      default -> longs(v);
+    }
+    boolean optional = spec.isArray();
+    int done = 0;
+    while (done < n) {
+      int k = rowsLeftInBlock(n - done);
+      int at = off + done;
+      if (optional) {
+        readOptional(v, at, k);
+      } else {
+        switch (type) {
+          case BOOLEAN -> readBooleans(longs(v), at, k);
+          case INT -> {
+            long[] dst = longs(v);
+            for (int j = at; j < at + k; j++) {
+              row++;
+              dst[j] = readInt();
+            }
+          }
+          case LONG -> readLongs(longs(v), at, k);
+          case FIXED32 -> {
+            long[] dst = longs(v);
+            for (int j = at; j < at + k; j++) {
+              row++;
+              dst[j] = fixed32();
+            }
+          }
+          case FIXED64 -> {
+            long[] dst = longs(v);
+            for (int j = at; j < at + k; j++) {
+              row++;
+              dst[j] = fixed64();
+            }
+          }
+          case FLOAT -> {
+            double[] dst = doubles(v);
+            for (int j = at; j < at + k; j++) {
+              row++;
+              dst[j] = Float.intBitsToFloat(fixed32());
+            }
+          }
+          case DOUBLE -> {
+            double[] dst = doubles(v);
+            for (int j = at; j < at + k; j++) {
+              row++;
+              dst[j] = Double.longBitsToDouble(fixed64());
+            }
+          }
+          case STRING, BYTES -> {
+            BytesVector b = bytes(v);
+            for (int j = at; j < at + k; j++) {
+              row++;
+              int len = nextBytesLength();
+              b.setRef(j, buf, pos - len, len);
+            }
+          }
+          default -> throw new AssertionError(type);
+        }
+      }
+      done += k;
+    }
+  }
+
+  /** How many of {@code want} rows the current block (loaded if used up) still holds. */
+  private int rowsLeftInBlock(int want) throws IOException {
+    if (row >= blockEnd) {
+      if (row >= rowCount) {
+        throw new IllegalStateException("column '" + spec.name() + "' has no row " + row
+            + " (the file has " + rowCount + ")");
+      }
+      loadBlock(block + 1);
+    }
+    return (int) Math.min(want, blockEnd - row);
+  }
+
+  /** {@code k} rows of a plain {@code long} column, all in this block. */
+  private void readLongs(long[] dst, int at, int k) throws IOException {
+    int start = pos;
+    try {
+      pos = Varints.readVarLongs(buf, pos, limit, dst, at, k, false);
+      Varints.zigzagDecode(dst, at, k);
+      row += k;
+    } catch (MalformedInputException e) {
+      pos = start; // again one at a time, for the row and the message readLong gives
+      for (int j = at; j < at + k; j++) {
+        row++;
+        dst[j] = readLong();
+      }
+    }
+  }
+
+  /** {@code k} rows of a plain {@code boolean} column, all in this block. */
+  private void readBooleans(long[] dst, int at, int k) throws CorruptFileException {
+    for (int j = at; j < at + k; j++) {
+      row++;
+      if (bitCount == 0) {
+        if (pos >= limit) {
+          throw endOfBlock(pos, "a boolean");
+        }
+        pos++;
+      }
+      dst[j] = (buf[pos - 1] >> bitCount) & 1;
+      bitCount = (bitCount + 1) & 7;
+    }
+  }
+
+  /** {@code k} rows of an array column holding 0 or 1 values each, all in this block. */
+  private void readOptional(ColumnVector v, int at, int k) throws IOException {
+    for (int j = at; j < at + k; j++) {
+      row++;
+      int start = pos;
+      int len = nextLength();
+      if (len == 0) {
+        v.setNull(j);
+        continue;
+      }
+      if (len != 1) {
+        throw corrupt(start, "length " + len + " where a row holds 0 or 1 values (row "
+            + (row - 1) + ")");
+      }
+      switch (type) {
+        case BOOLEAN -> longs(v)[j] = nextBoolean() ? 1 : 0;
+        case INT, FIXED32 -> longs(v)[j] = nextInt();
+        case LONG, FIXED64 -> longs(v)[j] = nextLong();
+        case FLOAT -> doubles(v)[j] = nextFloat();
+        case DOUBLE -> doubles(v)[j] = nextDouble();
+        case STRING, BYTES -> {
+          int n = nextBytesLength();
+          bytes(v).setRef(j, buf, pos - n, n);
+        }
+        default -> throw new AssertionError(type);
+      }
+    }
+  }
+
+  private long[] longs(ColumnVector v) {
+    if (v instanceof LongVector l) {
+      return l.vector;
+    }
+    throw wrongVector(v);
+  }
+
+  private double[] doubles(ColumnVector v) {
+    if (v instanceof DoubleVector d) {
+      return d.vector;
+    }
+    throw wrongVector(v);
+  }
+
+  private BytesVector bytes(ColumnVector v) {
+    if (v instanceof BytesVector b) {
+      return b;
+    }
+    throw wrongVector(v);
+  }
+
+  private IllegalStateException wrongVector(ColumnVector v) {
+    return new IllegalStateException("column '" + spec.name() + "' holds " + type.wireName()
+        + " values, which do not go in a " + v.getClass().getSimpleName());
   }
 
   /**

@@ -29,6 +29,16 @@ abstract class RowNode {
   /** Reads the current row's value of this node into {@code v} at {@code i}. */
   abstract void read(RowReader in, ColumnVector v, int i) throws IOException;
 
+  /**
+   * Reads the next {@code n} rows of this node, a top node of its tree (a field of the root
+   * record, or the root), into {@code v} at {@code [0, n)}, its columns' rows started too, when
+   * it can do so a column at a time; returns false, having read nothing, when it cannot (the
+   * reader then reads it row by row).
+   */
+  boolean readRows(RowReader in, ColumnVector v, int n) throws IOException {
+    return false;
+  }
+
   /** Writes {@code v} at {@code i}, which is not null where the schema is not nullable. */
   abstract void write(RowWriter out, ColumnVector v, int i);
 

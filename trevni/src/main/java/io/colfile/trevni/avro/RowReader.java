@@ -4,6 +4,7 @@ import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
 import io.colfile.core.vector.ColumnBatch;
+import io.colfile.core.vector.ColumnVector;
 import io.colfile.trevni.ColumnCursor;
 import io.colfile.trevni.ColumnSpec;
 import io.colfile.trevni.TrevniFileReader;
@@ -30,9 +31,15 @@ public final class RowReader {
   /** The cursors of the tree's columns, by the tree's column number; null where unused. */
   final ColumnCursor[] cursors;
   private final ColumnCursor[] used;
+  /** The nodes read a column at a time: the root record's fields, or the root. */
+  private final RowNode[] tops;
+  /** The cursors of each of {@link #tops}, whose rows it starts. */
+  private final ColumnCursor[][] topCursors;
   /** Whether node paths are column names (a file without an Avro schema). */
   private final boolean byColumn;
   private long row;
+  /** The row being read one at a time, for messages. */
+  private long current;
 
   /**
    * A reader of {@code projection}, the rows' type ({@link AvroTypes#rowType}) of {@code
@@ -64,6 +71,13 @@ public final class RowReader {
       opened.add(cursors[k]);
     }
     this.used = opened.toArray(new ColumnCursor[0]);
+    this.tops = tree.recordRoot ? ((RecordNode) tree.root).fields : new RowNode[] {tree.root};
+    this.topCursors = new ColumnCursor[tops.length][];
+    for (int f = 0; f < tops.length; f++) {
+      BitSet own = new BitSet();
+      tops[f].columns(own);
+      topCursors[f] = own.stream().mapToObj(k -> cursors[k]).toArray(ColumnCursor[]::new);
+    }
   }
 
   private RowReader(TrevniFileReader file, List<String> names, long maxNestedValues)
@@ -81,6 +95,13 @@ public final class RowReader {
       opened.add(cursors[k]);
     }
     this.used = opened.toArray(new ColumnCursor[0]);
+    this.tops = tree.recordRoot ? ((RecordNode) tree.root).fields : new RowNode[] {tree.root};
+    this.topCursors = new ColumnCursor[tops.length][];
+    for (int f = 0; f < tops.length; f++) {
+      BitSet own = new BitSet();
+      tops[f].columns(own);
+      topCursors[f] = own.stream().mapToObj(k -> cursors[k]).toArray(ColumnCursor[]::new);
+    }
   }
 
   /**
@@ -129,28 +150,28 @@ public final class RowReader {
     batch.size = rows;
   }
 
+  /**
+   * Reads a column at a time: each top node's rows in one go where it can ({@link
+   * RowNode#readRows}), else row by row over its own columns; the nodes' columns are disjoint,
+   * so the order does not matter.
+   */
   private void readRows(ColumnBatch batch, int rows) throws IOException {
-    RowNode root = tree.root;
-    if (tree.recordRoot) {
-      RecordNode record = (RecordNode) root;
-      for (int i = 0; i < rows; i++) {
-        startRow();
-        record.readFields(this, batch.cols, i);
-        row++;
+    for (int f = 0; f < tops.length; f++) {
+      RowNode node = tops[f];
+      ColumnVector v = batch.cols[tree.recordRoot ? f : 0];
+      if (node.readRows(this, v, rows)) {
+        continue;
       }
-    } else {
+      ColumnCursor[] own = topCursors[f];
       for (int i = 0; i < rows; i++) {
-        startRow();
-        root.read(this, batch.cols[0], i);
-        row++;
+        current = row + i;
+        for (ColumnCursor c : own) {
+          c.startRow();
+        }
+        node.read(this, v, i);
       }
     }
-  }
-
-  private void startRow() throws IOException {
-    for (ColumnCursor c : used) {
-      c.startRow();
-    }
+    row += rows;
   }
 
   /**
@@ -190,7 +211,7 @@ public final class RowReader {
 
   /** Bad data at the node at {@code path}, in the current row. */
   CorruptFileException corrupt(String path, String problem) {
-    return new CorruptFileException(file.name(), "row " + row + ", "
+    return new CorruptFileException(file.name(), "row " + current + ", "
         + (byColumn ? "column '" + path + "'" : "field " + path), -1, problem);
   }
 

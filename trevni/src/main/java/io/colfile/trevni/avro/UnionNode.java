@@ -29,6 +29,17 @@ final class UnionNode extends RowNode {
     this.nullable = nullable;
   }
 
+  /** A union of null and one simple type stored as it is: a column of 0 or 1 values a row. */
+  @Override
+  boolean readRows(RowReader in, ColumnVector v, int n) throws IOException {
+    if (branches.length != 1 || branches[0].marker
+        || !(branches[0].node instanceof ValueNode value) || !value.readsAsStored()) {
+      return false;
+    }
+    in.cursors[branches[0].col].readRows(v, 0, n);
+    return true;
+  }
+
   @Override
   void read(RowReader in, ColumnVector v, int i) throws IOException {
     int selected = -1;

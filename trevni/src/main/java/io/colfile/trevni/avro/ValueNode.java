@@ -92,6 +92,28 @@ final class ValueNode extends RowNode {
     out.set(col);
   }
 
+  /**
+   * Whether the column's values go into the vector as they are, so that {@link
+   * ColumnCursor#readRows} reads them: no logical type to convert (timestamps, decimals, enums).
+   */
+  boolean readsAsStored() {
+    return switch (kind) {
+      case BOOLEAN, INT, FLOAT, DOUBLE -> true;
+      case LONG -> type == TypeKind.LONG;
+      case STRING, BYTES -> type != TypeKind.DECIMAL;
+      default -> false;
+    };
+  }
+
+  @Override
+  boolean readRows(RowReader in, ColumnVector v, int n) throws IOException {
+    if (!readsAsStored()) {
+      return false;
+    }
+    in.cursors[col].readRows(v, 0, n);
+    return true;
+  }
+
   @Override
   void read(RowReader in, ColumnVector v, int i) throws IOException {
     ColumnCursor c = in.cursors[col];
