@@ -10,6 +10,7 @@ import io.colfile.core.filter.Predicate;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
+import io.colfile.orc.OrcFileVersion;
 import io.colfile.orc.OrcReader;
 import io.colfile.testkit.RandomPredicates;
 import io.colfile.testkit.ReferenceEvaluator;
@@ -249,7 +250,7 @@ class OrcPushdownDifferentialTest {
               .noneMatch(l -> l.contains("read whole"));
         }
         assertThat(got).as(message).isEqualTo(want);
-        if (!orcCoreToo) {
+        if (!orcCoreToo || orcCoreMisreadsDecimalBlooms(orc, schema, p)) {
           continue;
         }
         SargTranslation sarg = SargTranslation.of(BoundPredicate.bind(p, schema));
@@ -283,6 +284,24 @@ class OrcPushdownDifferentialTest {
         }
       }
     }
+  }
+
+  /**
+   * Whether {@code p} names a decimal column of a file in ORC's unstable pre-2.0 version:
+   * orc-core 2.1 puts into such a file's decimal bloom filters what its own reader's probes do
+   * not find, so that its SargApplier rules out every row group of a value the file holds
+   * (seed 773720BA62AF75EE: {@code c0 IN (-83, -4, 9)} on a decimal(3,0) column; the same file
+   * without bloom filters, or written as 0.12, reads right). colfile's rows are still checked.
+   */
+  private static boolean orcCoreMisreadsDecimalBlooms(OrcReader orc, Type schema, Predicate p) {
+    return orc.fileVersion().equals(OrcFileVersion.UNSTABLE_PRE_2_0) && p.columns().stream()
+        .anyMatch(c -> {
+          Type t = schema;
+          for (String name : c.names()) {
+            t = t.child(t.fieldIndex(name));
+          }
+          return t.kind() == TypeKind.DECIMAL;
+        });
   }
 
   /**
