@@ -1,9 +1,9 @@
 package io.colfile.kudu;
 
 import io.colfile.core.codec.Decompressor;
-import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.encoding.Endian;
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.MalformedInputException;
 import io.colfile.core.error.UnsupportedFeatureException;
 import io.colfile.core.io.InputFile;
 import io.colfile.kudu.block.BinaryDictionary;

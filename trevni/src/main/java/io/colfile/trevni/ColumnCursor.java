@@ -1,9 +1,9 @@
 package io.colfile.trevni;
 
-import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.encoding.Endian;
 import io.colfile.core.encoding.Varints;
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.MalformedInputException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.colfile.trevni;
 
-import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.encoding.ByteCursor;
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.MalformedInputException;
 import io.colfile.core.io.InputFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;

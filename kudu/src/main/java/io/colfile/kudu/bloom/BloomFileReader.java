@@ -1,7 +1,7 @@
 package io.colfile.kudu.bloom;
 
-import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.MalformedInputException;
 import io.colfile.core.io.InputFile;
 import io.colfile.kudu.BlockSlice;
 import io.colfile.kudu.CFileReader;

@@ -1,8 +1,8 @@
 package io.colfile.kudu.rowset;
 
 import io.colfile.core.ScanReport;
-import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.MalformedInputException;
 import io.colfile.core.filter.BoundPredicate;
 import io.colfile.kudu.CFileCursor;
 import io.colfile.kudu.CFileReader;

@@ -2,9 +2,9 @@ package io.colfile.orc.stream;
 
 import io.colfile.core.codec.BlockDecompression;
 import io.colfile.core.codec.Decompressor;
-import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.encoding.Varints;
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.MalformedInputException;
 import io.colfile.orc.index.StreamOffset;
 import java.math.BigInteger;
 import java.util.Objects;
