@@ -57,6 +57,20 @@ public record FileRegion(String file, List<String> path, long start, long length
     return child(kind + " " + index);
   }
 
+  /**
+   * A part called {@code name} of this structure whose own place is not known, such as an entry
+   * of a message: it keeps this structure's place, and offsets inside it are not file offsets.
+   */
+  public FileRegion part(String name) {
+    FileRegion c = child(name);
+    return new FileRegion(file, c.path, start, length, start >= 0);
+  }
+
+  /** {@link #part(String)} named {@code kind index}. */
+  public FileRegion part(String kind, long index) {
+    return part(kind + " " + index);
+  }
+
   /** This structure, placed at file bytes {@code [start, start + length)} (length -1: unknown). */
   public FileRegion at(long start, long length) {
     return new FileRegion(file, path, start, length, false);

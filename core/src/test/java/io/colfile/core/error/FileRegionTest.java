@@ -73,6 +73,16 @@ class FileRegionTest {
   }
 
   @Test
+  void aPartKeepsThePlaceOfItsWhole() {
+    FileRegion entry = DATA.part("entry", 3);
+    assertThat(entry.structure()).isEqualTo("stripe 2 / column 5 / DATA / entry 3");
+    assertThat(entry.start()).isEqualTo(1000);
+    assertThat(entry.corrupt("bad").fileOffset()).isEqualTo(1000);
+    assertThat(entry.corrupt(8, "bad").fileOffset()).isEqualTo(1000);
+    assertThat(FileRegion.of("f").child("x").part("y").start()).isEqualTo(-1);
+  }
+
+  @Test
   void anUnplacedStructureStillNamesTheByteWithinIt() {
     CorruptFileException e = FileRegion.of("x.trv").child("column 'a'").corrupt(12, "bad tag");
     assertThat(e.fileOffset()).isEqualTo(-1);
