@@ -28,29 +28,6 @@ public class CorruptFileException extends IOException {
     this.problem = problem;
   }
 
-  /** Legacy form, removed once every reader passes a {@link FileRegion}. */
-  @Deprecated
-  public CorruptFileException(String file, String structure, long offset, String problem) {
-    this(file, structure, offset, problem, null);
-  }
-
-  /** Legacy form, removed once every reader passes a {@link FileRegion}. */
-  @Deprecated
-  public CorruptFileException(
-      String file, String structure, long offset, String problem, Throwable cause) {
-    this(structure == null || structure.isEmpty()
-        ? new FileRegion(file, java.util.List.of(), -1, -1, false)
-        : new FileRegion(file, java.util.List.of(structure), -1, -1, false),
-        offset, problem, cause);
-  }
-
-  /** Legacy form, removed once every reader passes a {@link FileRegion}. */
-  @Deprecated
-  public static CorruptFileException at(
-      String file, String structure, long offset, String problemFormat, Object... args) {
-    return new CorruptFileException(file, structure, offset, String.format(problemFormat, args));
-  }
-
   private static String format(FileRegion region, long offset, String problem) {
     String where = location(region, offset);
     return problem + " [" + Objects.toString(region.file(), "?")

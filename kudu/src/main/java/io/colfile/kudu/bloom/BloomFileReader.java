@@ -26,12 +26,10 @@ public final class BloomFileReader implements Closeable {
     this.file = file;
     this.index = file.valueIndex();
     if (index == null) {
-      throw new CorruptFileException(file.name(), "footer", -1,
-          "a BloomFile needs a value index to find its filters");
+      throw file.footerRegion().corrupt("%s", "a BloomFile needs a value index to find its filters");
     }
     if (file.compression() != KuduCompression.NONE) {
-      throw new CorruptFileException(file.name(), "footer", -1,
-          "BloomFiles are never compressed; this one says " + file.compression().kuduName());
+      throw file.footerRegion().corrupt("%s", "BloomFiles are never compressed; this one says " + file.compression().kuduName());
     }
   }
 
@@ -64,8 +62,7 @@ public final class BloomFileReader implements Closeable {
       try {
         cached = BloomFilter.fromBlock(b.buf(), b.offset(), b.length());
       } catch (MalformedInputException e) {
-        throw new CorruptFileException(file.name(), "bloom block @" + ptr.offset(), e.offset(),
-            e.getMessage(), e);
+        throw file.payload(ptr, "bloom block").corrupt(e, e.offset(), "%s", e.getMessage());
       }
       cachedBlock = ptr;
     }

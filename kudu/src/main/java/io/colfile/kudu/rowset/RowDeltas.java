@@ -1,6 +1,7 @@
 package io.colfile.kudu.rowset;
 
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.FileRegion;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.ColumnVector;
@@ -64,23 +65,19 @@ final class RowDeltas {
         while (it.next()) {
           DeltaKey k = it.key();
           if (k.rowOrdinal() >= baseRows) {
-            throw new CorruptFileException(f.name(), "delta " + changes.size(), -1,
-                "mutates row " + k.rowOrdinal() + " of a rowset of " + baseRows + " rows");
+            throw FileRegion.of(f.name()).child("delta", changes.size()).corrupt("%s", "mutates row " + k.rowOrdinal() + " of a rowset of " + baseRows + " rows");
           }
           for (ColumnUpdate u : it.changes().updates()) {
             KuduColumn c = schema.columnById(u.columnId());
             if (c != null && c.key()) {
-              throw new CorruptFileException(f.name(), "delta " + changes.size(), -1,
-                  "updates key column " + c.name() + ", which Kudu never does");
+              throw FileRegion.of(f.name()).child("delta", changes.size()).corrupt("%s", "updates key column " + c.name() + ", which Kudu never does");
             }
             if (c != null && u.isNull() && !c.nullable()) {
-              throw new CorruptFileException(f.name(), "delta " + changes.size(), -1,
-                  "sets column " + c.name() + ", which is not nullable, to NULL");
+              throw FileRegion.of(f.name()).child("delta", changes.size()).corrupt("%s", "sets column " + c.name() + ", which is not nullable, to NULL");
             }
             int width = c == null ? -1 : c.type().physical().width();
             if (!u.isNull() && width > 0 && u.valueLength() != width) {
-              throw new CorruptFileException(f.name(), "delta " + changes.size(), -1,
-                  "sets column " + c.name() + " (" + c.type().kuduName() + ") to "
+              throw FileRegion.of(f.name()).child("delta", changes.size()).corrupt("%s", "sets column " + c.name() + " (" + c.type().kuduName() + ") to "
                   + u.valueLength() + " bytes, not " + width);
             }
           }
