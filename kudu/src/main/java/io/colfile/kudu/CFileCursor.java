@@ -400,7 +400,8 @@ public final class CFileCursor {
 
   private void end(long ordinal) throws CorruptFileException {
     if (ordinal != reader.numValues() && !(ordinal == 0 && reader.numValues() == 0)) {
-      throw reader.corrupt(positional ? "posidx" : "validx", -1, "the index ends after " + ordinal + " of "
+      throw reader.corrupt(positional ? "posidx" : "validx", -1,
+          "the index ends after " + ordinal + " of "
           + reader.numValues() + " values");
     }
     atEnd = true;

@@ -131,7 +131,8 @@ final class OrcTail {
       tail += part;
     }
     if (tail > length) {
-      throw postScript.corrupt("footer (%d), metadata (%d) and postscript (%d) need %d bytes, the file has %d",
+      throw postScript.corrupt(
+          "footer (%d), metadata (%d) and postscript (%d) need %d bytes, the file has %d",
           footerLen, metadataLen, psLen + 1, tail, length);
     }
     long footerStart = length - 1 - psLen - footerLen;

@@ -68,7 +68,8 @@ final class Stripe {
     if (info.offset() < OrcTail.MAGIC_LENGTH || info.indexLength() < 0 || info.dataLength() < 0
         || info.footerLength() < 0 || info.footerLength() > Integer.MAX_VALUE
         || info.offset() + info.length() > contentEnd || info.offset() + info.length() < 0) {
-      throw where.corrupt("stripe at %d with %d index, %d data and %d footer bytes lies outside the %d bytes "
+      throw where.corrupt(
+          "stripe at %d with %d index, %d data and %d footer bytes lies outside the %d bytes "
               + "before the file tail", info.offset(), info.indexLength(), info.dataLength(),
           info.footerLength(), contentEnd);
     }
@@ -88,7 +89,8 @@ final class Stripe {
     for (StreamEntry s : footer.streams()) {
       long length = s.length();
       if (length < 0 || offset + length > end || offset + length < offset) {
-        throw footerRegion.corrupt("stream %s of column %d (%d bytes at %d) runs past the stripe's end at %d",
+        throw footerRegion.corrupt(
+            "stream %s of column %d (%d bytes at %d) runs past the stripe's end at %d",
             s.kind() == null ? "of unknown kind" : s.kind(), s.column(), length, offset, end);
       }
       // A stream without a column field belongs to column 0, as Java and C++ read it; column

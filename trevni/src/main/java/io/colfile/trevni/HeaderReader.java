@@ -94,7 +94,8 @@ final class HeaderReader {
     if (in.remaining() < 4 || head[0] != 'T' || head[1] != 'r' || head[2] != 'v'
         || (head[3] & 0xFF) > 2) {
       if (in.remaining() < 4 && fileLength < 4) {
-        throw header.corrupt(0, "not a Trevni file: " + fileLength + " bytes, shorter than the magic number");
+        throw header.corrupt(0, "not a Trevni file: %d bytes, shorter than the magic number",
+            fileLength);
       }
       throw header.corrupt(0, "not a Trevni file: the magic number is %s, not 54 72 76 02"
           + " ('Trv' 2)", hex(head, 4));

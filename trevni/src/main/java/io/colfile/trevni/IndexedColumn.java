@@ -220,7 +220,8 @@ final class IndexedColumn {
       boolean last = b + 1 == blocks.size();
       if (order.compare(v, i, first(b)) < 0 || !last && order.compare(v, i, first(b + 1)) > 0) {
         FileRegion block = FileRegion.of(fileName).child("column '" + name + "'").child("block", b);
-        throw block.corrupt("%s", "row " + row + " lies outside its block's first values (" + text(first(b))
+        throw block.corrupt("%s", "row " + row + " lies outside its block's first values ("
+                + text(first(b))
                 + (last ? " on" : " to " + text(first(b + 1))) + "): the column is "
                 + (basis == Basis.DECLARED ? "declared sorted (colfile.sorted)"
                     : "trusted to be sorted (FirstValueUse.TRUSTED)")

@@ -26,10 +26,11 @@ public final class BloomFileReader implements Closeable {
     this.file = file;
     this.index = file.valueIndex();
     if (index == null) {
-      throw file.footerRegion().corrupt("%s", "a BloomFile needs a value index to find its filters");
+      throw file.footerRegion().corrupt("a BloomFile needs a value index to find its filters");
     }
     if (file.compression() != KuduCompression.NONE) {
-      throw file.footerRegion().corrupt("%s", "BloomFiles are never compressed; this one says " + file.compression().kuduName());
+      throw file.footerRegion().corrupt("BloomFiles are never compressed; this one says %s",
+          file.compression().kuduName());
     }
   }
 

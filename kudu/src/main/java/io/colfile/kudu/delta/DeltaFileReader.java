@@ -31,7 +31,8 @@ public final class DeltaFileReader implements Closeable {
     }
     byte[] s = file.footer().metadata("deltafilestats");
     if (s == null) {
-      throw file.footerRegion().corrupt("%s", "a DeltaFile has deltafilestats metadata; this file has none");
+      throw file.footerRegion().corrupt(
+          "a DeltaFile has deltafilestats metadata; this file has none");
     }
     try {
       this.stats = DeltaStats.parse(s, 0, s.length);

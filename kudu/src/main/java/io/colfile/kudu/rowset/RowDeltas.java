@@ -64,20 +64,26 @@ final class RowDeltas {
         DeltaFileReader.Iterator it = r.iterator();
         while (it.next()) {
           DeltaKey k = it.key();
+          // The delta's own bytes are not placed by the iterator; errors name it by ordinal.
+          FileRegion delta = FileRegion.of(f.name()).child("delta", changes.size());
           if (k.rowOrdinal() >= baseRows) {
-            throw FileRegion.of(f.name()).child("delta", changes.size()).corrupt("%s", "mutates row " + k.rowOrdinal() + " of a rowset of " + baseRows + " rows");
+            throw delta.corrupt("%s",
+                "mutates row " + k.rowOrdinal() + " of a rowset of " + baseRows + " rows");
           }
           for (ColumnUpdate u : it.changes().updates()) {
             KuduColumn c = schema.columnById(u.columnId());
             if (c != null && c.key()) {
-              throw FileRegion.of(f.name()).child("delta", changes.size()).corrupt("%s", "updates key column " + c.name() + ", which Kudu never does");
+              throw delta.corrupt("%s",
+                  "updates key column " + c.name() + ", which Kudu never does");
             }
             if (c != null && u.isNull() && !c.nullable()) {
-              throw FileRegion.of(f.name()).child("delta", changes.size()).corrupt("%s", "sets column " + c.name() + ", which is not nullable, to NULL");
+              throw delta.corrupt("%s",
+                  "sets column " + c.name() + ", which is not nullable, to NULL");
             }
             int width = c == null ? -1 : c.type().physical().width();
             if (!u.isNull() && width > 0 && u.valueLength() != width) {
-              throw FileRegion.of(f.name()).child("delta", changes.size()).corrupt("%s", "sets column " + c.name() + " (" + c.type().kuduName() + ") to "
+              throw delta.corrupt("%s",
+                  "sets column " + c.name() + " (" + c.type().kuduName() + ") to "
                   + u.valueLength() + " bytes, not " + width);
             }
           }

@@ -64,7 +64,8 @@ final class ListColumnReader extends ColumnReader {
           throw lengths.corrupt("element count %d is out of range", len);
         }
         if (childCount + total + len > Math.min(maxValues, Integer.MAX_VALUE - 16)) {
-          throw lengths.corrupt("the rows of one batch hold more than %d values (a row claims %d); if "
+          throw lengths.corrupt(
+              "the rows of one batch hold more than %d values (a row claims %d); if "
               + "the file is sound, read it with a higher ReadOptions.withMaxNestedValues or a "
               + "smaller batch", Math.min(maxValues, Integer.MAX_VALUE - 16), len);
         }

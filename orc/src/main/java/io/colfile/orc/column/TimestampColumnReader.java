@@ -78,7 +78,8 @@ final class TimestampColumnReader extends ColumnReader {
         }
       }
       if (nano < 0 || nano > 999_999_999) {
-        throw nanos.corrupt("timestamp nanoseconds %d (encoded %d) are out of range", nano, encoded);
+        throw nanos.corrupt("timestamp nanoseconds %d (encoded %d) are out of range", nano,
+            encoded);
       }
       long t = secs[off + i] + base;
       if (t < 0 && nano > 999_999) {
