@@ -1,7 +1,7 @@
 package io.colfile.bench;
 
-import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.encoding.Endian;
+import io.colfile.core.error.MalformedInputException;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.kudu.KuduEncoding;
 import io.colfile.kudu.KuduType;

@@ -1,6 +1,6 @@
 package io.colfile.bench;
 
-import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.error.MalformedInputException;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.kudu.CFileWriterOptions;
 import io.colfile.kudu.KuduEncoding;

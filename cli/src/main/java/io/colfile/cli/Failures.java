@@ -57,9 +57,7 @@ final class Failures {
   static String problem(Exception e, String file) {
     if (e instanceof CorruptFileException) {
       CorruptFileException c = (CorruptFileException) e;
-      String where = c.structure() == null || c.structure().isEmpty()
-          ? (c.offset() > 0 ? "byte " + c.offset() : "")
-          : c.structure() + (c.offset() >= 0 ? ", byte " + c.offset() : "");
+      String where = c.location();
       return other(c.file(), file) + c.problem() + (where.isEmpty() ? "" : " [" + where + "]");
     }
     if (e instanceof NoSuchFileException) {

@@ -6,6 +6,7 @@ import io.colfile.core.FormatProvider;
 import io.colfile.core.ReadOptions;
 import io.colfile.core.read.ReadPlan;
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.FileRegion;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.BytesVector;
@@ -137,8 +138,8 @@ public final class TestFormat implements FormatProvider {
               if (batch.size > 0) {
                 return true; // deliver the good rows first, as a real reader would
               }
-              throw new CorruptFileException(file.name(), "block 1 / column 2", 7,
-                  "bad bytes at row " + next);
+              throw FileRegion.of(file.name()).child("block", 1).child("column", 2)
+                  .corrupt(7, "bad bytes at row %d", next);
             }
             if (next == crashAt) {
               throw new IllegalStateException("reader bug at row " + next);

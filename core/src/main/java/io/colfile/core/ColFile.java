@@ -1,6 +1,7 @@
 package io.colfile.core;
 
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.FileRegion;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.io.OutputFile;
 import io.colfile.core.types.Type;
@@ -70,7 +71,7 @@ public final class ColFile {
   public static FormatProvider detect(InputFile file) throws IOException {
     long length = file.length();
     if (length == 0) {
-      throw new CorruptFileException(file.name(), "", -1,
+      throw FileRegion.of(file.name(), 0).corrupt(
           "the file is empty, so its format cannot be detected");
     }
     int n = (int) Math.min(PROBE, length);
@@ -81,7 +82,7 @@ public final class ColFile {
         return p;
       }
     }
-    throw new CorruptFileException(file.name(), "", 0,
+    throw FileRegion.of(file.name(), length).corrupt(
         "not a file of any format colfile reads (" + names() + ")");
   }
 
@@ -123,7 +124,7 @@ public final class ColFile {
         return p.openDirectory(dir);
       }
     }
-    throw new CorruptFileException(dir.toString(), "", -1,
+    throw FileRegion.of(dir.toString()).corrupt(
         "is a directory, and not a dataset of any format colfile reads as a directory");
   }
 

@@ -104,7 +104,7 @@ record OrcFileParts(OrcProto.PostScript postScript, List<Part> parts) {
         try {
           int out = d.decompress(stored, p + 3, n, scratch, 0, scratch.length);
           content.write(scratch, 0, out);
-        } catch (io.colfile.core.codec.MalformedInputException e) {
+        } catch (io.colfile.core.error.MalformedInputException e) {
           throw new IOException(name + ": chunk at " + p + " does not decompress", e);
         }
       }

@@ -5,8 +5,8 @@ import io.colfile.core.codec.CompressionCodec;
 import io.colfile.core.codec.Compressor;
 import io.colfile.core.codec.Decompressor;
 import io.colfile.core.codec.Lz4BlockCompressor;
-import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.encoding.Endian;
+import io.colfile.core.error.MalformedInputException;
 import java.util.Arrays;
 
 /**

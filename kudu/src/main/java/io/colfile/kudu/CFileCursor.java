@@ -1,9 +1,9 @@
 package io.colfile.kudu;
 
-import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.encoding.ByteCursor;
 import io.colfile.core.encoding.Endian;
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.MalformedInputException;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.kudu.block.BlockDecoder;
@@ -54,7 +54,7 @@ public final class CFileCursor {
     this.positional = pos != null;
     this.index = pos != null ? pos : reader.valueIndex();
     if (index == null && reader.numValues() > 0) {
-      throw reader.corrupt("footer", -1, "the file has " + reader.numValues()
+      throw reader.footerRegion().corrupt("%s", "the file has " + reader.numValues()
           + " values but neither a positional nor a value index to find them");
     }
   }
@@ -99,7 +99,7 @@ public final class CFileCursor {
       }
       load(-1);
       if (ordinal < blockFirst || ordinal >= blockFirst + blockRows) {
-        throw reader.corrupt("data block @" + block.offset(), -1, "the positional index "
+        throw reader.payload(block, "data block").corrupt("%s", "the positional index "
             + "sends ordinal " + ordinal + " to a block of ordinals " + blockFirst + " to "
             + (blockFirst + blockRows - 1));
       }
@@ -135,7 +135,7 @@ public final class CFileCursor {
     }
     if (type.physical() != PhysicalType.BINARY && !type.canBeKey()) {
       // Kudu indexes values only of key columns; no key encoding exists for these cells
-      throw reader.corrupt("footer", -1, "the file has a value index, but its "
+      throw reader.footerRegion().corrupt("%s", "the file has a value index, but its "
           + type.kuduName() + " cells cannot be keys");
     }
     if (noCells()) {
@@ -156,7 +156,7 @@ public final class CFileCursor {
       try {
         found = ValueKeys.lowerBound(type, d, key);
       } catch (MalformedInputException e) {
-        throw reader.corrupt("data block @" + ptr.offset(), e.offset(), e.getMessage(), e);
+        throw reader.payload(ptr, "data block").corrupt(e, e.offset(), "%s", e.getMessage());
       }
       if (found.index() < d.count()) {
         if (positional) {
@@ -352,7 +352,7 @@ public final class CFileCursor {
         off = in.position() + (int) bitmapLen;
         len = slice.offset() + slice.length() - off;
       } catch (MalformedInputException e) {
-        throw reader.corrupt("data block @" + ptr.offset(), e.offset(), e.getMessage(), e);
+        throw reader.payload(ptr, "data block").corrupt(e, e.offset(), "%s", e.getMessage());
       }
     }
     decoder = decoder(new BlockSlice(slice.buf(), off, len), ptr);
@@ -361,16 +361,16 @@ public final class CFileCursor {
     rowInBlock = 0;
     atEnd = false;
     if (expectedFirst >= 0 && blockFirst != expectedFirst) {
-      throw reader.corrupt("data block @" + ptr.offset(), 0, "block starts at ordinal "
+      throw reader.payload(ptr, "data block").corrupt(0, "%s", "block starts at ordinal "
           + blockFirst + ", expected " + expectedFirst);
     }
     if (blockFirst + blockRows > reader.numValues()) {
-      throw reader.corrupt("data block @" + ptr.offset(), 0, "block holds ordinals "
+      throw reader.payload(ptr, "data block").corrupt(0, "%s", "block holds ordinals "
           + blockFirst + " to " + (blockFirst + blockRows - 1) + " of a file of "
           + reader.numValues() + " values");
     }
     if (nulls != null && decoder.count() > blockRows) {
-      throw reader.corrupt("data block @" + ptr.offset(), 0, "block has " + decoder.count()
+      throw reader.payload(ptr, "data block").corrupt(0, "%s", "block has " + decoder.count()
           + " values for " + blockRows + " rows");
     }
   }
@@ -379,7 +379,7 @@ public final class CFileCursor {
     try {
       return reader.blockDecoder(slice);
     } catch (MalformedInputException e) {
-      throw reader.corrupt("data block @" + ptr.offset(), e.offset(), e.getMessage(), e);
+      throw reader.payload(ptr, "data block").corrupt(e, e.offset(), "%s", e.getMessage());
     }
   }
 
@@ -400,7 +400,8 @@ public final class CFileCursor {
 
   private void end(long ordinal) throws CorruptFileException {
     if (ordinal != reader.numValues() && !(ordinal == 0 && reader.numValues() == 0)) {
-      throw reader.corrupt(positional ? "posidx" : "validx", -1, "the index ends after " + ordinal + " of "
+      throw reader.corrupt(positional ? "posidx" : "validx", -1,
+          "the index ends after " + ordinal + " of "
           + reader.numValues() + " values");
     }
     atEnd = true;
@@ -414,7 +415,7 @@ public final class CFileCursor {
    */
   private void checkPresent(int present) throws CorruptFileException {
     if (present > decoder.count() - decoder.position()) {
-      throw reader.corrupt("data block @" + block.offset(), 0, "the null bitmap has "
+      throw reader.payload(block, "data block").corrupt(0, "%s", "the null bitmap has "
           + present + " more non-NULL rows, the block " + (decoder.count() - decoder.position())
           + " more values");
     }
@@ -429,13 +430,13 @@ public final class CFileCursor {
       int present = r.run();
       return present;
     } catch (MalformedInputException e) {
-      throw reader.corrupt("data block @" + block.offset() + " / null bitmap", e.offset(),
-          e.getMessage(), e);
+      throw reader.payload(block, "data block").part("null bitmap")
+          .corrupt(e, e.offset(), "%s", e.getMessage());
     }
   }
 
   private CorruptFileException blockError(MalformedInputException e) {
-    return reader.corrupt("data block @" + block.offset(), e.offset(), e.getMessage(), e);
+    return reader.payload(block, "data block").corrupt(e, e.offset(), "%s", e.getMessage());
   }
 
   private static byte[] grow(byte[] a, int n) {

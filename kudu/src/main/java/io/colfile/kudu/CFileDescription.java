@@ -101,7 +101,7 @@ final class CFileDescription {
       s.updateCounts().forEach((id, n) -> updates.put("column " + id, n));
       m.put("update counts", updates);
       return m;
-    } catch (io.colfile.core.codec.MalformedInputException e) {
+    } catch (io.colfile.core.error.MalformedInputException e) {
       return "not a DeltaStatsPB: " + e.getMessage();
     }
   }

@@ -1,9 +1,10 @@
 package io.colfile.kudu;
 
 import io.colfile.core.codec.Decompressor;
-import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.encoding.Endian;
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.FileRegion;
+import io.colfile.core.error.MalformedInputException;
 import io.colfile.core.error.UnsupportedFeatureException;
 import io.colfile.core.io.InputFile;
 import io.colfile.kudu.block.BinaryDictionary;
@@ -219,25 +220,29 @@ public final class CFileReader implements Closeable {
    * errors (e.g. {@code "data block"}).
    */
   public BlockSlice readBlock(BlockPointer ptr, String what) throws IOException {
-    String where = what + " @" + ptr.offset();
+    FileRegion block = FileRegion.of(file.name(), length).child(what)
+        .at(Math.max(-1, ptr.offset()), Math.max(-1, ptr.size()));
     int crcLen = footer.hasChecksums() ? 4 : 0;
     if (ptr.offset() < header.length() || ptr.size() < crcLen
         || ptr.offset() > footerStart - ptr.size()) { // offset + size may overflow
-      throw corrupt(where, -1, "block pointer (offset " + ptr.offset() + ", size " + ptr.size()
-          + ") lies outside the blocks of the file (bytes " + header.length() + " to "
-          + footerStart + ")");
+      throw block.corrupt("block pointer (offset %d, size %d) lies outside the blocks of the file"
+          + " (bytes %d to %d)", ptr.offset(), ptr.size(), header.length(), footerStart);
     }
     byte[] buf = file.read(ptr.offset(), ptr.size());
     int stored = ptr.size() - crcLen;
     if (crcLen > 0 && verifyChecksums) {
       CRC32C crc = new CRC32C();
       crc.update(buf, 0, stored);
-      check(Endian.getIntLE(buf, stored), (int) crc.getValue(), where, stored);
+      int want = Endian.getIntLE(buf, stored);
+      if (want != (int) crc.getValue()) {
+        throw block.corrupt(stored, "checksum mismatch: the file says %08x, the bytes give %08x"
+            + " (damaged bytes)", want, (int) crc.getValue());
+      }
     }
     try {
       return BlockEnvelope.open(buf, 0, stored, version, decompressor);
     } catch (MalformedInputException e) {
-      throw corrupt(where, e.offset(), e.getMessage(), e);
+      throw block.malformed(e, 0);
     }
   }
 
@@ -254,14 +259,14 @@ public final class CFileReader implements Closeable {
     if (dictionary == null) {
       BlockPointer ptr = footer.dictionaryBlock();
       if (ptr == null) {
-        throw corrupt("footer", -1, "a DICT_ENCODING file has a dictionary block; this one has "
-            + "no dict_block_ptr");
+        throw footerRegion().corrupt("a DICT_ENCODING file has a dictionary block; this one has"
+            + " no dict_block_ptr");
       }
       BlockSlice b = readBlock(ptr, "dictionary block");
       try {
         dictionary = BinaryDictionary.decode(b.buf(), b.offset(), b.length());
       } catch (MalformedInputException e) {
-        throw corrupt("dictionary block @" + ptr.offset(), e.offset(), e.getMessage(), e);
+        throw payload(ptr, "dictionary block").malformed(e, b.offset());
       }
     }
     return dictionary;
@@ -269,16 +274,16 @@ public final class CFileReader implements Closeable {
 
   /** Reads and parses the index block at {@code ptr}, {@code level} steps below a root. */
   IndexBlock readIndexBlock(BlockPointer ptr, int level, String tree) throws IOException {
-    String where = tree + " block @" + ptr.offset();
+    FileRegion where = payload(ptr, tree + " block");
     if (level >= IndexTreeReader.MAX_DEPTH) {
-      throw corrupt(where, -1, "index tree deeper than " + IndexTreeReader.MAX_DEPTH
-          + " levels: the index is damaged (a pointer cycle?)");
+      throw where.corrupt("index tree deeper than %d levels: the index is damaged (a pointer"
+          + " cycle?)", IndexTreeReader.MAX_DEPTH);
     }
     BlockSlice b = readBlock(ptr, tree + " block");
     try {
       return IndexBlock.parse(b.buf(), b.offset(), b.length());
     } catch (MalformedInputException e) {
-      throw corrupt(where, e.offset(), e.getMessage(), e);
+      throw where.malformed(e, b.offset());
     }
   }
 
@@ -296,13 +301,34 @@ public final class CFileReader implements Closeable {
         : new IndexTreeReader(root, (ptr, level) -> readIndexBlock(ptr, level, "validx"));
   }
 
-  /** A problem at {@code offset} bytes into {@code structure} of this file. */
-  CorruptFileException corrupt(String structure, long offset, String problem) {
-    return new CorruptFileException(file.name(), structure, offset, problem);
+  /**
+   * A problem with {@code structure} of this file, at file offset {@code fileOffset} (-1: the
+   * structure as a whole, whose place is not known).
+   */
+  CorruptFileException corrupt(String structure, long fileOffset, String problem) {
+    return corrupt(structure, fileOffset, problem, null);
   }
 
-  CorruptFileException corrupt(String structure, long offset, String problem, Throwable cause) {
-    return new CorruptFileException(file.name(), structure, offset, problem, cause);
+  CorruptFileException corrupt(String structure, long fileOffset, String problem,
+      Throwable cause) {
+    FileRegion where = FileRegion.of(file.name(), length).child(structure);
+    return fileOffset < 0 ? where.corrupt(cause, -1, "%s", problem)
+        : where.at(fileOffset, -1).corrupt(cause, 0, "%s", problem);
+  }
+
+  /** The footer's bytes in the file (its protobuf, length and magic). */
+  public FileRegion footerRegion() {
+    return FileRegion.of(file.name(), length).slice("footer", footerStart, length - footerStart);
+  }
+
+  /**
+   * The payload of the block at {@code ptr}, called {@code what}: the block's bytes in the file,
+   * or what they decompress to.
+   */
+  public FileRegion payload(BlockPointer ptr, String what) {
+    FileRegion r = FileRegion.of(file.name(), length).child(what)
+        .at(Math.max(-1, ptr.offset()), Math.max(-1, ptr.size()));
+    return footer.compression() == KuduCompression.NONE ? r : r.asDecoded();
   }
 
   private void check(int stored, int computed, String where, long at)

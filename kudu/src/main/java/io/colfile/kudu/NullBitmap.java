@@ -1,6 +1,6 @@
 package io.colfile.kudu;
 
-import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.error.MalformedInputException;
 import io.colfile.kudu.block.RleDecoder;
 
 /**

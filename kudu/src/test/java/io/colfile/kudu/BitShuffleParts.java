@@ -2,8 +2,8 @@ package io.colfile.kudu;
 
 import io.colfile.core.codec.CompressionCodec;
 import io.colfile.core.codec.Decompressor;
-import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.encoding.Endian;
+import io.colfile.core.error.MalformedInputException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -2,10 +2,10 @@ package io.colfile.kudu;
 
 import io.colfile.core.codec.Compressor;
 import io.colfile.core.codec.Decompressor;
-import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.encoding.ByteCursor;
 import io.colfile.core.encoding.Endian;
 import io.colfile.core.encoding.Varints;
+import io.colfile.core.error.MalformedInputException;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.kudu.block.BlockCodecs;

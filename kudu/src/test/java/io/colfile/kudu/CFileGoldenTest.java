@@ -2,18 +2,18 @@ package io.colfile.kudu;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.colfile.core.error.MalformedInputException;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.vector.BytesVector;
+import io.colfile.kudu.delta.DeltaKey;
+import io.colfile.kudu.key.KeyBuffer;
+import io.colfile.kudu.key.KeyEncoder;
 import io.colfile.kudu.meta.BlockPointer;
 import io.colfile.kudu.meta.CFileFooter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import io.colfile.core.codec.MalformedInputException;
-import io.colfile.kudu.delta.DeltaKey;
-import io.colfile.kudu.key.KeyBuffer;
-import io.colfile.kudu.key.KeyEncoder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -161,7 +161,7 @@ final class CFileRewriter {
     IndexBlock block;
     try {
       block = IndexBlock.parse(payload, 0, payload.length);
-    } catch (io.colfile.core.codec.MalformedInputException e) {
+    } catch (io.colfile.core.error.MalformedInputException e) {
       throw new IOException(e);
     }
     IndexEntries e = new IndexEntries();

@@ -236,7 +236,10 @@ class CFileRoundTripCorruptionTest {
         assertThat(res.outcome()).as("%s: %s", what, got).isEqualTo(Outcome.CORRUPT);
         CorruptFileException e = (CorruptFileException) res.error();
         assertThat(e.problem()).as("%s: %s", what, got).contains("checksum mismatch");
-        assertThat(e.structure()).as("%s: %s", what, got).endsWith("@" + d.offset());
+        // The error names the damaged block's place and points inside it (at its checksum).
+        assertThat(e.region().start()).as("%s: %s", what, got).isEqualTo(d.offset());
+        assertThat(e.fileOffset()).as("%s: %s", what, got)
+            .isBetween(d.offset(), d.offset() + e.region().length() - 1);
       }
       case NOT_CLEAN -> assertThat(res.outcome()).as("%s: %s", what, got)
           .isNotEqualTo(Outcome.CLEAN);

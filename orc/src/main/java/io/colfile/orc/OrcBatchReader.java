@@ -5,7 +5,6 @@ import io.colfile.core.ReadOptions;
 import io.colfile.core.ScanReport;
 import io.colfile.core.codec.CompressionCodec;
 import io.colfile.core.codec.Decompressor;
-import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
@@ -183,8 +182,8 @@ final class OrcBatchReader extends AbstractBatchReader {
     for (; s < stripes.size(); s++) {
       StripeInformation info = stripes.get(s);
       if (info.numberOfRows() < 0) {
-        throw CorruptFileException.at(tail.file, "stripe " + s, -1,
-            "negative row count %d", info.numberOfRows());
+        throw tail.footerRegion().part("stripe information", s)
+            .corrupt("stripe %d has a negative row count %d", s, info.numberOfRows());
       }
       if (info.numberOfRows() == 0) {
         continue;

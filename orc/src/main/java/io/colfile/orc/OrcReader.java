@@ -42,7 +42,7 @@ public final class OrcReader implements FileReader {
   private OrcReader(InputFile file, OrcTail tail) throws IOException {
     this.file = file;
     this.tail = tail;
-    this.schema = OrcTypes.schema(tail.file, tail.footer.types());
+    this.schema = OrcTypes.schema(tail.footerRegion().part("types"), tail.footer.types());
     this.stripes = tail.footer.stripes();
     if (!tail.version.isKnown()) {
       // Apache ORC C++ reads such files with a warning (Java refuses them).

@@ -2,6 +2,7 @@ package io.colfile.orc;
 
 import io.colfile.core.codec.CompressionCodec;
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.FileRegion;
 import io.colfile.core.error.UnsupportedFeatureException;
 import io.colfile.core.io.InputFile;
 import io.colfile.orc.proto.TailMessages;
@@ -43,6 +44,8 @@ final class OrcTail {
   static final int MAX_DECOMPRESSED_SECTION = 256 << 20;
 
   final String file;
+  /** The whole file, for errors: the regions of its structures are made from it. */
+  final FileRegion region;
   final long fileLength;
   final int postScriptLength;
   final PostScript postScript;
@@ -58,6 +61,7 @@ final class OrcTail {
       PostScript postScript, Footer footer, CompressionCodec codec,
       int blockSize, long tailLength, boolean hasMagic) {
     this.file = file;
+    this.region = FileRegion.of(file, fileLength);
     this.fileLength = fileLength;
     this.postScriptLength = postScriptLength;
     this.postScript = postScript;
@@ -72,6 +76,7 @@ final class OrcTail {
   static OrcTail read(InputFile in) throws IOException {
     String file = in.name();
     long length = in.length();
+    FileRegion whole = FileRegion.of(file, length);
     if (length == 0) {
       // Apache ORC Java reads a zero-byte file as an empty file with schema struct<>.
       Footer footer = new Footer(0, 0, List.of(),
@@ -82,36 +87,34 @@ final class OrcTail {
           false);
     }
     if (length <= MAGIC_LENGTH) {
-      throw CorruptFileException.at(file, "file", 0,
-          "not a valid ORC file: it has only %d bytes", length);
+      throw whole.corrupt(0, "not a valid ORC file: it has only %d bytes", length);
     }
     int readSize = (int) Math.min(length, TAIL_READ);
     long readStart = length - readSize;
     byte[] buf = in.read(readStart, readSize);
     int psLen = buf[readSize - 1] & 0xff;
     if (psLen + 1 > readSize || psLen == 0) {
-      throw CorruptFileException.at(file, "postscript length byte", length - 1,
+      throw whole.slice("postscript length byte", length - 1, 1).corrupt(0,
           "postscript length %d does not fit in the file's %d bytes", psLen, length);
     }
     int psStart = readSize - 1 - psLen;
+    FileRegion postScript = whole.slice("postscript", readStart + psStart, psLen);
     boolean hasMagic = psLen >= MAGIC_LENGTH && isMagic(buf, readSize - 1 - MAGIC_LENGTH);
     if (!hasMagic) {
       // Pre-release Hive 0.11 files have a PostScript without the magic field; they still
       // start with the magic.
       if (!isMagic(in.read(0, MAGIC_LENGTH), 0)) {
-        throw CorruptFileException.at(file, "postscript", readStart + psStart,
-            "not an ORC file: no ORC magic at its start or end");
+        throw postScript.corrupt("not an ORC file: no ORC magic at its start or end");
       }
     }
-    PostScript ps = TailMessages.parsePostScript(file, readStart + psStart, buf, psStart, psLen);
+    PostScript ps = TailMessages.parsePostScript(postScript, buf, psStart, psLen);
     CompressionCodec codec = codec(file, ps.compression());
     int blockSize = DEFAULT_BLOCK_SIZE;
     if (ps.compressionBlockSize() != null) {
       long b = ps.compressionBlockSize();
       if (b <= 0 || b > MAX_BLOCK_SIZE) {
         if (codec != CompressionCodec.NONE) {
-          throw CorruptFileException.at(file, "postscript", readStart + psStart,
-              "compression block size %d is outside 1..%d", b, MAX_BLOCK_SIZE);
+          throw postScript.corrupt("compression block size %d is outside 1..%d", b, MAX_BLOCK_SIZE);
         }
       } else {
         blockSize = (int) b;
@@ -123,13 +126,12 @@ final class OrcTail {
     long tail = 1L + psLen;
     for (long part : new long[] {footerLen, metadataLen, statsLen}) {
       if (part < 0 || part > length || part > MAX_SECTION) {
-        throw CorruptFileException.at(file, "postscript", readStart + psStart,
-            "section length %d exceeds the file's %d bytes", part, length);
+        throw postScript.corrupt("section length %d exceeds the file's %d bytes", part, length);
       }
       tail += part;
     }
     if (tail > length) {
-      throw CorruptFileException.at(file, "postscript", readStart + psStart,
+      throw postScript.corrupt(
           "footer (%d), metadata (%d) and postscript (%d) need %d bytes, the file has %d",
           footerLen, metadataLen, psLen + 1, tail, length);
     }
@@ -143,10 +145,17 @@ final class OrcTail {
       footerBytes = in.read(footerStart, (int) footerLen);
       footerOff = 0;
     }
-    Footer footer = TailMessages.parseFooter(file, footerStart, decompress(file, "footer",
-        footerStart, footerBytes, footerOff, (int) footerLen, codec, blockSize));
+    FileRegion footerRegion = whole.slice("footer", footerStart, footerLen);
+    Footer footer = TailMessages.parseFooter(footerRegion, decompress(footerRegion, footerBytes,
+        footerOff, (int) footerLen, codec, blockSize));
     long tailLength = tail - statsLen;
     return new OrcTail(file, length, psLen, ps, footer, codec, blockSize, tailLength, hasMagic);
+  }
+
+  /** The footer's bytes in the file. */
+  FileRegion footerRegion() {
+    long len = postScript.footerLength();
+    return region.slice("footer", fileLength - 1 - postScriptLength - len, len);
   }
 
   private static boolean isMagic(byte[] b, int off) {
@@ -170,31 +179,30 @@ final class OrcTail {
     }
     long start = fileLength - 1 - postScriptLength - postScript.footerLength() - len;
     byte[] bytes = in.read(start, (int) len);
-    return TailMessages.parseMetadata(file, start,
-        decompress(file, "metadata", start, bytes, 0, (int) len, codec, blockSize));
+    FileRegion where = region.slice("metadata", start, len);
+    return TailMessages.parseMetadata(where,
+        decompress(where, bytes, 0, (int) len, codec, blockSize));
   }
 
   /**
    * Decompresses one metadata structure (footer, metadata, stripe footer, index stream) whole,
    * to at most {@link #MAX_DECOMPRESSED_SECTION} bytes.
    */
-  static byte[] decompress(String file, String structure, long fileOffset, byte[] buf, int off,
-      int len, CompressionCodec codec, int blockSize) throws CorruptFileException {
-    OrcInputStream stream = new OrcInputStream(file, structure + " at file offset " + fileOffset,
-        buf, off, len, codec == CompressionCodec.NONE ? null : codec.newDecompressor(),
-        blockSize);
-    return decompressAll(stream, file, structure, fileOffset);
+  static byte[] decompress(FileRegion where, byte[] buf, int off, int len,
+      CompressionCodec codec, int blockSize) throws CorruptFileException {
+    OrcInputStream stream = new OrcInputStream(where, buf, off, len,
+        codec == CompressionCodec.NONE ? null : codec.newDecompressor(), blockSize);
+    return decompressAll(stream, where);
   }
 
-  private static byte[] decompressAll(OrcInputStream in, String file, String structure,
-      long fileOffset) throws CorruptFileException {
+  private static byte[] decompressAll(OrcInputStream in, FileRegion where)
+      throws CorruptFileException {
     byte[] b = new byte[4096];
     int have = 0;
     while (true) {
       if (have == b.length) {
         if (b.length >= MAX_DECOMPRESSED_SECTION) {
-          throw CorruptFileException.at(file, structure, fileOffset,
-              "%s decompresses to more than %d bytes", structure, MAX_DECOMPRESSED_SECTION);
+          throw where.corrupt("it decompresses to more than %d bytes", MAX_DECOMPRESSED_SECTION);
         }
         b = Arrays.copyOf(b, (int) Math.min(MAX_DECOMPRESSED_SECTION, b.length * 2L));
       }

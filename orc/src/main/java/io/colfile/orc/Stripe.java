@@ -2,6 +2,7 @@ package io.colfile.orc;
 
 import io.colfile.core.codec.CompressionCodec;
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.FileRegion;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.types.Type;
 import io.colfile.orc.index.BloomFilterTrust;
@@ -36,37 +37,50 @@ final class Stripe {
   final StripeFooter footer;
   /** Streams by column and kind, in footer order; of a stream listed twice, the last. */
   final Map<StreamId, StripeIndex.Located> streams;
+  /** The stripe's bytes in the file; its streams' regions are made from it. */
+  final FileRegion region;
 
   private Stripe(OrcTail tail, int index, StripeInformation info, StripeFooter footer,
       Map<StreamId, StripeIndex.Located> streams) {
     this.tail = tail;
+    this.region = region(tail, index, info);
     this.index = index;
     this.info = info;
     this.footer = footer;
     this.streams = streams;
   }
 
+  private static FileRegion region(OrcTail tail, int index, StripeInformation info) {
+    FileRegion r = tail.region.child("stripe", index);
+    return info.offset() >= 0 && info.length() >= 0 ? r.at(info.offset(), info.length()) : r;
+  }
+
+  /** Where stream {@code id} lies in the file. */
+  FileRegion region(StreamId id) {
+    StripeIndex.Located at = streams.get(id);
+    return id.within(region).at(at.offset(), at.length());
+  }
+
   static Stripe read(InputFile in, OrcTail tail, int index, StripeInformation info)
       throws IOException {
-    String where = "stripe " + index;
+    FileRegion where = region(tail, index, info);
     long contentEnd = tail.fileLength - tail.tailLength - tail.postScript.stripeStatisticsLength();
     if (info.offset() < OrcTail.MAGIC_LENGTH || info.indexLength() < 0 || info.dataLength() < 0
         || info.footerLength() < 0 || info.footerLength() > Integer.MAX_VALUE
         || info.offset() + info.length() > contentEnd || info.offset() + info.length() < 0) {
-      throw CorruptFileException.at(tail.file, where, -1,
+      throw where.corrupt(
           "stripe at %d with %d index, %d data and %d footer bytes lies outside the %d bytes "
               + "before the file tail", info.offset(), info.indexLength(), info.dataLength(),
           info.footerLength(), contentEnd);
     }
     long footerStart = info.offset() + info.indexLength() + info.dataLength();
     byte[] fb = in.read(footerStart, (int) info.footerLength());
-    StripeFooter footer = StripeMessages.parseFooter(tail.file, where + " / footer",
-        footerStart, OrcTail.decompress(tail.file, where + " / footer", footerStart, fb, 0,
-            fb.length, tail.codec, tail.blockSize));
+    FileRegion footerRegion = where.child("footer").at(footerStart, info.footerLength());
+    StripeFooter footer = StripeMessages.parseFooter(footerRegion, OrcTail.decompress(
+        footerRegion, fb, 0, fb.length, tail.codec, tail.blockSize));
     int columns = tail.footer.types().size();
     if (footer.columns().size() != columns) {
-      throw CorruptFileException.at(tail.file, where + " / footer", -1,
-          "bad number of column encodings: expected %d, found %d", columns,
+      throw footerRegion.corrupt("bad number of column encodings: expected %d, found %d", columns,
           footer.columns().size());
     }
     Map<StreamId, StripeIndex.Located> streams = new LinkedHashMap<>();
@@ -75,7 +89,7 @@ final class Stripe {
     for (StreamEntry s : footer.streams()) {
       long length = s.length();
       if (length < 0 || offset + length > end || offset + length < offset) {
-        throw CorruptFileException.at(tail.file, where + " / footer", -1,
+        throw footerRegion.corrupt(
             "stream %s of column %d (%d bytes at %d) runs past the stripe's end at %d",
             s.kind() == null ? "of unknown kind" : s.kind(), s.column(), length, offset, end);
       }
@@ -112,26 +126,25 @@ final class Stripe {
       // Java writers store the JVM's zone id, which may be an old short id such as "PST".
       return ZoneId.of(zone, ZoneId.SHORT_IDS);
     } catch (DateTimeException e) {
-      throw CorruptFileException.at(tail.file, "stripe " + index + " / footer", -1,
-          "unknown writer time zone '%s'", zone);
+      long footerStart = info.offset() + info.indexLength() + info.dataLength();
+      throw region.child("footer").at(footerStart, info.footerLength())
+          .corrupt("unknown writer time zone '%s'", zone);
     }
   }
 
   /** The stripe's index streams, read on demand from {@code in}. */
   StripeIndex index(InputFile in, List<Type> columns, BloomFilterTrust trust) {
-    StripeIndex.Stripe about = new StripeIndex.Stripe(tail.file, index, info.numberOfRows(),
+    StripeIndex.Stripe about = new StripeIndex.Stripe(region, index, info.numberOfRows(),
         tail.footer.rowIndexStride(), columns, footer.columns(), streams,
         tail.codec != CompressionCodec.NONE, tail.blockSize, decimal64(), trust);
     return new StripeIndex(about, id -> {
       StripeIndex.Located at = streams.get(id);
-      String name = "stripe " + index + " / " + id;
+      FileRegion where = region(id);
       if (at.length() > Integer.MAX_VALUE - 16) {
-        throw CorruptFileException.at(tail.file, name, at.offset(),
-            "stream of %d bytes is too large", at.length());
+        throw where.corrupt("stream of %d bytes is too large", at.length());
       }
       byte[] raw = in.read(at.offset(), (int) at.length());
-      return OrcTail.decompress(tail.file, name, at.offset(), raw, 0, raw.length, tail.codec,
-          tail.blockSize);
+      return OrcTail.decompress(where, raw, 0, raw.length, tail.codec, tail.blockSize);
     });
   }
 

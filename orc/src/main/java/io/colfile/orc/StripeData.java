@@ -1,7 +1,7 @@
 package io.colfile.orc;
 
 import io.colfile.core.codec.Decompressor;
-import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.FileRegion;
 import io.colfile.core.io.InputFile;
 import io.colfile.orc.column.StripeStreams;
 import io.colfile.orc.index.StripeIndex;
@@ -65,7 +65,6 @@ final class StripeData implements StripeStreams {
       }
     }
     OrcTail tail = stripe.tail;
-    String where = "stripe " + stripe.index;
     Map<StreamId, List<OrcInputStream.Segment>> segments = new LinkedHashMap<>();
     long gap = ranges == null || ranges.isEmpty() ? MERGE_GAP : PARTIAL_MERGE_GAP;
     int i = 0;
@@ -83,7 +82,7 @@ final class StripeData implements StripeStreams {
         j++;
       }
       if (stop - start > Integer.MAX_VALUE - 16) {
-        throw CorruptFileException.at(tail.file, where, -1, "stream of %d bytes is too large",
+        throw stripe.region.corrupt("streams of %d bytes are too large to read at once",
             stop - start);
       }
       byte[] buf = in.read(start, (int) (stop - start));
@@ -97,7 +96,7 @@ final class StripeData implements StripeStreams {
     for (Map.Entry<StreamId, List<OrcInputStream.Segment>> e : segments.entrySet()) {
       StreamId id = e.getKey();
       OrcInputStream.Segment[] parts = e.getValue().toArray(new OrcInputStream.Segment[0]);
-      streams.put(id, new OrcInputStream(tail.file, where + " / " + id,
+      streams.put(id, new OrcInputStream(stripe.region(id),
           (int) stripe.streams.get(id).length(), parts, decompressor, tail.blockSize));
     }
   }
@@ -135,8 +134,8 @@ final class StripeData implements StripeStreams {
   }
 
   @Override
-  public String file() {
-    return stripe.tail.file;
+  public FileRegion region() {
+    return stripe.region;
   }
 
   @Override

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import io.colfile.core.BatchReader;
 import io.colfile.core.ReadOptions;
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.FileRegion;
 import io.colfile.core.error.UnsupportedFeatureException;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.vector.ColumnBatch;
@@ -142,7 +143,7 @@ class CorruptionTest {
         n += batch.size;
       }
       if (n != r.numberOfRows()) {
-        return CorruptFileException.at("damaged", "", -1, "row count differs");
+        return FileRegion.of("damaged").corrupt("row count differs");
       }
       return null;
     } catch (Throwable t) {

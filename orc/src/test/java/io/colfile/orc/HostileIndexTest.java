@@ -184,7 +184,8 @@ class HostileIndexTest {
           orc.stripeIndex(0).rowIndex(1);
         }
       }).isInstanceOf(CorruptFileException.class).hasMessageContaining(message)
-          .hasMessageContaining("stripe 0 / column 1 / ROW_INDEX").hasMessageContaining("byte ");
+          .hasMessageContaining("stripe 0 / column 1 / ROW_INDEX")
+          .hasMessageContaining("file offset ");
     }
   }
 

@@ -1,9 +1,10 @@
 package io.colfile.trevni;
 
-import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.encoding.Endian;
 import io.colfile.core.encoding.Varints;
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.FileRegion;
+import io.colfile.core.error.MalformedInputException;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.core.vector.DoubleVector;
@@ -582,7 +583,7 @@ public final class ColumnCursor {
     try {
       data = codec.decompress(raw, 0, stored, info.uncompressedSize());
     } catch (MalformedInputException e) {
-      throw new CorruptFileException(file.name(), where(b), e.offset(), e.getMessage(), e);
+      throw region(b).malformed(e, 0);
     }
     if (checksum == TrevniChecksum.CRC32) {
       crc.reset();
@@ -593,8 +594,8 @@ public final class ColumnCursor {
       // Apache Avro 1.12 writes zero checksums with the null codec (a bug); accept those
       boolean avroNullCodecBug = got == 0 && file.codec(column) == TrevniCodec.NULL;
       if (got != want && !avroNullCodecBug) {
-        throw new CorruptFileException(file.name(), where(b), stored, String.format(
-            "checksum mismatch: the block's CRC-32 is %08x, its bytes give %08x", got, want));
+        throw region(b).at(info.offset(), size).corrupt(stored,
+            "checksum mismatch: the block's CRC-32 is %08x, its bytes give %08x", got, want);
       }
     }
     block = b;
@@ -611,8 +612,15 @@ public final class ColumnCursor {
     blockEnd = info.firstRow() + info.rowCount();
   }
 
-  private String where(int b) {
-    return "column '" + spec.name() + "' / block " + b;
+  /**
+   * Block {@code b}'s bytes in the file, from its descriptor; what values are read from is their
+   * decompressed form unless the column is stored uncompressed.
+   */
+  private FileRegion region(int b) {
+    BlockInfo info = blocks.get(b);
+    FileRegion r = FileRegion.of(file.name()).child(DescriptorReader.structure(spec))
+        .child("block", b).at(info.offset(), info.compressedSize() + checksum.size());
+    return file.codec(column) == TrevniCodec.NULL ? r : r.asDecoded();
   }
 
   private void check(ValueType t) {
@@ -687,6 +695,6 @@ public final class ColumnCursor {
   }
 
   private CorruptFileException corrupt(int at, String problem) {
-    return new CorruptFileException(file.name(), where(Math.max(block, 0)), at, problem);
+    return region(Math.max(block, 0)).corrupt(at, "%s", problem);
   }
 }

@@ -1,8 +1,9 @@
 package io.colfile.trevni;
 
-import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.encoding.ByteCursor;
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.FileRegion;
+import io.colfile.core.error.MalformedInputException;
 import io.colfile.core.io.InputFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -32,7 +33,8 @@ final class DescriptorReader {
   private final long rowCount;
   private final ColumnSpec spec;
   private final TrevniChecksum checksum;
-  private final String where;
+  /** The column's block count and descriptors, placed once the column's start is known. */
+  private FileRegion where;
 
   private DescriptorReader(InputFile file, long fileLength, long rowCount, ColumnSpec spec,
       TrevniChecksum checksum) {
@@ -41,7 +43,6 @@ final class DescriptorReader {
     this.rowCount = rowCount;
     this.spec = spec;
     this.checksum = checksum;
-    this.where = structure(spec) + " / block descriptors";
   }
 
   /** How corruption messages name {@code spec}'s column. */
@@ -56,21 +57,21 @@ final class DescriptorReader {
   }
 
   private List<BlockInfo> read(long start) throws IOException {
+    where = FileRegion.of(file.name(), fileLength).child(structure(spec))
+        .child("block descriptors").at(start, -1);
     long available = fileLength - start;
     if (available < 4) {
-      throw new CorruptFileException(file.name(), where, 0,
-          "the column starts at byte " + start + ", too close to the end of the file ("
-              + fileLength + " bytes) for its block count");
+      throw where.corrupt(0, "the column starts at byte %d, too close to the end of the file"
+          + " (%d bytes) for its block count", start, fileLength);
     }
     byte[] countBytes = file.read(start, 4);
     int count = ByteBuffer.wrap(countBytes).order(ByteOrder.LITTLE_ENDIAN).getInt();
     if (count < 0 || 12L * count > available - 4) {
-      throw new CorruptFileException(file.name(), where, 0, "block count " + count
-          + " does not fit the " + (available - 4) + " bytes left in the file");
+      throw where.corrupt(0, "block count %d does not fit the %d bytes left in the file", count,
+          available - 4);
     }
     if (count == 0 && rowCount != 0) {
-      throw new CorruptFileException(file.name(), where, 0, "the column has no blocks but the "
-          + "file has " + rowCount + " rows");
+      throw where.corrupt(0, "the column has no blocks but the file has %d rows", rowCount);
     }
     long tableMin = 12L * count;
     long want = spec.hasFirstValues() ? Math.min(available - 4, tableMin + 16L * count + 64)
@@ -81,8 +82,8 @@ final class DescriptorReader {
         return parse(count, table, start + 4, table.length >= available - 4);
       } catch (OutOfBytes e) {
         if (want >= available - 4) {
-          throw new CorruptFileException(file.name(), where, 4 + e.offset,
-              "the file ends inside the block descriptors: " + e.getMessage());
+          throw where.corrupt(4 + e.offset, "the file ends inside the block descriptors: %s",
+              e.getMessage());
         }
         want = Math.min(available - 4, 4 * want);
       }
@@ -103,9 +104,9 @@ final class DescriptorReader {
         int raw = in.readIntLE();
         int stored = in.readIntLE();
         if (rows <= 0 || raw < 0 || stored < 0) {
-          throw new CorruptFileException(file.name(), where, 4 + pos, "block " + b
-              + " has an impossible descriptor (rows " + rows + ", sizes " + raw + "/"
-              + stored + ")");
+          throw where.corrupt(4 + pos,
+              "block %d has an impossible descriptor (rows %d, sizes %d/%d)", b, rows, raw,
+              stored);
         }
         if (spec.hasFirstValues()) {
           firstValues[b] = ValueCodec.readBoxed(in, spec.type());
@@ -117,13 +118,11 @@ final class DescriptorReader {
         if (!complete) {
           throw new OutOfBytes(pos, e.getMessage());
         }
-        throw new CorruptFileException(file.name(), where, 4 + pos,
-            "block " + b + ": " + e.getMessage());
+        throw where.corrupt(e, 4 + pos, "block %d: %s", b, e.getMessage());
       }
     }
     if (row != rowCount) {
-      throw new CorruptFileException(file.name(), where, 0, "the blocks hold " + row
-          + " rows, the file has " + rowCount);
+      throw where.corrupt(0, "the blocks hold %d rows, the file has %d", row, rowCount);
     }
     long offset = tableStart + in.position();
     int checksumSize = checksum.size();
@@ -131,9 +130,10 @@ final class DescriptorReader {
     for (int b = 0; b < count; b++) {
       long end = offset + sizes[b][2] + checksumSize;
       if (end > fileLength) {
-        throw new CorruptFileException(file.name(), structure(spec) + " / block " + b, 0,
-            "the block's " + sizes[b][2] + " bytes at " + offset + " run past the end of the "
-                + "file (" + fileLength + " bytes)");
+        throw FileRegion.of(file.name(), fileLength).child(structure(spec)).child("block", b)
+            .at(offset, sizes[b][2]).corrupt(0,
+                "the block's %d bytes at %d run past the end of the file (%d bytes)",
+                sizes[b][2], offset, fileLength);
       }
       out.add(new BlockInfo(firstRows[b], sizes[b][0], sizes[b][1], sizes[b][2], offset,
           firstValues[b]));

@@ -1,8 +1,9 @@
 package io.colfile.trevni;
 
-import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.encoding.ByteCursor;
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.FileRegion;
+import io.colfile.core.error.MalformedInputException;
 import io.colfile.core.io.InputFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -50,14 +51,24 @@ final class HeaderReader {
   /** The smallest column: its block count. */
   private static final int MIN_COLUMN_BYTES = 4;
 
-  private final String name;
+  /** The header, at file offset 0: an index into the bytes read is a file offset. */
+  private final FileRegion header;
   private final long fileLength;
   private final ByteCursor in;
 
   private HeaderReader(String name, byte[] head, long fileLength) {
-    this.name = name;
+    this.header = header(name);
     this.fileLength = fileLength;
     this.in = new ByteCursor(head);
+  }
+
+  private static FileRegion header(String file) {
+    return FileRegion.of(file).child("header").at(0, -1);
+  }
+
+  /** A metadata section of the header, starting at file offset {@code start}. */
+  private FileRegion section(String where, int start) {
+    return header.slice(where, start, -1);
   }
 
   /** The header of {@code file}, read in growing pieces until it fits. */
@@ -70,8 +81,8 @@ final class HeaderReader {
         return new HeaderReader(file.name(), head, length).parse();
       } catch (OutOfBytes e) {
         if (want == length) {
-          throw new CorruptFileException(file.name(), "header", e.offset,
-              "the file ends inside its header (" + length + " bytes): " + e.getMessage());
+          throw header(file.name()).corrupt(e.offset,
+              "the file ends inside its header (%d bytes): %s", length, e.getMessage());
         }
         want = (int) Math.min(length, Math.min(Integer.MAX_VALUE - 16, 4L * want));
       }
@@ -83,11 +94,11 @@ final class HeaderReader {
     if (in.remaining() < 4 || head[0] != 'T' || head[1] != 'r' || head[2] != 'v'
         || (head[3] & 0xFF) > 2) {
       if (in.remaining() < 4 && fileLength < 4) {
-        throw new CorruptFileException(name, "header", 0,
-            "not a Trevni file: " + fileLength + " bytes, shorter than the magic number");
+        throw header.corrupt(0, "not a Trevni file: %d bytes, shorter than the magic number",
+            fileLength);
       }
-      throw new CorruptFileException(name, "header", 0, "not a Trevni file: the magic number is "
-          + hex(head, 4) + ", not 54 72 76 02 ('Trv' 2)");
+      throw header.corrupt(0, "not a Trevni file: the magic number is %s, not 54 72 76 02"
+          + " ('Trv' 2)", hex(head, 4));
     }
     int version = head[3];
     int at = 4;
@@ -95,19 +106,19 @@ final class HeaderReader {
       in.skip(4);
       long rowCount = in.readLongLE();
       if (rowCount < 0) {
-        throw new CorruptFileException(name, "header", 4, "negative row count " + rowCount);
+        throw header.corrupt(4, "negative row count %d", rowCount);
       }
       at = in.position();
       int columnCount = in.readIntLE();
       // each column needs at least its metadata count, a name, a type and an 8-byte start
       if (columnCount < 0 || (long) columnCount * 9 > fileLength) {
-        throw new CorruptFileException(name, "header", at, "column count " + columnCount
-            + " is impossible in a file of " + fileLength + " bytes");
+        throw header.corrupt(at, "column count %d is impossible in a file of %d bytes",
+            columnCount, fileLength);
       }
       at = in.position();
       TrevniMetadata fileMeta = readMetadata("file metadata");
-      codec(fileMeta, "file metadata");
-      checksum(fileMeta, "file metadata");
+      codec(fileMeta, section("file metadata", at));
+      checksum(fileMeta, section("file metadata", at));
       List<ColumnSpec> columns = new ArrayList<>(Math.min(columnCount, 4096));
       Map<String, Integer> byName = new HashMap<>();
       for (int i = 0; i < columnCount; i++) {
@@ -130,39 +141,36 @@ final class HeaderReader {
   private ColumnSpec readColumn(int i, List<ColumnSpec> columns, Map<String, Integer> byName)
       throws MalformedInputException, CorruptFileException {
     String numbered = "metadata of column " + i;
+    int start = in.position();
     TrevniMetadata m = readMetadata(numbered);
     String colName = m.getString(TrevniMetadata.NAME).orElseThrow(() ->
-        new CorruptFileException(name, "header / " + numbered, -1, "no trevni.name"));
-    String where = "metadata of column '" + colName + "'";
+        section(numbered, start).corrupt("no trevni.name"));
+    FileRegion where = section("metadata of column '" + colName + "'", start);
     if (byName.containsKey(colName)) {
-      throw new CorruptFileException(name, "header / " + where, -1,
-          "a second column named '" + colName + "'");
+      throw where.corrupt("a second column named '%s'", colName);
     }
     String typeName = m.getString(TrevniMetadata.TYPE).orElseThrow(() ->
-        new CorruptFileException(name, "header / " + where, -1, "no trevni.type"));
+        where.corrupt("no trevni.type"));
     ValueType type;
     try {
       type = ValueType.forName(typeName);
     } catch (IllegalArgumentException e) {
-      throw new CorruptFileException(name, "header / " + where, -1, e.getMessage());
+      throw where.corrupt("%s", e.getMessage());
     }
     String parent = m.getString(TrevniMetadata.PARENT).orElse(null);
     if (parent != null) {
       Integer p = byName.get(parent);
       if (p == null) {
-        throw new CorruptFileException(name, "header / " + where, -1,
-            "its parent '" + parent + "' is not an earlier column");
+        throw where.corrupt("its parent '%s' is not an earlier column", parent);
       }
       if (!columns.get(p).isArray()) {
-        throw new CorruptFileException(name, "header / " + where, -1,
-            "its parent '" + parent + "' is not an array column");
+        throw where.corrupt("its parent '%s' is not an array column", parent);
       }
     }
     boolean array = m.contains(TrevniMetadata.ARRAY);
     boolean values = m.contains(TrevniMetadata.VALUES);
     if (values && (array || parent != null)) {
-      throw new CorruptFileException(name, "header / " + where, -1,
-          "trevni.values on an array or child column");
+      throw where.corrupt("trevni.values on an array or child column");
     }
     TrevniCodec ownCodec = m.contains(TrevniMetadata.CODEC) ? codec(m, where) : null;
     TrevniChecksum ownChecksum = m.contains(TrevniMetadata.CHECKSUM) ? checksum(m, where) : null;
@@ -177,36 +185,37 @@ final class HeaderReader {
    */
   private void checkStarts(List<ColumnSpec> columns, List<Long> starts, long headerLength)
       throws CorruptFileException {
+    // The starts are the header's last 8 bytes per column.
+    FileRegion table = header.slice("column starts", headerLength - 8L * starts.size(),
+        8L * starts.size());
     for (int i = 0; i < starts.size(); i++) {
       long start = starts.get(i);
       if (start < headerLength || start > fileLength - MIN_COLUMN_BYTES) {
-        throw new CorruptFileException(name, "header / column starts", 8L * i,
-            "column '" + columns.get(i).name() + "' starts at " + start
-                + ", outside the file's data (" + headerLength + " to " + fileLength + ")");
+        throw table.corrupt(8L * i, "column '%s' starts at %d, outside the file's data (%d to %d)",
+            columns.get(i).name(), start, headerLength, fileLength);
       }
       if (i > 0 && start < starts.get(i - 1) + MIN_COLUMN_BYTES) {
-        throw new CorruptFileException(name, "header / column starts", 8L * i,
-            "column '" + columns.get(i).name() + "' starts at " + start + ", within column '"
-                + columns.get(i - 1).name() + "', which starts at " + starts.get(i - 1));
+        throw table.corrupt(8L * i, "column '%s' starts at %d, within column '%s', which starts"
+            + " at %d", columns.get(i).name(), start, columns.get(i - 1).name(), starts.get(i - 1));
       }
     }
   }
 
-  private TrevniCodec codec(TrevniMetadata m, String where) throws CorruptFileException {
+  private TrevniCodec codec(TrevniMetadata m, FileRegion where) throws CorruptFileException {
     Optional<String> v = m.getString(TrevniMetadata.CODEC);
     try {
       return v.map(TrevniCodec::forName).orElse(null);
     } catch (IllegalArgumentException e) {
-      throw new CorruptFileException(name, "header / " + where, -1, e.getMessage());
+      throw where.corrupt("%s", e.getMessage());
     }
   }
 
-  private TrevniChecksum checksum(TrevniMetadata m, String where) throws CorruptFileException {
+  private TrevniChecksum checksum(TrevniMetadata m, FileRegion where) throws CorruptFileException {
     Optional<String> v = m.getString(TrevniMetadata.CHECKSUM);
     try {
       return v.map(TrevniChecksum::forName).orElse(null);
     } catch (IllegalArgumentException e) {
-      throw new CorruptFileException(name, "header / " + where, -1, e.getMessage());
+      throw where.corrupt("%s", e.getMessage());
     }
   }
 
@@ -215,13 +224,12 @@ final class HeaderReader {
     int start = in.position();
     long count = in.readSignedVarLong();
     if (count < 0 || count > Integer.MAX_VALUE || count * 2 > fileLength) {
-      throw new CorruptFileException(name, "header / " + where, 0,
-          "metadata entry count " + count + " is impossible");
+      throw section(where, start).corrupt(0, "metadata entry count %d is impossible", count);
     }
     LinkedHashMap<String, byte[]> m = new LinkedHashMap<>();
     for (long i = 0; i < count; i++) {
       int at = in.position() - start;
-      byte[] key = readSized(where);
+      byte[] key = readSized(where, start);
       String k;
       try {
         k = StandardCharsets.UTF_8.newDecoder()
@@ -229,19 +237,20 @@ final class HeaderReader {
             .onUnmappableCharacter(CodingErrorAction.REPORT)
             .decode(ByteBuffer.wrap(key)).toString();
       } catch (CharacterCodingException e) {
-        throw new CorruptFileException(name, "header / " + where, at,
-            "a metadata key is not valid UTF-8");
+        throw section(where, start).corrupt(at, "a metadata key is not valid UTF-8");
       }
-      m.put(k, readSized(where));
+      m.put(k, readSized(where, start));
     }
     return TrevniMetadata.of(m);
   }
 
-  private byte[] readSized(String where) throws MalformedInputException, CorruptFileException {
+  private byte[] readSized(String where, int start)
+      throws MalformedInputException, CorruptFileException {
+    int at = in.position();
     long n = in.readSignedVarLong();
     if (n < 0 || n > fileLength) {
-      throw new CorruptFileException(name, "header / " + where, -1,
-          "metadata length " + n + " is impossible in a file of " + fileLength + " bytes");
+      throw section(where, start).corrupt(at - start,
+          "metadata length %d is impossible in a file of %d bytes", n, fileLength);
     }
     if (n > in.remaining()) {
       throw new MalformedInputException(in.position(), "end of the bytes read so far");

@@ -2,6 +2,7 @@ package io.colfile.trevni;
 
 import io.colfile.core.ScanReport;
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.FileRegion;
 import io.colfile.core.filter.ColumnRange;
 import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
@@ -218,8 +219,9 @@ final class IndexedColumn {
       }
       boolean last = b + 1 == blocks.size();
       if (order.compare(v, i, first(b)) < 0 || !last && order.compare(v, i, first(b + 1)) > 0) {
-        throw new CorruptFileException(fileName, "column '" + name + "' / block " + b, -1,
-            "row " + row + " lies outside its block's first values (" + text(first(b))
+        FileRegion block = FileRegion.of(fileName).child("column '" + name + "'").child("block", b);
+        throw block.corrupt("%s", "row " + row + " lies outside its block's first values ("
+                + text(first(b))
                 + (last ? " on" : " to " + text(first(b + 1))) + "): the column is "
                 + (basis == Basis.DECLARED ? "declared sorted (colfile.sorted)"
                     : "trusted to be sorted (FirstValueUse.TRUSTED)")

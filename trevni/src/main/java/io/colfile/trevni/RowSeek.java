@@ -70,9 +70,9 @@ final class RowSeek {
   private static long check(TrevniFileReader file, ColumnCursor c, long elements)
       throws CorruptFileException {
     if (elements < 0 || elements > MAX_ELEMENTS) {
-      throw new CorruptFileException(file.name(), "column '" + c.column().name() + "'", -1,
-          "row " + (c.row() - 1) + " claims " + Long.toUnsignedString(elements)
-              + " elements, more than any file holds");
+      throw file.columnRegion(file.columnIndex(c.column().name())).corrupt(
+          "row %d claims %s elements, more than any file holds", c.row() - 1,
+          Long.toUnsignedString(elements));
     }
     return elements;
   }

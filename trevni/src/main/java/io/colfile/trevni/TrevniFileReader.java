@@ -1,6 +1,7 @@
 package io.colfile.trevni;
 
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.FileRegion;
 import io.colfile.core.io.InputFile;
 import java.io.Closeable;
 import java.io.IOException;
@@ -136,6 +137,20 @@ public final class TrevniFileReader implements Closeable {
   /** Bytes of the header. */
   public long headerLength() {
     return header.length();
+  }
+
+  /** The header's bytes in the file, for errors about what it declares. */
+  public FileRegion headerRegion() {
+    return FileRegion.of(name()).child("header").at(0, header.length());
+  }
+
+  /**
+   * Column {@code i} (its values, spread over its blocks), for errors about what it holds as a
+   * whole: it names the column's start.
+   */
+  public FileRegion columnRegion(int i) {
+    return FileRegion.of(name()).child(DescriptorReader.structure(header.columns().get(i)))
+        .at(starts[i], -1).part("values");
   }
 
   /** Column {@code i}'s blocks, read from its descriptor table on first use. */

@@ -52,8 +52,8 @@ public final class TrevniReader implements FileReader {
         schema = AvroSchema.parse(json.get());
         type = AvroTypes.rowType(schema);
       } catch (IllegalArgumentException e) {
-        throw new CorruptFileException(in.name(), "file metadata / avro.schema", -1,
-            "not a usable Avro schema: " + e.getMessage(), e);
+        throw file.headerRegion().part("file metadata").part("avro.schema")
+            .corrupt(e, -1, "not a usable Avro schema: %s", e.getMessage());
       }
       return new TrevniReader(file, schema, type);
     } catch (IOException | RuntimeException e) {

@@ -1,7 +1,7 @@
 package io.colfile.trevni;
 
-import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.encoding.ByteCursor;
+import io.colfile.core.error.MalformedInputException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;

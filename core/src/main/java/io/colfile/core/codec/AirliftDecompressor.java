@@ -1,5 +1,7 @@
 package io.colfile.core.codec;
 
+import io.colfile.core.error.MalformedInputException;
+
 /**
  * Adapts an aircompressor block decompressor (snappy, lz4, zstd, lzo) to {@link Decompressor},
  * so that every failure on bad bytes is a {@link MalformedInputException}.

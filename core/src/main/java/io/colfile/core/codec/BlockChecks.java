@@ -2,6 +2,7 @@ package io.colfile.core.codec;
 
 import io.airlift.compress.zstd.ZstdDecompressor;
 import io.colfile.core.encoding.Varints;
+import io.colfile.core.error.MalformedInputException;
 
 /**
  * Checks run before aircompressor decodes a block, for what the library does not check itself

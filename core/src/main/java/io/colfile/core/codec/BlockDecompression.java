@@ -1,5 +1,6 @@
 package io.colfile.core.codec;
 
+import io.colfile.core.error.MalformedInputException;
 import java.util.Objects;
 
 /**

@@ -1,5 +1,7 @@
 package io.colfile.core.codec;
 
+import io.colfile.core.error.MalformedInputException;
+
 /** {@link CompressionCodec#NONE}: both directions are a bounded copy. */
 final class CopyCodec implements Compressor, Decompressor {
   @Override

@@ -1,5 +1,7 @@
 package io.colfile.core.codec;
 
+import io.colfile.core.error.MalformedInputException;
+
 /**
  * Array-to-array block decompression: stateless from the caller's point of view, offsets and
  * limits explicit. Implementations are not thread-safe (they may keep scratch state).

@@ -1,6 +1,6 @@
 package io.colfile.core.encoding;
 
-import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.error.MalformedInputException;
 import java.util.Objects;
 
 /**

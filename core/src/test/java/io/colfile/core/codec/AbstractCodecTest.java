@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.colfile.core.error.MalformedInputException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;

@@ -8,6 +8,7 @@ import static io.colfile.core.codec.Windows.embedded;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.colfile.core.error.MalformedInputException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.airlift.compress.lzo.LzoCompressor;
+import io.colfile.core.error.MalformedInputException;
 import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;

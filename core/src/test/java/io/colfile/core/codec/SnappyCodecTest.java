@@ -3,6 +3,7 @@ package io.colfile.core.codec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.colfile.core.error.MalformedInputException;
 import org.junit.jupiter.api.Test;
 
 class SnappyCodecTest extends AbstractCodecTest {

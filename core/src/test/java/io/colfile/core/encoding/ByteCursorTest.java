@@ -3,7 +3,7 @@ package io.colfile.core.encoding;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.error.MalformedInputException;
 import java.util.HexFormat;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;

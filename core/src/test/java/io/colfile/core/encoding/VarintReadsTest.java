@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.colfile.core.CoreTestSeed;
-import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.error.MalformedInputException;
 import java.util.HexFormat;
 import java.util.Random;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;

@@ -3,7 +3,7 @@ package io.colfile.core.encoding;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.colfile.core.CoreTestSeed;
-import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.error.MalformedInputException;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Random;

@@ -378,6 +378,9 @@ class TrevniCoreDifferentialTest {
               .contains("block " + block);
           assertThat(e.offset()).as(what + ": offset")
               .isBetween(0L, b.offset() + b.compressed() + 4);
+          // The file offset lies in the damaged block: its bytes or its checksum.
+          assertThat(e.fileOffset()).as(what + ": file offset")
+              .isBetween(b.offset() + 0L, b.offset() + b.compressed() + 3L);
         });
   }
 

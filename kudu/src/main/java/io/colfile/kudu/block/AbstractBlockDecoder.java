@@ -1,6 +1,6 @@
 package io.colfile.kudu.block;
 
-import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.error.MalformedInputException;
 
 /**
  * What every block decoder keeps: the block's value count and first ordinal, read from its

@@ -1,7 +1,7 @@
 package io.colfile.kudu.block;
 
-import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.encoding.Endian;
+import io.colfile.core.error.MalformedInputException;
 import io.colfile.core.vector.BytesVector;
 
 /**

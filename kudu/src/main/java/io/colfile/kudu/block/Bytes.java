@@ -1,7 +1,7 @@
 package io.colfile.kudu.block;
 
-import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.encoding.Endian;
+import io.colfile.core.error.MalformedInputException;
 
 /**
  * Cells of 1, 2, 4 or 8 little-endian bytes, bitmap bytes spread to cells, and the decoders'

@@ -1,7 +1,7 @@
 package io.colfile.kudu.block;
 
-import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.encoding.Endian;
+import io.colfile.core.error.MalformedInputException;
 
 /**
  * Group varint (cfile.md section 1), used for BINARY PLAIN offsets (section 6.5) and the PREFIX

@@ -1,7 +1,7 @@
 package io.colfile.kudu.bloom;
 
-import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.MalformedInputException;
 import io.colfile.core.io.InputFile;
 import io.colfile.kudu.BlockSlice;
 import io.colfile.kudu.CFileReader;
@@ -26,12 +26,11 @@ public final class BloomFileReader implements Closeable {
     this.file = file;
     this.index = file.valueIndex();
     if (index == null) {
-      throw new CorruptFileException(file.name(), "footer", -1,
-          "a BloomFile needs a value index to find its filters");
+      throw file.footerRegion().corrupt("a BloomFile needs a value index to find its filters");
     }
     if (file.compression() != KuduCompression.NONE) {
-      throw new CorruptFileException(file.name(), "footer", -1,
-          "BloomFiles are never compressed; this one says " + file.compression().kuduName());
+      throw file.footerRegion().corrupt("BloomFiles are never compressed; this one says %s",
+          file.compression().kuduName());
     }
   }
 
@@ -64,8 +63,7 @@ public final class BloomFileReader implements Closeable {
       try {
         cached = BloomFilter.fromBlock(b.buf(), b.offset(), b.length());
       } catch (MalformedInputException e) {
-        throw new CorruptFileException(file.name(), "bloom block @" + ptr.offset(), e.offset(),
-            e.getMessage(), e);
+        throw file.payload(ptr, "bloom block").corrupt(e, e.offset(), "%s", e.getMessage());
       }
       cachedBlock = ptr;
     }

@@ -1,8 +1,8 @@
 package io.colfile.kudu.bloom;
 
 import com.google.protobuf.InvalidProtocolBufferException;
-import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.encoding.Endian;
+import io.colfile.core.error.MalformedInputException;
 import io.colfile.kudu.proto.KuduProto;
 import java.util.Arrays;
 import java.util.Objects;

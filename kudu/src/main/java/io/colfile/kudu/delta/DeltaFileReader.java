@@ -1,7 +1,8 @@
 package io.colfile.kudu.delta;
 
-import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.FileRegion;
+import io.colfile.core.error.MalformedInputException;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.kudu.CFileCursor;
@@ -24,20 +25,19 @@ public final class DeltaFileReader implements Closeable {
   private DeltaFileReader(CFileReader file) throws IOException {
     this.file = file;
     if (file.dataType() != KuduType.BINARY || file.isNullable()) {
-      throw new CorruptFileException(file.name(), "footer", -1, "a DeltaFile holds non-null "
+      throw file.footerRegion().corrupt("%s", "a DeltaFile holds non-null "
           + "BINARY cells; this file holds " + file.dataType().kuduName()
           + (file.isNullable() ? " (nullable)" : ""));
     }
     byte[] s = file.footer().metadata("deltafilestats");
     if (s == null) {
-      throw new CorruptFileException(file.name(), "footer", -1,
+      throw file.footerRegion().corrupt(
           "a DeltaFile has deltafilestats metadata; this file has none");
     }
     try {
       this.stats = DeltaStats.parse(s, 0, s.length);
     } catch (MalformedInputException e) {
-      throw new CorruptFileException(file.name(), "footer / deltafilestats", e.offset(),
-          e.getMessage(), e);
+      throw file.footerRegion().part("deltafilestats").corrupt(e, e.offset(), "%s", e.getMessage());
     }
   }
 
@@ -117,8 +117,8 @@ public final class DeltaFileReader implements Closeable {
       try {
         current = DeltaCell.decode(cells.vector[at], cells.start[at], cells.length[at]);
       } catch (MalformedInputException e) {
-        throw new CorruptFileException(file.name(), "delta " + ordinal, e.offset(),
-            e.getMessage(), e);
+        throw FileRegion.of(file.name()).child("delta", ordinal).corrupt(e, e.offset(), "%s",
+            e.getMessage());
       }
       at++;
       return true;

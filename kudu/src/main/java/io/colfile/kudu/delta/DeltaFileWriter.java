@@ -53,7 +53,7 @@ public final class DeltaFileWriter extends CFileBackedWriter {
   private static byte[] keyOf(byte[] cell) {
     try {
       return Arrays.copyOf(cell, DeltaKey.lengthAt(cell, 0, cell.length));
-    } catch (io.colfile.core.codec.MalformedInputException e) {
+    } catch (io.colfile.core.error.MalformedInputException e) {
       throw new IllegalStateException("a cell this writer made has no DeltaKey", e);
     }
   }

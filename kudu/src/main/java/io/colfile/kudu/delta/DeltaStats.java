@@ -1,7 +1,7 @@
 package io.colfile.kudu.delta;
 
 import com.google.protobuf.InvalidProtocolBufferException;
-import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.error.MalformedInputException;
 import io.colfile.kudu.proto.KuduProto;
 import java.util.Collections;
 import java.util.HashMap;

@@ -1,7 +1,7 @@
 package io.colfile.kudu.delta;
 
-import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.encoding.Varints;
+import io.colfile.core.error.MalformedInputException;
 import java.util.Objects;
 
 /**

@@ -1,8 +1,8 @@
 package io.colfile.kudu.index;
 
 import com.google.protobuf.InvalidProtocolBufferException;
-import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.encoding.Endian;
+import io.colfile.core.error.MalformedInputException;
 import io.colfile.kudu.meta.BlockPointer;
 import io.colfile.kudu.proto.KuduProto;
 import java.util.Arrays;

@@ -1,7 +1,7 @@
 package io.colfile.kudu.key;
 
-import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.encoding.Endian;
+import io.colfile.core.error.MalformedInputException;
 import io.colfile.kudu.KuduType;
 import io.colfile.kudu.PhysicalType;
 import io.colfile.kudu.block.Bytes;

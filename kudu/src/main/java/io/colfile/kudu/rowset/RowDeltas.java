@@ -1,6 +1,7 @@
 package io.colfile.kudu.rowset;
 
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.FileRegion;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.ColumnVector;
@@ -63,23 +64,25 @@ final class RowDeltas {
         DeltaFileReader.Iterator it = r.iterator();
         while (it.next()) {
           DeltaKey k = it.key();
+          // The delta's own bytes are not placed by the iterator; errors name it by ordinal.
+          FileRegion delta = FileRegion.of(f.name()).child("delta", changes.size());
           if (k.rowOrdinal() >= baseRows) {
-            throw new CorruptFileException(f.name(), "delta " + changes.size(), -1,
+            throw delta.corrupt("%s",
                 "mutates row " + k.rowOrdinal() + " of a rowset of " + baseRows + " rows");
           }
           for (ColumnUpdate u : it.changes().updates()) {
             KuduColumn c = schema.columnById(u.columnId());
             if (c != null && c.key()) {
-              throw new CorruptFileException(f.name(), "delta " + changes.size(), -1,
+              throw delta.corrupt("%s",
                   "updates key column " + c.name() + ", which Kudu never does");
             }
             if (c != null && u.isNull() && !c.nullable()) {
-              throw new CorruptFileException(f.name(), "delta " + changes.size(), -1,
+              throw delta.corrupt("%s",
                   "sets column " + c.name() + ", which is not nullable, to NULL");
             }
             int width = c == null ? -1 : c.type().physical().width();
             if (!u.isNull() && width > 0 && u.valueLength() != width) {
-              throw new CorruptFileException(f.name(), "delta " + changes.size(), -1,
+              throw delta.corrupt("%s",
                   "sets column " + c.name() + " (" + c.type().kuduName() + ") to "
                   + u.valueLength() + " bytes, not " + width);
             }

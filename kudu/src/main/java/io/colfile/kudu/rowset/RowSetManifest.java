@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.FileRegion;
 import io.colfile.kudu.KuduCompression;
 import io.colfile.kudu.KuduEncoding;
 import io.colfile.kudu.KuduType;
@@ -123,8 +124,7 @@ public final class RowSetManifest {
       }
       root = object(p);
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw new CorruptFileException(name, "", -1, "is not valid JSON: " + e.getOriginalMessage(),
-          e);
+      throw FileRegion.of(name).corrupt(e, -1, "is not valid JSON: %s", e.getOriginalMessage());
     } catch (IllegalArgumentException e) {
       throw bad(name, "holds " + e.getMessage());
     }
@@ -201,7 +201,7 @@ public final class RowSetManifest {
   }
 
   private static CorruptFileException bad(String name, String problem) {
-    return new CorruptFileException(name, "", -1, problem);
+    return FileRegion.of(name).corrupt("%s", problem);
   }
 
   private static Map<String, Object> object(JsonParser p) throws IOException {

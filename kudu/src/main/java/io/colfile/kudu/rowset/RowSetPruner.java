@@ -1,8 +1,9 @@
 package io.colfile.kudu.rowset;
 
 import io.colfile.core.ScanReport;
-import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.FileRegion;
+import io.colfile.core.error.MalformedInputException;
 import io.colfile.core.filter.BoundPredicate;
 import io.colfile.kudu.CFileCursor;
 import io.colfile.kudu.CFileReader;
@@ -159,7 +160,7 @@ final class RowSetPruner {
         end = r.hi() == null ? baseRows : ordinal(cursor, r.hi());
       }
       if (start < previous || end < start || end > baseRows) {
-        throw new CorruptFileException(keyIndex.name(), indexName, -1, "keys out of order: "
+        throw FileRegion.of(keyIndex.name()).child(indexName).corrupt("%s", "keys out of order: "
             + "the index puts a key range at ordinals " + start + " to " + end + ", after "
             + previous + ", in a rowset of " + baseRows + " rows");
       }
@@ -184,7 +185,7 @@ final class RowSetPruner {
 
   private long checked(long o) throws CorruptFileException {
     if (o > baseRows) {
-      throw new CorruptFileException(keyIndex.name(), indexName, -1, "leads to ordinal " + o
+      throw FileRegion.of(keyIndex.name()).child(indexName).corrupt("%s", "leads to ordinal " + o
           + " of a rowset of " + baseRows + " rows");
     }
     return o;

@@ -1,5 +1,6 @@
 package io.colfile.kudu.rowset;
 
+import io.colfile.core.error.FileRegion;
 import io.colfile.core.read.ReadPlan;
 import io.colfile.core.BatchReader;
 import io.colfile.core.FileReader;
@@ -59,21 +60,21 @@ public final class RowSetReader implements FileReader {
         CFileReader r = CFileReader.open(InputFile.local(resolve(dir, file, fromManifest)));
         columns.put(c.id(), r);
         if (r.dataType() != c.type()) {
-          throw new CorruptFileException(r.name(), "footer", -1, "holds " + r.dataType()
+          throw r.footerRegion().corrupt("%s", "holds " + r.dataType()
               .kuduName() + " cells, but column " + c.name() + " is " + c.type().kuduName());
         }
         if (r.isNullable() && !c.nullable()) {
-          throw new CorruptFileException(r.name(), "footer", -1, "is nullable, but column "
+          throw r.footerRegion().corrupt("%s", "is nullable, but column "
               + c.name() + " is not");
         }
         if (rows >= 0 && r.numValues() != rows) {
-          throw new CorruptFileException(r.name(), "footer", -1, "has " + r.numValues()
+          throw r.footerRegion().corrupt("%s", "has " + r.numValues()
               + " values where the rowset's other columns have " + rows);
         }
         rows = r.numValues();
       }
       if (rows < 0) {
-        throw new CorruptFileException(name, "", -1, "has no column files");
+        throw FileRegion.of(name).corrupt("%s", "has no column files");
       }
       this.baseRows = rows;
       List<Path> redo = new ArrayList<>();
@@ -106,7 +107,7 @@ public final class RowSetReader implements FileReader {
     RowSetReader r = new RowSetReader(dir.toString(), c.schema(), c.files(), dir, true);
     if (r.baseRows != c.rows()) {
       r.close();
-      throw new CorruptFileException(manifest.toString(), "", -1, "says " + c.rows()
+      throw FileRegion.of(manifest.toString()).corrupt("%s", "says " + c.rows()
           + " rows, the column files hold " + r.baseRows);
     }
     return r;
@@ -120,7 +121,7 @@ public final class RowSetReader implements FileReader {
   private static Path resolve(Path dir, String file, boolean fromManifest)
       throws CorruptFileException {
     if (fromManifest && !RowSetFileNames.isPlainName(file)) {
-      throw new CorruptFileException(dir.toString(), "", -1, "names the file '" + file
+      throw FileRegion.of(dir.toString()).corrupt("%s", "names the file '" + file
           + "', which is not a plain name inside the rowset directory");
     }
     return dir.resolve(file);
@@ -214,7 +215,7 @@ public final class RowSetReader implements FileReader {
           fromManifest)));
       if (r.dataType() != KuduType.BINARY || r.numValues() != baseRows) {
         r.close();
-        throw new CorruptFileException(r.name(), "footer", -1, "an ad-hoc index holds one "
+        throw r.footerRegion().corrupt("%s", "an ad-hoc index holds one "
             + "binary key per row, " + baseRows + " here; this file holds " + r.numValues()
             + " " + r.dataType().kuduName() + " cells");
       }

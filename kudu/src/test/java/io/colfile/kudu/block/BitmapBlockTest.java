@@ -3,7 +3,7 @@ package io.colfile.kudu.block;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.error.MalformedInputException;
 import io.colfile.testkit.Hex;
 import io.colfile.testkit.TestSeed;
 import java.util.Random;

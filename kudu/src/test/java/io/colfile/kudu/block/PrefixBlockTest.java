@@ -3,8 +3,8 @@ package io.colfile.kudu.block;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.encoding.Endian;
+import io.colfile.core.error.MalformedInputException;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.testkit.Hex;
 import java.io.ByteArrayOutputStream;

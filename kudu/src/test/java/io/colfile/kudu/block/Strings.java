@@ -1,6 +1,6 @@
 package io.colfile.kudu.block;
 
-import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.error.MalformedInputException;
 import io.colfile.core.vector.BytesVector;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.error.MalformedInputException;
 import io.colfile.testkit.TestSeed;
 import java.util.Arrays;
 import java.util.HexFormat;

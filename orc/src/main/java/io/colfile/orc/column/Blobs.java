@@ -15,10 +15,9 @@ final class Blobs {
   private Blobs() {}
 
   /** Reads exactly {@code total} bytes, reusing {@code buf} when it is large enough. */
-  static byte[] read(OrcInputStream in, long total, byte[] buf, ColumnReader owner)
-      throws IOException {
+  static byte[] read(OrcInputStream in, long total, byte[] buf) throws IOException {
     if (total < 0 || total > Integer.MAX_VALUE - 16) {
-      throw owner.corrupt("byte length %d is out of range", total);
+      throw in.corrupt("byte length %d is out of range", total);
     }
     int want = (int) total;
     if (buf.length >= want) {
@@ -39,13 +38,13 @@ final class Blobs {
   }
 
   /** Reads every remaining byte of a stream, growing the buffer as bytes arrive. */
-  static byte[] readAll(OrcInputStream in, ColumnReader owner) throws IOException {
+  static byte[] readAll(OrcInputStream in) throws IOException {
     byte[] b = new byte[4096];
     int have = 0;
     while (true) {
       if (have == b.length) {
         if (b.length >= Integer.MAX_VALUE - 16) {
-          throw owner.corrupt("stream holds more than %d bytes", b.length);
+          throw in.corrupt("stream holds more than %d bytes", b.length);
         }
         b = Arrays.copyOf(b, (int) Math.min(Integer.MAX_VALUE - 16, b.length * 2L));
       }
@@ -75,7 +74,7 @@ final class Blobs {
       for (int i = 0; i < k; i++) {
         long len = chunk[i];
         if (len < 0 || len > Integer.MAX_VALUE) {
-          throw owner.corrupt("length %d is out of range", len);
+          throw in.corrupt("length %d is out of range", len);
         }
         out[have + i] = (int) len;
       }

@@ -1,5 +1,6 @@
 package io.colfile.orc.column;
 
+import io.colfile.core.error.FileRegion;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.ColumnVector;
@@ -45,9 +46,10 @@ final class BytesColumnReader extends ColumnReader {
       OrcInputStream blobStream = s.stream(column, StreamKind.DICTIONARY_DATA);
       // Entries are distinct, so at most one is empty: a dictionary cannot have more entries
       // than DICTIONARY_DATA has bytes, plus one. Checked before the lengths are decoded.
-      dict = blobStream == null ? new byte[0] : Blobs.readAll(blobStream, this);
+      dict = blobStream == null ? new byte[0] : Blobs.readAll(blobStream);
       if (size < 0 || size > dict.length + 1L) {
-        throw corrupt("dictionary of %d entries but DICTIONARY_DATA has only %d bytes",
+        FileRegion where = blobStream != null ? blobStream.region() : this.where;
+        throw where.corrupt("dictionary of %d entries but DICTIONARY_DATA has only %d bytes",
             size, dict.length);
       }
       dictLengths = Blobs.lengths(lens, size, this);
@@ -58,7 +60,7 @@ final class BytesColumnReader extends ColumnReader {
         dictOffsets[i] = (int) total;
         total += dictLengths[i];
         if (total > dict.length) {
-          throw corrupt("dictionary entries need %d bytes, DICTIONARY_DATA has %d", total,
+          throw lens.corrupt("dictionary entries need %d bytes, DICTIONARY_DATA has %d", total,
               dict.length);
         }
       }
@@ -98,7 +100,7 @@ final class BytesColumnReader extends ColumnReader {
         if (dense || !isNull[i]) {
           long id = tmp[j++];
           if (id < 0 || id >= size) {
-            throw corrupt("dictionary id %d is outside the dictionary's %d entries", id,
+            throw ids.corrupt("dictionary id %d is outside the dictionary's %d entries", id,
                 size);
           }
           // Rows of earlier batches of this stripe already point at the dictionary; skipping
@@ -117,11 +119,11 @@ final class BytesColumnReader extends ColumnReader {
     for (int i = 0; i < values; i++) {
       long len = tmp[i];
       if (len < 0 || len > Integer.MAX_VALUE) {
-        throw corrupt("value length %d is out of range", len);
+        throw lengths.corrupt("value length %d is out of range", len);
       }
       total += len;
     }
-    blob = Blobs.read(data, total, blob, this);
+    blob = Blobs.read(data, total, blob);
     byte[] b = blob;
     int pos = 0;
     int j = 0;

@@ -1,6 +1,7 @@
 package io.colfile.orc.column;
 
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.FileRegion;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.orc.index.ColumnPositions;
@@ -29,8 +30,11 @@ public abstract class ColumnReader {
 
   protected final int column;
   protected final Type type;
-  protected String file;
-  protected int stripe;
+  /**
+   * The column within the stripe being read; it names the stripe's place, as a column's bytes
+   * are spread over its streams. Errors about values name the stream they came from instead.
+   */
+  protected FileRegion where;
   private BooleanDecoder present;
   private boolean[] scratch = new boolean[0];
   private long[] lengthScratch;
@@ -42,8 +46,7 @@ public abstract class ColumnReader {
 
   /** Positions the reader at the start of a stripe. */
   public void startStripe(StripeStreams streams) throws IOException {
-    file = streams.file();
-    stripe = streams.stripe();
+    where = streams.region().part("column", column);
     OrcInputStream p = streams.stream(column, StreamKind.PRESENT);
     present = p == null ? null : new BooleanDecoder(p);
     for (ColumnReader c : children()) {
@@ -105,7 +108,7 @@ public abstract class ColumnReader {
       for (int i = 0; i < k; i++) {
         long len = lengthScratch[i];
         if (len < 0 || len > Integer.MAX_VALUE || total > Long.MAX_VALUE - len) {
-          throw corrupt("%s %d is out of range", what, len);
+          throw lengths.corrupt("%s %d is out of range", what, len);
         }
         total += len;
       }
@@ -178,8 +181,8 @@ public abstract class ColumnReader {
     return values;
   }
 
+  /** A problem with the column in this stripe as a whole, not with bytes of one stream. */
   protected final CorruptFileException corrupt(String format, Object... args) {
-    return CorruptFileException.at(file, "stripe " + stripe + " / column " + column, -1,
-        format, args);
+    return where.corrupt(format, args);
   }
 }

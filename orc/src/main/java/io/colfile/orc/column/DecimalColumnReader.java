@@ -143,12 +143,12 @@ final class DecimalColumnReader extends ColumnReader {
     long diff = scale - valueScale;
     if (diff > 0) {
       if (diff > 18) {
-        throw corrupt("value scale %d is far below the column scale %d", valueScale, scale);
+        throw scales.corrupt("value scale %d is far below the column scale %d", valueScale, scale);
       }
       try {
         return Math.multiplyExact(value, POW10[(int) diff]);
       } catch (ArithmeticException e) {
-        throw corrupt("decimal %d at scale %d does not fit precision %d", value, valueScale,
+        throw data.corrupt("decimal %d at scale %d does not fit precision %d", value, valueScale,
             type.precision());
       }
     }
@@ -165,7 +165,7 @@ final class DecimalColumnReader extends ColumnReader {
     long diff = scale - valueScale;
     if (diff > 0) {
       if (diff > 76) {
-        throw corrupt("value scale %d is far below the column scale %d", valueScale, scale);
+        throw scales.corrupt("value scale %d is far below the column scale %d", valueScale, scale);
       }
       return value.multiply(BigInteger.TEN.pow((int) diff));
     }

@@ -52,7 +52,7 @@ final class DoubleColumnReader extends ColumnReader {
   @Override
   void skipValues(long values) throws IOException {
     if (values > Long.MAX_VALUE / width) {
-      throw corrupt("cannot skip %d values", values);
+      throw data.corrupt("cannot skip %d values", values);
     }
     data.skip(values * width);
   }

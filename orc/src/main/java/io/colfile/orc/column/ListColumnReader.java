@@ -61,10 +61,11 @@ final class ListColumnReader extends ColumnReader {
       if (dense || !cv.isNull[i]) {
         long len = tmp[j++];
         if (len < 0 || len > Integer.MAX_VALUE) {
-          throw corrupt("element count %d is out of range", len);
+          throw lengths.corrupt("element count %d is out of range", len);
         }
         if (childCount + total + len > Math.min(maxValues, Integer.MAX_VALUE - 16)) {
-          throw corrupt("the rows of one batch hold more than %d values (a row claims %d); if "
+          throw lengths.corrupt(
+              "the rows of one batch hold more than %d values (a row claims %d); if "
               + "the file is sound, read it with a higher ReadOptions.withMaxNestedValues or a "
               + "smaller batch", Math.min(maxValues, Integer.MAX_VALUE - 16), len);
         }

@@ -1,7 +1,9 @@
 package io.colfile.orc.column;
 
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.FileRegion;
 import io.colfile.orc.stripe.ColumnEncoding;
+import io.colfile.orc.stripe.StreamId;
 import io.colfile.orc.stripe.StreamKind;
 import io.colfile.orc.stream.OrcInputStream;
 import java.time.ZoneId;
@@ -15,8 +17,7 @@ public interface StripeStreams {
   default OrcInputStream required(int column, StreamKind kind) throws CorruptFileException {
     OrcInputStream s = stream(column, kind);
     if (s == null) {
-      throw CorruptFileException.at(file(), "stripe " + stripe() + " / column " + column, -1,
-          "the %s stream is missing", kind);
+      throw region().part("column", column).corrupt("the %s stream is missing", kind);
     }
     return s;
   }
@@ -28,9 +29,8 @@ public interface StripeStreams {
    */
   default OrcInputStream orEmpty(int column, StreamKind kind) {
     OrcInputStream s = stream(column, kind);
-    return s != null ? s : new OrcInputStream(file(),
-        "stripe " + stripe() + " / column " + column + " / " + kind + " (absent)",
-        new byte[0], 0, 0, null, 1);
+    return s != null ? s : new OrcInputStream(
+        new StreamId(column, kind).within(region()).part("(absent)"), new byte[0], 0, 0, null, 1);
   }
 
   /** The column's encoding in this stripe. */
@@ -45,8 +45,8 @@ public interface StripeStreams {
   /** Index of this stripe in the file (0-based), for messages. */
   int stripe();
 
-  /** The file's name, for messages. */
-  String file();
+  /** The stripe's bytes in the file, for messages. */
+  FileRegion region();
 
   /** The zone TIMESTAMP values were written in (the stripe's, or the reader's default). */
   ZoneId writerZone();

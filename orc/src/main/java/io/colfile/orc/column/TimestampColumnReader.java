@@ -78,14 +78,15 @@ final class TimestampColumnReader extends ColumnReader {
         }
       }
       if (nano < 0 || nano > 999_999_999) {
-        throw corrupt("timestamp nanoseconds %d (encoded %d) are out of range", nano, encoded);
+        throw nanos.corrupt("timestamp nanoseconds %d (encoded %d) are out of range", nano,
+            encoded);
       }
       long t = secs[off + i] + base;
       if (t < 0 && nano > 999_999) {
         t -= 1;
       }
       if (t < MIN_SECOND || t > MAX_SECOND) {
-        throw corrupt("timestamp second %d is out of range", t);
+        throw seconds.corrupt("timestamp second %d is out of range", t);
       }
       if (rules != null) {
         t += rules.getOffset(Instant.ofEpochSecond(t)).getTotalSeconds();

@@ -67,7 +67,8 @@ final class UnionColumnReader extends ColumnReader {
   private int tag(long stored) throws IOException {
     int tag = (int) (stored & 0xff);
     if (tag >= variants.length) {
-      throw corrupt("union tag %d but the type has %d variants", tag, variants.length);
+      throw tags.stream().corrupt("union tag %d but the type has %d variants", tag,
+          variants.length);
     }
     return tag;
   }

@@ -1,6 +1,7 @@
 package io.colfile.orc.index;
 
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.FileRegion;
 
 /**
  * Reads the numbers of one row-index entry in order, as the checkpoints of a column's streams
@@ -8,26 +9,19 @@ import io.colfile.core.error.CorruptFileException;
  * number out of range, is a corrupt row index that the messages locate.
  */
 public final class PositionReader {
-  private final String file;
-  private final String structure;
-  private final long offset;
+  private final FileRegion entry;
   private final long[] numbers;
   private int index;
 
-  /**
-   * @param structure names the entry, e.g. {@code stripe 2 / column 5 / ROW_INDEX entry 3}
-   * @param offset where the row index lies in the file, or -1
-   */
-  public PositionReader(String file, String structure, long offset, long[] numbers) {
-    this.file = file;
-    this.structure = structure;
-    this.offset = offset;
+  /** @param entry the entry, e.g. {@code stripe 2 / column 5 / ROW_INDEX / entry 3} */
+  public PositionReader(FileRegion entry, long[] numbers) {
+    this.entry = entry;
     this.numbers = numbers;
   }
 
   /** For tests and callers without a file: messages name no file. */
   public PositionReader(long... numbers) {
-    this(null, "row index entry", -1, numbers);
+    this(FileRegion.of(null).child("row index entry"), numbers);
   }
 
   /** The next number, a byte offset or count that cannot be negative. */
@@ -62,6 +56,6 @@ public final class PositionReader {
   }
 
   CorruptFileException corrupt(String format, Object... args) {
-    return CorruptFileException.at(file, structure, offset, format, args);
+    return entry.corrupt(format, args);
   }
 }

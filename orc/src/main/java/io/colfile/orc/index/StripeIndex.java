@@ -1,6 +1,7 @@
 package io.colfile.orc.index;
 
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.FileRegion;
 import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
 import io.colfile.orc.bloom.OrcBloomFilter;
@@ -27,7 +28,7 @@ import java.util.Objects;
  */
 public final class StripeIndex {
   /** What the index needs to know of its stripe; the reader provides it. */
-  public record Stripe(String file, int stripe, long rows, int rowIndexStride,
+  public record Stripe(FileRegion region, int stripe, long rows, int rowIndexStride,
       List<Type> columns, List<EncodingEntry> encodings, Map<StreamId, Located> streams,
       boolean compressed, int blockSize, boolean decimal64File, BloomFilterTrust trust) {}
 
@@ -157,10 +158,8 @@ public final class StripeIndex {
 
   private RowIndex readRowIndex(int column) throws IOException {
     StreamId id = new StreamId(column, StreamKind.ROW_INDEX);
-    String where = where(id);
-    Located at = stream(column, StreamKind.ROW_INDEX);
-    List<RowIndexEntry> raw = IndexMessages.parseRowIndex(stripe.file(), where, at.offset(),
-        source.read(id), rowGroups);
+    FileRegion where = where(id);
+    List<RowIndexEntry> raw = IndexMessages.parseRowIndex(where, source.read(id), rowGroups);
     Type type = type(column);
     PositionLayout layout = PositionLayout.of(type, stripe.encodings().get(column).kind(),
         stripe.decimal64File());
@@ -173,8 +172,7 @@ public final class StripeIndex {
         entries.add(new RowGroupEntry(ColumnPositions.STRIPE_START, raw.get(g).statistics()));
         continue;
       }
-      PositionReader in = new PositionReader(stripe.file(), where + " entry " + g, at.offset(),
-          numbers);
+      PositionReader in = new PositionReader(where.part("entry", g), numbers);
       ColumnPositions positions = layout.decode(in, hasPresent, stripe.compressed());
       if (positions.present() != null) {
         check(in, column, StreamKind.PRESENT, positions.present());
@@ -203,9 +201,8 @@ public final class StripeIndex {
 
   private BloomFilterIndex readBloomFilters(int column, StreamKind kind) throws IOException {
     StreamId id = new StreamId(column, kind);
-    Located at = stream(column, kind);
-    List<OrcBloomFilter> raw = IndexMessages.parseBloomFilterIndex(stripe.file(), where(id),
-        at.offset(), source.read(id), rowGroups);
+    List<OrcBloomFilter> raw =
+        IndexMessages.parseBloomFilterIndex(where(id), source.read(id), rowGroups);
     Type type = type(column);
     boolean decimal64 = stripe.decimal64File() && type.kind() == TypeKind.DECIMAL
         && type.precision() >= 1 && type.precision() <= 18;
@@ -224,7 +221,10 @@ public final class StripeIndex {
     return stripe.columns().get(column);
   }
 
-  private String where(StreamId id) {
-    return "stripe " + stripe.stripe() + " / " + id;
+  /** An index stream's bytes in the file; what protobuf parses is their decompressed form. */
+  private FileRegion where(StreamId id) {
+    Located at = stripe.streams().get(id);
+    FileRegion r = id.within(stripe.region()).at(at.offset(), at.length());
+    return stripe.compressed() ? r.asDecoded() : r;
   }
 }

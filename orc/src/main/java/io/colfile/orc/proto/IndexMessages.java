@@ -2,6 +2,7 @@ package io.colfile.orc.proto;
 
 import com.google.protobuf.UnsafeByteOperations;
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.FileRegion;
 import io.colfile.orc.bloom.OrcBloomFilter;
 import io.colfile.orc.index.RowIndexEntry;
 import io.colfile.orc.stats.ColumnStatistics;
@@ -21,9 +22,8 @@ public final class IndexMessages {
    * A ROW_INDEX stream's entries. The entries are counted before protobuf builds any: a stream
    * with other than {@code expectedEntries} (one per row group) is corrupt.
    */
-  public static List<RowIndexEntry> parseRowIndex(String file, String structure, long offset,
-      byte[] bytes, int expectedEntries) throws CorruptFileException {
-    Messages.Source where = new Messages.Source(file, structure, offset);
+  public static List<RowIndexEntry> parseRowIndex(FileRegion where, byte[] bytes,
+      int expectedEntries) throws CorruptFileException {
     expectEntries(where, bytes, expectedEntries, "row index");
     OrcProto.RowIndex index = Messages.parse(where, bytes, OrcProto.RowIndex.parser());
     List<RowIndexEntry> out = new ArrayList<>(index.getEntryCount());
@@ -42,9 +42,8 @@ public final class IndexMessages {
    * A BLOOM_FILTER or BLOOM_FILTER_UTF8 stream's filters, one per row group; counted first as
    * {@link #parseRowIndex} counts entries.
    */
-  public static List<OrcBloomFilter> parseBloomFilterIndex(String file, String structure,
-      long offset, byte[] bytes, int expectedEntries) throws CorruptFileException {
-    Messages.Source where = new Messages.Source(file, structure, offset);
+  public static List<OrcBloomFilter> parseBloomFilterIndex(FileRegion where, byte[] bytes,
+      int expectedEntries) throws CorruptFileException {
     expectEntries(where, bytes, expectedEntries, "bloom filter index");
     OrcProto.BloomFilterIndex index =
         Messages.parse(where, bytes, OrcProto.BloomFilterIndex.parser());
@@ -59,7 +58,7 @@ public final class IndexMessages {
     return out;
   }
 
-  private static void expectEntries(Messages.Source where, byte[] bytes, int expected,
+  private static void expectEntries(FileRegion where, byte[] bytes, int expected,
       String what) throws CorruptFileException {
     long entries = Messages.countFields(where, bytes);
     if (entries != expected) {

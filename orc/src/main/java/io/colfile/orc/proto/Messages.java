@@ -4,6 +4,7 @@ import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Parser;
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.FileRegion;
 import java.io.IOException;
 
 /**
@@ -20,19 +21,16 @@ final class Messages {
 
   private Messages() {}
 
-  /** Where a message came from, for errors: file, structure and byte offset in the file. */
-  record Source(String file, String structure, long offset) {
-    CorruptFileException corrupt(String format, Object... args) {
-      return CorruptFileException.at(file, structure, offset, format, args);
-    }
-  }
-
-  static <T> T parse(Source where, byte[] bytes, Parser<T> parser) throws CorruptFileException {
+  /**
+   * Parses {@code bytes}, the decompressed message of {@code where}; protobuf names no offset, so
+   * errors name the message's place in the file.
+   */
+  static <T> T parse(FileRegion where, byte[] bytes, Parser<T> parser) throws CorruptFileException {
     try {
       long elements = countElements(bytes, 0, bytes.length, 2);
       if (elements > MAX_ELEMENTS) {
-        throw where.corrupt("%s holds %d messages, more than the %d colfile accepts",
-            where.structure(), elements, MAX_ELEMENTS);
+        throw where.corrupt("the message holds %d messages, more than the %d colfile accepts",
+            elements, MAX_ELEMENTS);
       }
       CodedInputStream coded = CodedInputStream.newInstance(bytes);
       coded.setSizeLimit(Integer.MAX_VALUE);
@@ -41,8 +39,7 @@ final class Messages {
     } catch (CorruptFileException e) {
       throw e;
     } catch (IOException e) {
-      throw new CorruptFileException(where.file(), where.structure(), where.offset(),
-          "unreadable " + where.structure() + ": " + e.getMessage(), e);
+      throw where.corrupt(e, -1, "unreadable protobuf message: %s", e.getMessage());
     }
   }
 
@@ -50,12 +47,11 @@ final class Messages {
    * The number of top-level fields of a message (e.g. the entries of a row index), without
    * building anything; the message's structure is checked as far as that needs.
    */
-  static long countFields(Source where, byte[] bytes) throws CorruptFileException {
+  static long countFields(FileRegion where, byte[] bytes) throws CorruptFileException {
     try {
       return countElements(bytes, 0, bytes.length, 1);
     } catch (IOException e) {
-      throw new CorruptFileException(where.file(), where.structure(), where.offset(),
-          "unreadable " + where.structure() + ": " + e.getMessage(), e);
+      throw where.corrupt(e, -1, "unreadable protobuf message: %s", e.getMessage());
     }
   }
 

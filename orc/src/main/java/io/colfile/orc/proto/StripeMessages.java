@@ -1,6 +1,7 @@
 package io.colfile.orc.proto;
 
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.FileRegion;
 import io.colfile.orc.stripe.ColumnEncoding;
 import io.colfile.orc.stripe.EncodingEntry;
 import io.colfile.orc.stripe.StreamEntry;
@@ -13,10 +14,10 @@ import java.util.List;
 public final class StripeMessages {
   private StripeMessages() {}
 
-  public static StripeFooter parseFooter(String file, String structure, long offset,
-      byte[] bytes) throws CorruptFileException {
-    OrcProto.StripeFooter f = Messages.parse(new Messages.Source(file, structure, offset),
-        bytes, OrcProto.StripeFooter.parser());
+  /** {@code bytes} are the decompressed footer, {@code where} is its place in the file. */
+  public static StripeFooter parseFooter(FileRegion where, byte[] bytes)
+      throws CorruptFileException {
+    OrcProto.StripeFooter f = Messages.parse(where, bytes, OrcProto.StripeFooter.parser());
     List<StreamEntry> streams = new ArrayList<>(f.getStreamsCount());
     for (OrcProto.Stream s : f.getStreamsList()) {
       // proto2 keeps an unknown enum value out of the field: hasKind() is then false

@@ -2,6 +2,7 @@ package io.colfile.orc.proto;
 
 import com.google.protobuf.ByteString;
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.FileRegion;
 import io.colfile.orc.StripeInformation;
 import io.colfile.orc.stats.ColumnStatistics;
 import io.colfile.orc.tail.CalendarKind;
@@ -23,11 +24,10 @@ import java.util.Map;
 public final class TailMessages {
   private TailMessages() {}
 
-  public static PostScript parsePostScript(String file, long offset, byte[] buf, int off,
-      int len) throws CorruptFileException {
+  public static PostScript parsePostScript(FileRegion where, byte[] buf, int off, int len)
+      throws CorruptFileException {
     byte[] bytes = java.util.Arrays.copyOfRange(buf, off, off + len);
-    OrcProto.PostScript ps = Messages.parse(new Messages.Source(file, "postscript", offset),
-        bytes, OrcProto.PostScript.parser());
+    OrcProto.PostScript ps = Messages.parse(where, bytes, OrcProto.PostScript.parser());
     return new PostScript(ps.getFooterLength(),
         CompressionKind.of(ps.getCompression().getNumber()),
         ps.hasCompressionBlockSize() ? ps.getCompressionBlockSize() : null, ps.getVersionList(),
@@ -35,10 +35,10 @@ public final class TailMessages {
         ps.hasMagic() ? ps.getMagic() : null);
   }
 
-  public static Footer parseFooter(String file, long offset, byte[] bytes)
+  /** {@code bytes} are the decompressed footer, {@code where} is its place in the file. */
+  public static Footer parseFooter(FileRegion where, byte[] bytes)
       throws CorruptFileException {
-    OrcProto.Footer f = Messages.parse(new Messages.Source(file, "footer", offset), bytes,
-        OrcProto.Footer.parser());
+    OrcProto.Footer f = Messages.parse(where, bytes, OrcProto.Footer.parser());
     List<StripeInformation> stripes = new ArrayList<>(f.getStripesCount());
     for (OrcProto.StripeInformation s : f.getStripesList()) {
       stripes.add(new StripeInformation(s.getOffset(), s.getIndexLength(), s.getDataLength(),
@@ -64,10 +64,9 @@ public final class TailMessages {
   }
 
   /** The Metadata section: stripe statistics, one list per stripe. */
-  public static List<List<ColumnStatistics>> parseMetadata(String file, long offset,
-      byte[] bytes) throws CorruptFileException {
-    OrcProto.Metadata m = Messages.parse(new Messages.Source(file, "metadata", offset), bytes,
-        OrcProto.Metadata.parser());
+  public static List<List<ColumnStatistics>> parseMetadata(FileRegion where, byte[] bytes)
+      throws CorruptFileException {
+    OrcProto.Metadata m = Messages.parse(where, bytes, OrcProto.Metadata.parser());
     List<List<ColumnStatistics>> out = new ArrayList<>(m.getStripeStatsCount());
     for (OrcProto.StripeStatistics s : m.getStripeStatsList()) {
       out.add(StatisticsMessages.fromProtos(s.getColStatsList()));

@@ -139,7 +139,7 @@ public final class ByteRleDecoder {
   }
 
   /** The stream, for errors raised by decoders built on this one. */
-  OrcInputStream stream() {
+  public OrcInputStream stream() {
     return in;
   }
 }

@@ -1,6 +1,7 @@
 package io.colfile.orc.stream;
 
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.FileRegion;
 
 /**
  * A decoder reached bytes of a stream that were not read: the stream was read for some row
@@ -11,8 +12,8 @@ import io.colfile.core.error.CorruptFileException;
 public final class BytesNotReadException extends CorruptFileException {
   private static final long serialVersionUID = 1L;
 
-  BytesNotReadException(String file, String structure, long offset, long length) {
-    super(file, structure, offset, "bytes " + offset + " to " + (offset + length)
-        + " of the stream were not read for the row groups chosen");
+  BytesNotReadException(FileRegion stream, long offset, long length) {
+    super(stream, offset, "bytes " + offset + " to " + (offset + length)
+        + " of the stream were not read for the row groups chosen", null);
   }
 }

@@ -41,4 +41,15 @@ public interface IntegerDecoder {
 
   /** Seeks the stream, then skips the values of the run that precede the position. */
   void seek(IntegerCheckpoint p) throws CorruptFileException;
+
+  /** The stream the values come from. */
+  OrcInputStream stream();
+
+  /**
+   * A problem with values just decoded (a length or id out of range), located where the stream
+   * is now: at or just after the run that held them.
+   */
+  default CorruptFileException corrupt(String format, Object... args) {
+    return stream().corrupt(format, args);
+  }
 }

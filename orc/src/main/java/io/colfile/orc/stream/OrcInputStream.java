@@ -2,9 +2,10 @@ package io.colfile.orc.stream;
 
 import io.colfile.core.codec.BlockDecompression;
 import io.colfile.core.codec.Decompressor;
-import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.encoding.Varints;
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.FileRegion;
+import io.colfile.core.error.MalformedInputException;
 import io.colfile.orc.index.StreamOffset;
 import java.math.BigInteger;
 import java.util.Objects;
@@ -49,8 +50,8 @@ public final class OrcInputStream {
     }
   }
 
-  private final String fileName;
-  private final String structure;
+  /** The stream's compressed (or raw) bytes in the file; every error names it. */
+  private final FileRegion region;
   /** The stream's bytes that were read, by stream offset, apart from each other. */
   private final Segment[] segments;
   private final int srcLen;
@@ -70,14 +71,16 @@ public final class OrcInputStream {
   private int windowStart; // raw streams: the stream offset of cur[base]
 
   /**
-   * @param structure names the stream in messages, e.g. {@code stripe 2 / column 5 / DATA}
+   * @param region the stream's bytes in the file, e.g. {@code stripe 2 / column 5 / DATA} at its
+   *     file offset; errors name the file offset of the bad byte (of a compressed stream: of the
+   *     chunk holding it)
    * @param codecOrNull null when the file is uncompressed (no chunk headers)
    * @param blockSize PostScript.compressionBlockSize; no chunk may hold or decompress to more
    *     (values of 2^23 and above act as 2^23 - 1, the most a chunk header can express)
    */
-  public OrcInputStream(String fileName, String structure, byte[] buf, int off, int len,
+  public OrcInputStream(FileRegion region, byte[] buf, int off, int len,
       Decompressor codecOrNull, int blockSize) {
-    this(fileName, structure, len, new Segment[] {new Segment(0, buf, off, len)}, codecOrNull,
+    this(region, len, new Segment[] {new Segment(0, buf, off, len)}, codecOrNull,
         blockSize);
   }
 
@@ -85,7 +88,7 @@ public final class OrcInputStream {
    * A stream of {@code length} bytes of which only {@code segments} were read (sorted by stream
    * offset, apart from each other, within the stream).
    */
-  public OrcInputStream(String fileName, String structure, int length, Segment[] segments,
+  public OrcInputStream(FileRegion region, int length, Segment[] segments,
       Decompressor codecOrNull, int blockSize) {
     if (codecOrNull != null && blockSize <= 0) {
       throw new IllegalArgumentException("compression block size " + blockSize);
@@ -98,8 +101,7 @@ public final class OrcInputStream {
       }
       end = g.streamOffset() + g.length();
     }
-    this.fileName = fileName;
-    this.structure = structure;
+    this.region = region;
     this.segments = segments.clone();
     this.srcLen = length;
     this.codec = codecOrNull;
@@ -149,7 +151,7 @@ public final class OrcInputStream {
   }
 
   private BytesNotReadException notRead(long at, long length) {
-    return new BytesNotReadException(fileName, structure, at, length);
+    return new BytesNotReadException(region, at, length);
   }
 
   /** The next byte (0..255), or -1 at the end of the stream. */
@@ -331,8 +333,7 @@ public final class OrcInputStream {
         n = BlockDecompression.atMost(codec, src, p + HEADER_BYTES, length, chunkBuffer, 0,
             blockSize);
       } catch (MalformedInputException e) {
-        throw new CorruptFileException(fileName, structure, start,
-            "chunk does not decompress: " + e.getMessage(), e);
+        throw region.corrupt(e, start, "chunk does not decompress: %s", e.getMessage());
       }
       cur = chunkBuffer;
       pos = base = 0;
@@ -454,21 +455,29 @@ public final class OrcInputStream {
 
   // ---- errors ----
 
-  /** A corruption at the current position, naming the file, the stream and the offset. */
+  /**
+   * A corruption at the current position, naming the file, the stream and the file offset: of
+   * the byte, or of a compressed stream's chunk holding it.
+   */
   public CorruptFileException corrupt(String fmt, Object... args) {
     String problem = String.format(fmt, args);
     if (codec == null) {
-      return new CorruptFileException(fileName, structure, windowStart + (pos - base), problem);
+      return region.corrupt(windowStart + (pos - base), "%s", problem);
     }
     if (chunkStart < 0) {
-      return new CorruptFileException(fileName, structure, nextChunk, problem);
+      return region.corrupt(nextChunk, "%s", problem);
     }
-    return new CorruptFileException(fileName, structure, chunkStart, problem
-        + String.format(" (in the chunk at this offset, decompressed byte %d of %d)",
-            pos - base, limit - base));
+    return region.corrupt(chunkStart,
+        "%s (in the chunk at this offset, decompressed byte %d of %d)", problem, pos - base,
+        limit - base);
+  }
+
+  /** The stream's bytes in the file, for errors about what it holds as a whole. */
+  public FileRegion region() {
+    return region;
   }
 
   private CorruptFileException chunkCorrupt(int start, String fmt, Object... args) {
-    return CorruptFileException.at(fileName, structure, start, fmt, args);
+    return region.corrupt(start, fmt, args);
   }
 }

@@ -122,4 +122,9 @@ public final class RleV1Decoder implements IntegerDecoder {
     remaining = 0;
     skip(p.valuesToSkip());
   }
+
+  @Override
+  public OrcInputStream stream() {
+    return in;
+  }
 }

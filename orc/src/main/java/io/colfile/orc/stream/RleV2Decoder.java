@@ -239,4 +239,9 @@ public final class RleV2Decoder implements IntegerDecoder {
     }
     return (bits + 7) & ~7; // 40, 48, 56, 64
   }
+
+  @Override
+  public OrcInputStream stream() {
+    return in;
+  }
 }

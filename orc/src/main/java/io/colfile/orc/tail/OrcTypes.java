@@ -1,6 +1,7 @@
 package io.colfile.orc.tail;
 
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.FileRegion;
 import io.colfile.core.error.UnsupportedFeatureException;
 import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
@@ -14,7 +15,6 @@ import java.util.Set;
 public final class OrcTypes {
   /** char/varchar without a recorded length read as Hive's default length. */
   private static final int DEFAULT_CHAR_LENGTH = 255;
-  private static final String WHERE = "footer / types";
 
   private OrcTypes() {}
 
@@ -22,17 +22,18 @@ public final class OrcTypes {
    * Builds the type tree from the footer's pre-order type list, checking what Apache ORC C++
    * checks: at least one type, field names matching children, and child ids strictly
    * increasing, greater than the parent's and inside the list (which also rules out cycles).
+   *
+   * @param where the footer's type list, named in errors
    */
-  public static Type schema(String file, List<OrcType> types)
+  public static Type schema(FileRegion where, List<OrcType> types)
       throws CorruptFileException, UnsupportedFeatureException {
     if (types.isEmpty()) {
-      throw CorruptFileException.at(file, WHERE, -1, "the file has no types");
+      throw where.corrupt("the file has no types");
     }
     int[] next = {0};
-    Type root = type(file, types, next, 0);
+    Type root = type(where, types, next, 0);
     if (next[0] != types.size()) {
-      throw CorruptFileException.at(file, WHERE, -1,
-          "the type tree numbers %d of the %d types", next[0], types.size());
+      throw where.corrupt("the type tree numbers %d of the %d types", next[0], types.size());
     }
     return root;
   }
@@ -42,85 +43,81 @@ public final class OrcTypes {
    * numbering (each child is the next id not yet used), as Apache ORC Java checks: this rules
    * out shared children, cycles and skipped ids, so the tree is never larger than the list.
    */
-  private static Type type(String file, List<OrcType> types, int[] next, int depth)
+  private static Type type(FileRegion where, List<OrcType> types, int[] next, int depth)
       throws CorruptFileException, UnsupportedFeatureException {
     int id = next[0]++;
     OrcType t = types.get(id);
     if (depth > 1000) {
-      throw CorruptFileException.at(file, WHERE, -1, "types nest too deeply");
+      throw where.corrupt("types nest too deeply");
     }
     if (t.kind() == null) {
-      throw CorruptFileException.at(file, WHERE, -1, "type %d has no kind colfile knows", id);
+      throw where.corrupt("type %d has no kind colfile knows", id);
     }
     List<Type> children = new ArrayList<>();
     for (int sub : t.subtypes()) {
       if (sub != next[0] || sub >= types.size()) {
-        throw CorruptFileException.at(file, WHERE, -1,
+        throw where.corrupt(
             "type %d has child id %d where the pre-order numbering needs %d (of %d types)", id,
             Integer.toUnsignedLong(sub), next[0], types.size());
       }
-      children.add(type(file, types, next, depth + 1));
+      children.add(type(where, types, next, depth + 1));
     }
     switch (t.kind()) {
-      case BOOLEAN: return leaf(file, id, children, Type.BOOLEAN);
-      case BYTE: return leaf(file, id, children, Type.BYTE);
-      case SHORT: return leaf(file, id, children, Type.SHORT);
-      case INT: return leaf(file, id, children, Type.INT);
-      case LONG: return leaf(file, id, children, Type.LONG);
-      case FLOAT: return leaf(file, id, children, Type.FLOAT);
-      case DOUBLE: return leaf(file, id, children, Type.DOUBLE);
-      case STRING: return leaf(file, id, children, Type.STRING);
-      case BINARY: return leaf(file, id, children, Type.BINARY);
-      case TIMESTAMP: return leaf(file, id, children, Type.TIMESTAMP);
-      case TIMESTAMP_INSTANT: return leaf(file, id, children, Type.TIMESTAMP_INSTANT);
-      case DATE: return leaf(file, id, children, Type.DATE);
+      case BOOLEAN: return leaf(where, id, children, Type.BOOLEAN);
+      case BYTE: return leaf(where, id, children, Type.BYTE);
+      case SHORT: return leaf(where, id, children, Type.SHORT);
+      case INT: return leaf(where, id, children, Type.INT);
+      case LONG: return leaf(where, id, children, Type.LONG);
+      case FLOAT: return leaf(where, id, children, Type.FLOAT);
+      case DOUBLE: return leaf(where, id, children, Type.DOUBLE);
+      case STRING: return leaf(where, id, children, Type.STRING);
+      case BINARY: return leaf(where, id, children, Type.BINARY);
+      case TIMESTAMP: return leaf(where, id, children, Type.TIMESTAMP);
+      case TIMESTAMP_INSTANT: return leaf(where, id, children, Type.TIMESTAMP_INSTANT);
+      case DATE: return leaf(where, id, children, Type.DATE);
       case VARCHAR:
-        return leaf(file, id, children, Type.varchar(charLength(t)));
+        return leaf(where, id, children, Type.varchar(charLength(t)));
       case CHAR:
-        return leaf(file, id, children, Type.charType(charLength(t)));
+        return leaf(where, id, children, Type.charType(charLength(t)));
       case DECIMAL: {
         int precision = t.precision() == null ? 0 : t.precision();
         int scale = t.scale() == null ? 0 : t.scale();
         if (precision < 0 || scale < 0 || precision > Type.MAX_DECIMAL_PRECISION
             || (precision > 0 && scale > precision) || (precision == 0 && scale != 0)) {
-          throw CorruptFileException.at(file, WHERE, -1,
-              "type %d is decimal(%d,%d)", id, precision, scale);
+          throw where.corrupt("type %d is decimal(%d,%d)", id, precision, scale);
         }
-        return leaf(file, id, children, Type.decimal(precision, scale));
+        return leaf(where, id, children, Type.decimal(precision, scale));
       }
       case LIST:
-        count(file, id, children, 1);
+        count(where, id, children, 1);
         return Type.list(children.get(0));
       case MAP:
-        count(file, id, children, 2);
+        count(where, id, children, 2);
         return Type.map(children.get(0), children.get(1));
       case UNION:
         if (children.isEmpty() || children.size() > 256) {
-          throw CorruptFileException.at(file, WHERE, -1,
-              "union type %d has %d variants", id, children.size());
+          throw where.corrupt("union type %d has %d variants", id, children.size());
         }
         return Type.union(children);
       case STRUCT:
         if (t.fieldNames().size() != children.size()) {
-          throw CorruptFileException.at(file, WHERE, -1,
-              "struct type %d has %d children but %d field names", id, children.size(),
+          throw where.corrupt("struct type %d has %d children but %d field names", id,
+              children.size(),
               t.fieldNames().size());
         }
         Set<String> names = new HashSet<>();
         for (String name : t.fieldNames()) {
           if (!names.add(name)) {
             // columns are found by name: a second one would read as the first
-            throw CorruptFileException.at(file, WHERE, -1,
-                "struct type %d has the field name '%s' twice", id, name);
+            throw where.corrupt("struct type %d has the field name '%s' twice", id, name);
           }
         }
         return Type.struct(t.fieldNames(), children);
       case GEOMETRY: case GEOGRAPHY:
-        throw new UnsupportedFeatureException(file + ": column " + id + " has type "
+        throw new UnsupportedFeatureException(where.file() + ": column " + id + " has type "
             + t.kind().name().toLowerCase(Locale.ROOT) + ", which colfile does not read yet");
       default:
-        throw CorruptFileException.at(file, WHERE, -1,
-            "type %d has kind %s, which colfile does not read", id, t.kind());
+        throw where.corrupt("type %d has kind %s, which colfile does not read", id, t.kind());
     }
   }
 
@@ -129,17 +126,16 @@ public final class OrcTypes {
         : DEFAULT_CHAR_LENGTH;
   }
 
-  private static Type leaf(String file, int id, List<Type> children, Type t)
+  private static Type leaf(FileRegion where, int id, List<Type> children, Type t)
       throws CorruptFileException {
-    count(file, id, children, 0);
+    count(where, id, children, 0);
     return t;
   }
 
-  private static void count(String file, int id, List<Type> children, int expected)
+  private static void count(FileRegion where, int id, List<Type> children, int expected)
       throws CorruptFileException {
     if (children.size() != expected) {
-      throw CorruptFileException.at(file, WHERE, -1,
-          "type %d has %d children, expected %d", id, children.size(), expected);
+      throw where.corrupt("type %d has %d children, expected %d", id, children.size(), expected);
     }
   }
 

@@ -79,12 +79,17 @@ class CorruptInputTest {
   private static boolean decodeDamaged(FramedStream like, byte[] bytes, int count, Decode decode,
       Random random, String damage) {
     boolean raw = like.mode == FramedStream.Mode.NONE;
-    OrcInputStream in = new OrcInputStream(FramedStream.FILE, damage, bytes, 0, bytes.length,
+    OrcInputStream in = new OrcInputStream(FramedStream.region(bytes.length), bytes, 0,
+        bytes.length,
         raw ? null : new InflateDecompressor(), raw ? 0 : like.blockSize);
     try {
       decode.run(in, count, random);
       return true;
     } catch (CorruptFileException expected) {
+      // The error names the stream and a file offset within it (or just past it, at its end).
+      assertThat(expected.structure()).as(damage).isEqualTo(FramedStream.STRUCTURE);
+      assertThat(expected.fileOffset()).as("%s: %s", damage, expected)
+          .isBetween(FramedStream.STREAM_START, FramedStream.STREAM_START + bytes.length);
       return false;
     } catch (Throwable e) {
       throw new AssertionError(e + " with " + damage + " in " + like + ", " + TestSeed.replay(), e);

@@ -1,5 +1,6 @@
 package io.colfile.orc.stream;
 
+import io.colfile.core.error.FileRegion;
 import io.colfile.testkit.Hex;
 import java.util.Arrays;
 import java.util.Random;
@@ -15,6 +16,14 @@ final class FramedStream {
 
   static final String FILE = "t.orc";
   static final String STRUCTURE = "stripe 0 / column 1 / DATA";
+  /** Where the streams lie in their pretend file: after the magic. */
+  static final long STREAM_START = 3;
+
+  /** The region of a stream of {@code length} bytes. */
+  static FileRegion region(int length) {
+    return FileRegion.of(FILE).child("stripe", 0).child("column", 1).child("DATA")
+        .at(STREAM_START, length);
+  }
 
   final Mode mode;
   final byte[] buf;
@@ -91,7 +100,7 @@ final class FramedStream {
   }
 
   OrcInputStream open() {
-    return new OrcInputStream(FILE, STRUCTURE, buf, off, len,
+    return new OrcInputStream(region(len), buf, off, len,
         mode == Mode.NONE ? null : new InflateDecompressor(), mode == Mode.NONE ? 0 : blockSize);
   }
 

@@ -1,7 +1,7 @@
 package io.colfile.orc.stream;
 
 import io.colfile.core.codec.Decompressor;
-import io.colfile.core.codec.MalformedInputException;
+import io.colfile.core.error.MalformedInputException;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
 

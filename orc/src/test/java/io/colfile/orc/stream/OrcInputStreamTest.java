@@ -3,8 +3,8 @@ package io.colfile.orc.stream;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.colfile.core.codec.MalformedInputException;
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.MalformedInputException;
 import io.colfile.testkit.Hex;
 import io.colfile.testkit.TestSeed;
 import java.util.Arrays;
@@ -19,7 +19,8 @@ class OrcInputStreamTest {
 
   private static OrcInputStream compressed(String hex, int blockSize) {
     byte[] b = Hex.bytes(hex);
-    return new OrcInputStream("t.orc", "s", b, 0, b.length, new InflateDecompressor(), blockSize);
+    return new OrcInputStream(FramedStream.region(b.length), b, 0, b.length,
+        new InflateDecompressor(), blockSize);
   }
 
   @Test
@@ -156,7 +157,8 @@ class OrcInputStreamTest {
       in.read();
     }).isInstanceOfSatisfying(CorruptFileException.class, e -> {
       assertThat(e.offset()).isEqualTo(4);
-      assertThat(e.structure()).isEqualTo("s");
+      assertThat(e.fileOffset()).isEqualTo(FramedStream.STREAM_START + 4);
+      assertThat(e.structure()).isEqualTo(FramedStream.STRUCTURE);
       assertThat(e.getCause()).isInstanceOf(MalformedInputException.class);
     });
   }
@@ -166,7 +168,8 @@ class OrcInputStreamTest {
     byte[] raw = new byte[100];
     FramedStream big = FramedStream.of(raw, FramedStream.Mode.DEFLATE, 100, new Random(1));
     // Same bytes read with a smaller block size: the chunk's 100 bytes no longer fit.
-    OrcInputStream in = new OrcInputStream("t.orc", "s", big.buf, big.off, big.len,
+    OrcInputStream in = new OrcInputStream(FramedStream.region(big.len), big.buf, big.off,
+        big.len,
         new InflateDecompressor(), 50);
     assertThatThrownBy(in::read).isInstanceOf(CorruptFileException.class);
   }
@@ -179,6 +182,8 @@ class OrcInputStreamTest {
     assertThat(e.file()).isEqualTo(FramedStream.FILE);
     assertThat(e.structure()).isEqualTo(FramedStream.STRUCTURE);
     assertThat(e.offset()).isEqualTo(2);
-    assertThat(e.getMessage()).isEqualTo("bad thing [t.orc: stripe 0 / column 1 / DATA, byte 2]");
+    assertThat(e.fileOffset()).isEqualTo(FramedStream.STREAM_START + 2);
+    assertThat(e.getMessage())
+        .isEqualTo("bad thing [t.orc: stripe 0 / column 1 / DATA, file offset 5]");
   }
 }

@@ -1,6 +1,7 @@
 package io.colfile.orc.stream;
 
 import io.colfile.core.codec.CompressionCodec;
+import io.colfile.core.error.FileRegion;
 
 /**
  * An {@link OrcOutputStream} under test with what it takes to read it back: the codec (NONE,
@@ -33,7 +34,8 @@ final class WrittenStream {
   /** The stream's bytes (call after flushing), opened for reading. */
   OrcInputStream open() {
     byte[] b = out.toByteArray();
-    return new OrcInputStream("t.orc", "test stream", b, 0, b.length,
+    return new OrcInputStream(FileRegion.of("t.orc").child("test stream").at(0, b.length), b,
+        0, b.length,
         codec == CompressionCodec.NONE ? null : codec.newDecompressor(), bufferSize);
   }
 

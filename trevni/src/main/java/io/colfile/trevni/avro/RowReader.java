@@ -1,6 +1,7 @@
 package io.colfile.trevni.avro;
 
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.FileRegion;
 import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
 import io.colfile.core.vector.ColumnBatch;
@@ -198,21 +199,24 @@ public final class RowReader {
     String name = want.name();
     int i = file.columnIndex(name);
     if (i < 0) {
-      throw new CorruptFileException(file.name(), "header", -1, "the Avro schema calls for a "
-          + "column named '" + name + "', which the file does not have");
+      throw file.headerRegion().corrupt("the Avro schema calls for a column named '%s', which the"
+          + " file does not have", name);
     }
     ColumnSpec spec = file.column(i);
     if (spec.type() != want.type() || spec.isArray() != want.isArray()) {
-      throw new CorruptFileException(file.name(), "header", -1, "column '" + name + "' is "
-          + spec + " in the file; its Avro schema calls for " + want);
+      throw file.headerRegion().corrupt("column '%s' is %s in the file; its Avro schema calls for"
+          + " %s", name, spec, want);
     }
     return file.cursor(i);
   }
 
-  /** Bad data at the node at {@code path}, in the current row. */
+  /**
+   * Bad data at the node at {@code path}, in the current row: values assembled from several
+   * columns' cursors, so no single file offset is theirs.
+   */
   CorruptFileException corrupt(String path, String problem) {
-    return new CorruptFileException(file.name(), "row " + current + ", "
-        + (byColumn ? "column '" + path + "'" : "field " + path), -1, problem);
+    return FileRegion.of(file.name()).child("row", current)
+        .child(byColumn ? "column '" + path + "'" : "field " + path).corrupt("%s", problem);
   }
 
   /** Checks that a batch's nested vectors at {@code path} are to hold {@code count} values. */

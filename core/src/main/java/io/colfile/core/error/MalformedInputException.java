@@ -1,9 +1,10 @@
-package io.colfile.core.codec;
+package io.colfile.core.error;
 
 /**
- * A codec found bytes it cannot decode. Codecs know only offsets within the buffer they were
- * given; the caller turns this into a {@link io.colfile.core.error.CorruptFileException} that
- * names the file and structure.
+ * Bytes the byte layer (codecs, varints, {@code ByteCursor}) cannot decode. It lives here, beside
+ * {@link CorruptFileException}, so that the encoding and codec packages both use it without
+ * depending on each other. It knows only an offset within the buffer it was given; the caller,
+ * which knows the buffer's {@link FileRegion}, turns it into a {@link CorruptFileException}.
  */
 public final class MalformedInputException extends Exception {
   private static final long serialVersionUID = 1L;
