@@ -4,6 +4,8 @@
  */
 module io.colfile.kudu {
   requires transitive io.colfile.core;
+  // In the published jar: io.colfile.shaded.protobuf, colfile-protobuf's relocated copy (the
+  // parent pom's relocate-protobuf and relocate-module-info executions).
   requires com.google.protobuf;
   requires com.fasterxml.jackson.core;
 
@@ -13,6 +15,9 @@ module io.colfile.kudu {
   exports io.colfile.kudu.index;
   exports io.colfile.kudu.meta;
   exports io.colfile.kudu.rowset;
+
+  // only for protobuf's reflection over the generated messages (toString, getAllFields)
+  exports io.colfile.kudu.proto to com.google.protobuf;
 
   provides io.colfile.core.FormatProvider with io.colfile.kudu.KuduFormat;
 }
