@@ -2,12 +2,12 @@ package io.colfile.interop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.google.protobuf.InvalidProtocolBufferException;
 import io.colfile.core.types.Type;
 import io.colfile.orc.proto.OrcProto;
 import io.colfile.orc.proto.StatisticsMessages;
 import io.colfile.orc.stats.StatsCollector;
 import io.colfile.orc.stats.StringStats;
+import io.colfile.shaded.protobuf.InvalidProtocolBufferException;
 import io.colfile.testkit.TestSeed;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -1,10 +1,11 @@
 package io.colfile.interop.kudu;
 
-import com.google.protobuf.TextFormat;
 import io.colfile.kudu.KuduCompression;
 import io.colfile.kudu.KuduEncoding;
 import io.colfile.kudu.KuduType;
 import io.colfile.kudu.proto.KuduProto;
+import io.colfile.shaded.protobuf.Message;
+import io.colfile.shaded.protobuf.TextFormat;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -112,7 +113,7 @@ final class DumpText {
     return b.build();
   }
 
-  private static void merge(String text, com.google.protobuf.Message.Builder b, String what) {
+  private static void merge(String text, Message.Builder b, String what) {
     try {
       TextFormat.merge(text, b);
     } catch (TextFormat.ParseException e) {

@@ -107,7 +107,7 @@ final class HandBuiltCFile {
 
   static KuduProto.FileMetadataPairPB pair(String key, byte[] value) {
     return KuduProto.FileMetadataPairPB.newBuilder().setKey(key)
-        .setValue(com.google.protobuf.ByteString.copyFrom(value)).build();
+        .setValue(io.colfile.shaded.protobuf.ByteString.copyFrom(value)).build();
   }
 
   static int crc32c(byte[] b) {

@@ -109,7 +109,7 @@ class KuduCorpusTest {
     try {
       return KuduProto.CFileFooterPB.parseFrom(
           ByteBuffer.wrap(cfile, cfile.length - 12 - len, len));
-    } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+    } catch (io.colfile.shaded.protobuf.InvalidProtocolBufferException e) {
       throw new IllegalStateException(e);
     }
   }

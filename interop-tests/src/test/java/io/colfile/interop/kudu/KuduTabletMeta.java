@@ -1,9 +1,9 @@
 package io.colfile.interop.kudu;
 
-import com.google.protobuf.ByteString;
-import com.google.protobuf.CodedOutputStream;
 import io.colfile.kudu.rowset.KuduColumn;
 import io.colfile.kudu.rowset.KuduSchema;
+import io.colfile.shaded.protobuf.ByteString;
+import io.colfile.shaded.protobuf.CodedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
