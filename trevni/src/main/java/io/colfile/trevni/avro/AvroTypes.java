@@ -185,8 +185,8 @@ public final class AvroTypes {
    * The Avro record schema for rows of {@code rowType}, a struct: a record named {@code Row}
    * whose nullable fields are {@code ["null", T]} with default null and whose non-null fields
    * are {@code T} without a default (likewise array elements and map values: {@code ["null",
-   * T]} or {@code T}). boolean → boolean; tinyint,
-   * smallint, int → int; bigint → long; float, double; string → string; varchar(n) and char(n)
+   * T]} or {@code T}). boolean → boolean; tinyint, smallint, int → int; bigint → long; float,
+   * double; string → string; varchar(n) and char(n)
    * → string with {@code logicalType} varchar/char and {@code maxLength} (Hive's convention);
    * binary → bytes; decimal(p,s) → bytes with the decimal logical type (Hive 0.11's decimals
    * without precision → decimal(38,6)); date → int/date; timestamp → long/local-timestamp-nanos;
