@@ -108,6 +108,11 @@ final class CatCommand implements Callable<Integer>, FileCommand {
       BatchReader rows = reader.read(options);
       try (rows) {
         print(rows, new JsonLinesWriter(main.stdout(), timestampStyle(reader)));
+      } catch (IllegalArgumentException e) {
+        if (options.schema().isEmpty()) {
+          throw e;
+        }
+        throw new UsageException(e.getMessage()); // a NULL where the schema says not null
       } finally {
         if (explain) {
           explain(rows, main.stderr());

@@ -68,8 +68,10 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
   private String inputFormat;
 
   @Option(names = "--schema", paramLabel = "TYPE",
-      description = "ORC type string of the rows, e.g. 'struct<a:int,b:string>'; "
-          + "without it the schema is inferred from the input and printed on stderr.")
+      description = "ORC type string of the rows, e.g. 'struct<a:int,b:string>', where "
+          + "'not null' after a field's type makes it required in Trevni and NOT NULL in Kudu "
+          + "(e.g. 'struct<a:int not null,b:string>'); without it the schema is inferred from "
+          + "the input (every column nullable) and printed on stderr.")
   private String schema;
 
   @Option(names = "--compression", paramLabel = "CODEC",

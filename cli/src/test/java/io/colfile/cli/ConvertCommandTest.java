@@ -102,6 +102,34 @@ class ConvertCommandTest {
   }
 
   @Test
+  void notNullInTheSchemaMakesRequiredTrevniFieldsThatRefuseNulls() throws IOException {
+    String schema = "struct<order_id:bigint not null,customer:string not null,country:string,"
+        + "amount:double,quantity:bigint,discount:double,ordered:date,shipped:timestamp,"
+        + "paid:boolean,note:string>";
+    Path out = dir.resolve("orders.trv");
+    Cli.Result r = Cli.run("convert", SAMPLE_CSV.toString(), out.toString(), "--format",
+        "trevni", "--schema", schema);
+    assertThat(r.status()).as(r.err()).isZero();
+    assertThat(Cli.run("schema", out.toString()).out()).isEqualTo(schema + "\n");
+
+    // a reader schema stricter than the file: fine up to the first NULL, then a usage error
+    Cli.Result strict = Cli.run("cat", out.toString(), "--schema",
+        schema.replace("discount:double", "discount:double not null"));
+    assertThat(strict.status()).isEqualTo(2);
+    assertThat(strict.err()).isEqualTo("colfile: " + out + ": column discount is not null in "
+        + "the reader schema, but row 1 read has a NULL there (counting from 1 the rows decoded "
+        + "since the reader opened)\n");
+
+    Path bad = dir.resolve("bad.trv");
+    Cli.Result refused = Cli.run("convert", SAMPLE_CSV.toString(), bad.toString(), "--format",
+        "trevni", "--schema", schema.replace("note:string", "note:string not null"));
+    assertThat(refused.status()).isEqualTo(1);
+    assertThat(refused.err()).contains("row 0, column note: null where the Avro schema has no "
+        + "null");
+    assertThat(bad).doesNotExist();
+  }
+
+  @Test
   void aBadRowStopsWithLineAndColumnAndLeavesNoFile() throws IOException {
     Path in = dir.resolve("rows.jsonl");
     StringBuilder text = new StringBuilder();

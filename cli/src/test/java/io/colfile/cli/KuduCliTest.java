@@ -43,8 +43,29 @@ class KuduCliTest {
     List<String> expected = sortedLines(Cli.run("cat", direct.toString()).out());
     assertThat(sortedLines(Cli.run("cat", viaKudu.toString()).out()))
         .containsExactlyElementsOf(expected);
+    // the key is NOT NULL in Kudu; ORC has no NOT NULL, so the ORC copy has the CSV's schema
+    String csvSchema = Cli.run("schema", direct.toString()).out();
     assertThat(Cli.run("schema", rowset.toString()).out())
-        .isEqualTo(Cli.run("schema", direct.toString()).out());
+        .isEqualTo(csvSchema.replace("order_id:bigint", "order_id:bigint not null"));
+    assertThat(Cli.run("schema", viaKudu.toString()).out()).isEqualTo(csvSchema);
+  }
+
+  @Test
+  void aRowsetConvertedToTrevniKeepsItsNotNullColumnsRequired() throws IOException {
+    Path rowset = dir.resolve("orders");
+    assertThat(Cli.run("convert", ORDERS.toString(), rowset.toString(), "--format", "kudu",
+        "--key", "country,order_id").status()).isZero();
+    Path trevni = dir.resolve("orders.trv");
+    Cli.Result r = Cli.run("convert", rowset.toString(), trevni.toString(), "--format",
+        "trevni");
+    assertThat(r.status()).as(r.err()).isZero();
+    String schema = Cli.run("schema", trevni.toString()).out();
+    assertThat(schema).isEqualTo(Cli.run("schema", rowset.toString()).out())
+        .startsWith("struct<order_id:bigint not null,customer:string,country:string not null,");
+    Path direct = dir.resolve("direct.orc");
+    assertThat(Cli.run("convert", ORDERS.toString(), direct.toString()).status()).isZero();
+    assertThat(sortedLines(Cli.run("cat", trevni.toString()).out()))
+        .containsExactlyElementsOf(sortedLines(Cli.run("cat", direct.toString()).out()));
   }
 
   @Test

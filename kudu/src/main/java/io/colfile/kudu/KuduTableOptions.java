@@ -17,7 +17,10 @@ import java.util.Set;
 /**
  * Turns colfile's write options into a Kudu table: the schema's columns with their Kudu types,
  * the key ({@code kudu.key}), per-column encodings ({@code kudu.encoding}), compression, block
- * size and checksums.
+ * size and checksums. A column is nullable when its field is ({@link Type#isChildNullable}) and
+ * it is not in the key: key columns are never nullable in Kudu, whatever the type says, so a
+ * type whose fields are all nullable (what every caller had before types said so) still gets
+ * its key.
  */
 record KuduTableOptions(KuduSchema schema, RowSetWriterOptions writerOptions) {
   static KuduTableOptions from(Type schema, WriteOptions options) {
@@ -54,7 +57,8 @@ record KuduTableOptions(KuduSchema schema, RowSetWriterOptions writerOptions) {
       Type t = schema.child(i);
       KuduColumn c;
       try {
-        c = KuduColumn.of(name, i, t, !key.contains(name), key.contains(name));
+        boolean isKey = key.contains(name);
+        c = KuduColumn.of(name, i, t, schema.isChildNullable(i) && !isKey, isKey);
         c = c.withStorage(encodings.getOrDefault(name, KuduEncoding.AUTO), compression, 0);
       } catch (IllegalArgumentException e) {
         String m = e.getMessage();

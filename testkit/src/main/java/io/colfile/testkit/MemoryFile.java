@@ -135,7 +135,8 @@ public final class MemoryFile implements FileReader {
   private static Type project(Type schema, List<String> names) {
     Type.StructBuilder b = Type.structBuilder();
     for (String n : names) {
-      b.field(n, schema.child(schema.fieldIndex(n)));
+      int i = schema.fieldIndex(n);
+      b.field(n, schema.child(i), schema.isChildNullable(i));
     }
     return b.build();
   }

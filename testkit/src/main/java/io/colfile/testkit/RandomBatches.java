@@ -28,7 +28,8 @@ import java.util.Random;
  * so a file exercises every encoding path. Values are ones a round trip must keep exactly: CHAR
  * values already have their full length, floats are representable as float, and TIMESTAMP wall
  * clocks avoid daylight-saving gaps of the writer zone and the (-1 s, 0) instants ORC shifts.
- * Columns are numbered as {@link #batch} visits them, each with its own shape and null rate.
+ * Columns are numbered as {@link #batch} visits them, each with its own shape and null rate
+ * (none where the schema says not null).
  */
 public final class RandomBatches {
   private static final String[] SCALARS = {
@@ -109,10 +110,10 @@ public final class RandomBatches {
     ColumnBatch batch = new ColumnBatch(schema, Math.max(rows, 1));
     if (schema.kind() == TypeKind.STRUCT) {
       for (int f = 0; f < batch.cols.length; f++) {
-        fill(batch.cols[f], schema.child(f), rows, f + 1, firstRow);
+        fill(batch.cols[f], schema.child(f), schema.isChildNullable(f), rows, f + 1, firstRow);
       }
     } else {
-      fill(batch.cols[0], schema, rows, 0, firstRow);
+      fill(batch.cols[0], schema, true, rows, 0, firstRow);
     }
     batch.size = rows;
     batch.validate();
@@ -132,10 +133,12 @@ public final class RandomBatches {
     return k == 0 ? 1.0 : k < 3 ? 0.0 : 0.2;
   }
 
-  private void fill(ColumnVector v, Type t, int rows, int column, int firstRow) {
+  /** Fills {@code v}, with NULLs only where {@code nullable}. */
+  private void fill(ColumnVector v, Type t, boolean nullable, int rows, int column,
+      int firstRow) {
     v.ensureCapacity(Math.max(rows, 1), false);
     v.reset();
-    double nulls = nullRate(column);
+    double nulls = nullable ? nullRate(column) : 0;
     for (int i = 0; i < rows; i++) {
       if (nulls > 0 && r.nextDouble() < nulls) {
         v.setNull(i);
@@ -198,7 +201,8 @@ public final class RandomBatches {
       case STRUCT: {
         StructVector s = (StructVector) v;
         for (int f = 0; f < s.fields.length; f++) {
-          fill(s.fields[f], t.child(f), rows, column * 7 + f + 1, firstRow);
+          fill(s.fields[f], t.child(f), t.isChildNullable(f), rows, column * 7 + f + 1,
+              firstRow);
         }
         break;
       }
@@ -217,14 +221,16 @@ public final class RandomBatches {
           System.arraycopy(offsets, 0, l.offsets, 0, rows);
           System.arraycopy(lengths, 0, l.lengths, 0, rows);
           l.childCount = total;
-          fill(l.child, t.child(0), total, column * 7 + 1, firstRow * 3);
+          fill(l.child, t.child(0), t.isChildNullable(0), total, column * 7 + 1, firstRow * 3);
         } else {
           MapVector m = (MapVector) v;
           System.arraycopy(offsets, 0, m.offsets, 0, rows);
           System.arraycopy(lengths, 0, m.lengths, 0, rows);
           m.childCount = total;
-          fill(m.keys, t.child(0), total, column * 7 + 1, firstRow * 3);
-          fill(m.values, t.child(1), total, column * 7 + 2, firstRow * 3);
+          // keys keep the NULLs they always had: ORC files can hold them, and readers' tests
+          // compare them, although no format's model has a null key
+          fill(m.keys, t.child(0), true, total, column * 7 + 1, firstRow * 3);
+          fill(m.values, t.child(1), t.isChildNullable(1), total, column * 7 + 2, firstRow * 3);
         }
         break;
       }
@@ -239,7 +245,7 @@ public final class RandomBatches {
           }
         }
         for (int k = 0; k < counts.length; k++) {
-          fill(u.fields[k], t.child(k), counts[k], column * 7 + k + 1, firstRow);
+          fill(u.fields[k], t.child(k), true, counts[k], column * 7 + k + 1, firstRow);
           u.counts[k] = counts[k];
         }
         break;

@@ -98,8 +98,8 @@ public final class TrevniWriterOptions {
    * not in a union, array or map) of a type stored in its order (not an enum or a decimal). Its
    * column gets first values and {@link ColumnSpec#sorted()}'s check: a value before the previous
    * row's, in Java's order, fails the write and gives the file up. Filtered reads skip its blocks
-   * unread. Fields of a colfile type are all nullable in the Avro schema {@code
-   * AvroTypes.fromType} derives, so only writers created with an Avro schema can declare them.
+   * unread. For a writer created with a colfile type, these are its non-null fields (the
+   * nullable ones become unions in the Avro schema {@code AvroTypes.fromType} derives).
    */
   public List<String> sortedFields() {
     return sortedFields;

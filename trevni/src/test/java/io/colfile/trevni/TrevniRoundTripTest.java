@@ -115,6 +115,55 @@ class TrevniRoundTripTest {
     }
   }
 
+  private static final String NON_NULL = "struct<id:bigint not null,name:string,"
+      + "tags:array<string not null> not null,m:map<string,int not null>,"
+      + "st:struct<a:int not null,b:string> not null,u:uniontype<int,string> not null>";
+
+  @Test
+  void nonNullFieldsAreRequiredInAvroAndReadBackNonNull() throws Exception {
+    Type type = Type.parse(NON_NULL);
+    String rows = """
+        {"id":1,"name":"a","tags":["x","y"],"m":[{"key":"k","value":3}],"st":{"a":1,"b":null},"u":{"tag":1,"value":"s"}}
+        {"id":2,"name":null,"tags":[],"m":null,"st":{"a":2,"b":"b"},"u":{"tag":0,"value":7}}
+        """;
+    Path p = write(type, rows, WriteOptions.defaults());
+    try (TrevniReader r = TrevniReader.open(InputFile.local(p))) {
+      assertThat(r.schema()).isEqualTo(type);
+      assertThat(r.avroSchema().orElseThrow().toString()).isEqualTo(("{'type':'record',"
+          + "'name':'Row','fields':[{'name':'id','type':'long'},{'name':'name','type':"
+          + "['null','string'],'default':null},{'name':'tags','type':{'type':'array',"
+          + "'items':'string'}},{'name':'m','type':['null',{'type':'map','values':'int'}],"
+          + "'default':null},{'name':'st','type':{'type':'record','name':'Row_st','fields':"
+          + "[{'name':'a','type':'int'},{'name':'b','type':['null','string'],'default':null}]}},"
+          + "{'name':'u','type':['int','string']}]}").replace('\'', '"'));
+      assertThat(cat(r, ReadOptions.defaults())).isEqualTo(canonical(type, rows));
+      try (BatchReader b = r.read(ReadOptions.columns("st.a", "id"))) {
+        assertThat(b.schema().toString())
+            .isEqualTo("struct<st:struct<a:int not null> not null,id:bigint not null>");
+      }
+    }
+  }
+
+  @Test
+  void aNullInANonNullFieldIsRefusedNamingTheColumnAndRow() {
+    Type type = Type.parse(NON_NULL);
+    String good = "{\"id\":1,\"tags\":[],\"st\":{\"a\":1},\"u\":{\"tag\":0,\"value\":1}}\n";
+    assertThatThrownBy(() -> write(type, good + good.replace("\"id\":1", "\"id\":null"),
+        WriteOptions.defaults()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("row 1, column id: null where the Avro schema has no null");
+    assertThatThrownBy(() -> write(type, good.replace("[]", "[\"a\",null]"),
+        WriteOptions.defaults()))
+        .hasMessage("row 0, column tags[]: null where the Avro schema has no null");
+    assertThatThrownBy(() -> write(type, good.replace("{\"a\":1}", "{\"a\":null}"),
+        WriteOptions.defaults()))
+        .hasMessage("row 0, column st.a: null where the Avro schema has no null");
+    assertThatThrownBy(() -> write(type, good.replace("{\"tag\":0,\"value\":1}", "null"),
+        WriteOptions.defaults()))
+        .hasMessage("row 0, column u: null where the Avro union has no null branch");
+    assertThat(dir.toFile().list()).as("nothing is published").isEmpty();
+  }
+
   @Test
   void aUnionHoldingANullVariantBecomesNull() throws Exception {
     Type type = Type.parse("struct<u:uniontype<int,string>>");
@@ -147,7 +196,8 @@ class TrevniRoundTripTest {
         + "{\"m\":null}\n{\"m\":[]}\n";
     Path p = write(type, rows, WriteOptions.defaults());
     try (FileReader r = ColFile.open(InputFile.local(p))) {
-      assertThat(r.schema().toString()).isEqualTo("struct<m:array<struct<key:int,value:array<string>>>>");
+      assertThat(r.schema().toString())
+          .isEqualTo("struct<m:array<struct<key:int,value:array<string>> not null>>");
       assertThat(cat(r, ReadOptions.defaults())).isEqualTo(canonical(type, rows));
     }
   }

@@ -55,7 +55,8 @@ abstract class Mapper {
    * or reordered struct fields.
    */
   static Mapper same(Type target, Type source) {
-    if (target.equals(source)) {
+    // nullability is no part of a vector: a type that differs only in it has the same vectors
+    if (target.equals(source) || target.allNullable().equals(source.allNullable())) {
       return new Identity();
     }
     if (target.kind() == TypeKind.STRUCT && source.kind() == TypeKind.STRUCT) {

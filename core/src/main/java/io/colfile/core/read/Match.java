@@ -21,6 +21,12 @@ import java.util.regex.Pattern;
  * case-insensitive option, positional matching below the top level, and ACID files' event
  * structs. Unlike orc-core, which checks only the columns a read includes, the whole reader
  * schema is checked, so a schema that cannot be read fails whatever the columns asked for.
+ *
+ * <p>Nullability (which ORC has not) follows Avro's schema resolution: a nullable reader child
+ * reads anything; a non-null one reads a non-null file child, and a nullable file child or a
+ * conversion up to the first NULL actually met, which is refused then ({@link
+ * #mayBreakNotNull}); a non-null reader field the file lacks is refused at once, as there is
+ * nothing to fill it with (colfile has no field defaults).
  */
 final class Match {
   enum Kind { SAME, STRUCT, LIST, MAP, UNION, CONVERT, MISSING }
@@ -88,6 +94,11 @@ final class Match {
             int f = positional ? (i < file.children().size() ? i : -1) : file.fieldIndex(name);
             String sub = path.isEmpty() ? name : path + "." + name;
             if (f < 0) {
+              if (!reader.isChildNullable(i)) {
+                throw new IllegalArgumentException("cannot read column " + sub + ": it is not "
+                    + "null in the reader schema, and the file has no such column to give its "
+                    + "values");
+              }
               names.add(null);
               children.add(missing(reader.child(i)));
             } else {
@@ -172,18 +183,22 @@ final class Match {
       case STRUCT: {
         List<String> names = new ArrayList<>();
         List<Type> types = new ArrayList<>();
+        List<Boolean> nullable = new ArrayList<>();
         // the file's order, so that the result is a pruning of the file's schema
         for (int f = 0; f < file.children().size(); f++) {
           int r = fileNames.indexOf(file.fieldNames().get(f));
           if (r >= 0) {
             names.add(file.fieldNames().get(f));
             types.add(children.get(r).fileRead());
+            nullable.add(file.isChildNullable(f));
           }
         }
-        return Type.struct(names, types);
+        return Type.struct(names, types, nullable);
       }
-      case LIST: return Type.list(children.get(0).fileRead());
-      case MAP: return Type.map(children.get(0).fileRead(), children.get(1).fileRead());
+      case LIST: return Type.list(children.get(0).fileRead(), file.isChildNullable(0));
+      case MAP:
+        return Type.map(children.get(0).fileRead(), children.get(1).fileRead(),
+            file.isChildNullable(1));
       case UNION: {
         List<Type> variants = new ArrayList<>();
         children.forEach(c -> variants.add(c.fileRead()));
@@ -191,6 +206,32 @@ final class Match {
       }
       default: throw new IllegalStateException("nothing is read for a missing column");
     }
+  }
+
+  /**
+   * Whether rows read may hold a NULL where the reader schema says none can be: a child the
+   * reader has non-null that the file has nullable, or that a conversion fills (conversions give
+   * NULL for values they cannot convert). Those rows are refused when met ({@link
+   * io.colfile.core.vector.NotNullCheck}), as Avro's schema resolution refuses a null for a
+   * non-null reader field only at that value: a file whose nullable column holds no NULL reads.
+   */
+  boolean mayBreakNotNull() {
+    for (int i = 0; i < children.size(); i++) {
+      Match c = children.get(i);
+      if (kind != Kind.UNION && !(kind == Kind.MAP && i == 0) && !reader.isChildNullable(i)
+          && (c.kind == Kind.CONVERT || file.isChildNullable(fileChild(i)))) {
+        return true;
+      }
+      if (c.mayBreakNotNull()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The file's child that reader child {@code i} reads (STRUCT, LIST, MAP). */
+  private int fileChild(int i) {
+    return kind == Kind.STRUCT ? file.fieldIndex(fileNames.get(i)) : i;
   }
 
   /** Whether the whole subtree reads the file's values unchanged. */

@@ -8,6 +8,7 @@ import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
 import io.colfile.core.vector.ColumnBatch;
 import io.colfile.core.vector.ColumnVector;
+import io.colfile.core.vector.NotNullCheck;
 import java.io.IOException;
 
 /**
@@ -27,6 +28,8 @@ final class PlannedBatchReader implements BatchReader {
   private final Mapper[] toOutput;
   private final int[] outputFrom;
   private final int batchSize;
+  /** Null unless the reader schema has non-null columns the file may give NULLs for. */
+  private final NotNullCheck notNull;
   private int[] selected = new int[0];
   private long rowsDecoded;
   private long rowsMatched;
@@ -43,6 +46,7 @@ final class PlannedBatchReader implements BatchReader {
     this.output = output;
     this.batchSize = batchSize;
     this.filter = filter == null ? null : new RowFilter(filter, filterSchema);
+    this.notNull = match.mayBreakNotNull() ? NotNullCheck.of(readerProjection) : null;
     Type rawSchema = raw.schema();
     if (readerProjection.kind() == TypeKind.STRUCT) {
       match = match.fieldByField();
@@ -98,6 +102,14 @@ final class PlannedBatchReader implements BatchReader {
         readerBatch.cols[i] = toReader[i].map(source, n);
       }
       readerBatch.size = n;
+      if (notNull != null) {
+        NotNullCheck.Violation v = notNull.find(readerBatch);
+        if (v != null) {
+          throw new IllegalArgumentException("column " + v.column() + " is not null in the "
+              + "reader schema, but row " + (rowsDecoded + v.row() + 1) + " read has a NULL "
+              + "there (counting from 1 the rows decoded since the reader opened)");
+        }
+      }
       rowsDecoded += n;
       if (filter != null) {
         if (selected.length < n) {

@@ -107,10 +107,13 @@ final class Projection {
     }
     List<String> names = new ArrayList<>();
     List<Type> types = new ArrayList<>();
+    List<Boolean> nullable = new ArrayList<>();
     if (mentionOrder) {
       for (Map.Entry<String, Node> e : node.children.entrySet()) {
+        int i = t.fieldIndex(e.getKey());
         names.add(e.getKey());
-        types.add(prune(t.child(t.fieldIndex(e.getKey())), e.getValue(), true));
+        types.add(prune(t.child(i), e.getValue(), true));
+        nullable.add(t.isChildNullable(i));
       }
     } else {
       for (int i = 0; i < t.children().size(); i++) {
@@ -118,10 +121,11 @@ final class Projection {
         if (child != null) {
           names.add(t.fieldNames().get(i));
           types.add(prune(t.child(i), child, false));
+          nullable.add(t.isChildNullable(i));
         }
       }
     }
-    return Type.struct(names, types);
+    return Type.struct(names, types, nullable);
   }
 
   private static final class Node {

@@ -12,6 +12,19 @@ import java.util.Objects;
  *
  * <p>{@link #toString()} prints the ORC type string ({@code struct<a:int,b:map<string,double>>})
  * and {@link #parse(String)} reads it back.
+ *
+ * <p><b>Nullability</b> is a property of a child in its parent, not of a type: whether a struct
+ * field, a list element or a map value may be null ({@link #isChildNullable}). Avro's required
+ * fields and Kudu's NOT NULL columns say so; ORC cannot, so every child of an ORC file is
+ * nullable, and so is every child made without saying otherwise (the factories and {@link
+ * StructBuilder#field(String, Type)}). Map keys are never null (no format stores a null key);
+ * union variants always "are" nullable, a union value's nullness being the union's own. The root
+ * has no parent: a file's rows are never null. Nullability takes part in {@link #equals}: two
+ * schemas that differ in it accept different values (Spark's {@code StructType} compares it
+ * too); compare {@link #allNullable()} of both to ignore it. A type whose children are all
+ * nullable prints exactly as ORC prints it; a non-null child is followed by {@code not null}
+ * ({@code struct<id:bigint not null,name:string>}), an extension that no ORC type string has
+ * (see {@link TypeParser}).
  */
 public final class Type {
   public static final Type BOOLEAN = new Type(TypeKind.BOOLEAN);
@@ -35,6 +48,8 @@ public final class Type {
   private final TypeKind kind;
   private final List<Type> children;
   private final List<String> fieldNames;
+  /** One per child: whether it may be null. */
+  private final List<Boolean> nullable;
   private final int maxLength;
   private final int precision;
   private final int scale;
@@ -45,9 +60,16 @@ public final class Type {
 
   private Type(TypeKind kind, List<Type> children, List<String> fieldNames,
       int maxLength, int precision, int scale) {
+    this(kind, children, fieldNames, allNullable(kind, children.size()), maxLength, precision,
+        scale);
+  }
+
+  private Type(TypeKind kind, List<Type> children, List<String> fieldNames,
+      List<Boolean> nullable, int maxLength, int precision, int scale) {
     this.kind = kind;
     this.children = children;
     this.fieldNames = fieldNames;
+    this.nullable = nullable;
     this.maxLength = maxLength;
     this.precision = precision;
     this.scale = scale;
@@ -101,24 +123,53 @@ public final class Type {
     return new Type(TypeKind.DECIMAL, List.of(), List.of(), 0, precision, scale);
   }
 
-  public static Type list(Type element) {
-    return new Type(TypeKind.LIST, List.of(element), List.of(), 0, 0, 0);
+  /** Every child nullable, but a map's key. */
+  private static List<Boolean> allNullable(TypeKind kind, int children) {
+    return switch (children) {
+      case 0 -> List.of();
+      case 1 -> List.of(true);
+      case 2 -> kind == TypeKind.MAP ? List.of(false, true) : List.of(true, true);
+      default -> Collections.nCopies(children, true);
+    };
   }
 
+  /** A list whose elements may be null. */
+  public static Type list(Type element) {
+    return list(element, true);
+  }
+
+  public static Type list(Type element, boolean elementNullable) {
+    return new Type(TypeKind.LIST, List.of(element), List.of(), List.of(elementNullable), 0, 0,
+        0);
+  }
+
+  /** A map whose values may be null (its keys never are). */
   public static Type map(Type key, Type value) {
-    return new Type(TypeKind.MAP, List.of(key, value), List.of(), 0, 0, 0);
+    return map(key, value, true);
+  }
+
+  public static Type map(Type key, Type value, boolean valueNullable) {
+    return new Type(TypeKind.MAP, List.of(key, value), List.of(), List.of(false, valueNullable),
+        0, 0, 0);
   }
 
   public static Type union(List<Type> variants) {
     return new Type(TypeKind.UNION, List.copyOf(variants), List.of(), 0, 0, 0);
   }
 
+  /** A struct whose fields may all be null. */
   public static Type struct(List<String> names, List<Type> types) {
-    if (names.size() != types.size()) {
-      throw new IllegalArgumentException("struct has " + names.size() + " names and "
-          + types.size() + " types");
+    return struct(names, types, Collections.nCopies(types.size(), true));
+  }
+
+  /** A struct whose field i may be null when {@code nullable.get(i)} is true. */
+  public static Type struct(List<String> names, List<Type> types, List<Boolean> nullable) {
+    if (names.size() != types.size() || nullable.size() != types.size()) {
+      throw new IllegalArgumentException("struct has " + names.size() + " names, "
+          + types.size() + " types and " + nullable.size() + " nullabilities");
     }
-    return new Type(TypeKind.STRUCT, List.copyOf(types), List.copyOf(names), 0, 0, 0);
+    return new Type(TypeKind.STRUCT, List.copyOf(types), List.copyOf(names),
+        List.copyOf(nullable), 0, 0, 0);
   }
 
   /** Starts a struct: {@code Type.structBuilder().field("a", Type.INT).build()}. */
@@ -142,6 +193,33 @@ public final class Type {
 
   public Type child(int i) {
     return children.get(i);
+  }
+
+  /**
+   * Whether child {@code i} may be null: a struct field, the list element, the map value (see
+   * the class comment). Always false for a map's key, always true for a union's variants.
+   */
+  public boolean isChildNullable(int i) {
+    return nullable.get(i);
+  }
+
+  /**
+   * This type with every struct field, list element and map value nullable, at any depth: what
+   * a format without nullability (ORC) stores, and the way to compare types ignoring it.
+   */
+  public Type allNullable() {
+    if (children.isEmpty()) {
+      return this;
+    }
+    List<Type> all = new ArrayList<>(children.size());
+    boolean same = nullable.equals(allNullable(kind, children.size()));
+    for (Type c : children) {
+      Type n = c.allNullable();
+      same &= n == c;
+      all.add(n);
+    }
+    return same ? this : new Type(kind, List.copyOf(all), fieldNames, maxLength, precision,
+        scale);
   }
 
   /** Struct field names (empty for other kinds). */
@@ -200,15 +278,16 @@ public final class Type {
     }
     Type t = (Type) o;
     return kind == t.kind && maxLength == t.maxLength && precision == t.precision
-        && scale == t.scale && children.equals(t.children) && fieldNames.equals(t.fieldNames);
+        && scale == t.scale && children.equals(t.children) && fieldNames.equals(t.fieldNames)
+        && nullable.equals(t.nullable);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(kind, children, fieldNames, maxLength, precision, scale);
+    return Objects.hash(kind, children, fieldNames, nullable, maxLength, precision, scale);
   }
 
-  /** The ORC type string. */
+  /** The ORC type string, with {@code not null} after each non-null child (see the class). */
   @Override
   public String toString() {
     StringBuilder sb = new StringBuilder();
@@ -220,17 +299,25 @@ public final class Type {
   public static final class StructBuilder {
     private final List<String> names = new ArrayList<>();
     private final List<Type> types = new ArrayList<>();
+    private final List<Boolean> nullable = new ArrayList<>();
 
     private StructBuilder() {}
 
+    /** Adds a field that may be null. */
     public StructBuilder field(String name, Type type) {
+      return field(name, type, true);
+    }
+
+    /** Adds a field that may be null only when {@code nullable} is set. */
+    public StructBuilder field(String name, Type type, boolean nullable) {
       names.add(Objects.requireNonNull(name));
       types.add(Objects.requireNonNull(type));
+      this.nullable.add(nullable);
       return this;
     }
 
     public Type build() {
-      return struct(names, types);
+      return struct(names, types, nullable);
     }
   }
 }

@@ -10,13 +10,21 @@ import java.util.Locale;
  *
  * <pre>
  * type   ::= primitive | "char(" n ")" | "varchar(" n ")" | "decimal" [ "(" p "," s ")" ]
- *          | "array<" type ">" | "map<" type "," type ">" | "uniontype<" type ("," type)* ">"
+ *          | "array<" child ">" | "map<" child "," child ">" | "uniontype<" type ("," type)* ">"
  *          | "struct<" [ field ("," field)* ] ">"
- * field  ::= name ":" type
+ * field  ::= name ":" child
+ * child  ::= type [ "not" "null" ]
  * name   ::= [A-Za-z0-9_.$-]+ | "`" (any char, "``" for a backquote)* "`"
  * </pre>
  *
  * Field names that are not plain identifiers are printed backquoted, as ORC prints them.
+ *
+ * <p>{@code not null} is colfile's extension for the formats that have non-null children (Avro
+ * required fields in Trevni, Kudu NOT NULL columns): it follows the type of a struct field, a
+ * list element or a map value that cannot be null, and is printed only there, so a type whose
+ * children are all nullable (every ORC type) prints as ORC prints it, and an ORC type string
+ * never holds it. After a map key it is accepted and changes nothing (keys are never null);
+ * union variants cannot have it.
  */
 final class TypeParser {
   private final String text;
@@ -60,22 +68,28 @@ final class TypeParser {
       case "array": {
         expect('<');
         Type element = type();
+        boolean elementNullable = !notNull();
         expect('>');
-        return Type.list(element);
+        return Type.list(element, elementNullable);
       }
       case "map": {
         expect('<');
         Type key = type();
+        notNull(); // keys are never null, said or not
         expect(',');
         Type value = type();
+        boolean valueNullable = !notNull();
         expect('>');
-        return Type.map(key, value);
+        return Type.map(key, value, valueNullable);
       }
       case "uniontype": {
         expect('<');
         List<Type> variants = new ArrayList<>();
         do {
           variants.add(type());
+          if (notNull()) {
+            throw error("a union variant cannot be 'not null'");
+          }
         } while (accept(','));
         expect('>');
         return Type.union(variants);
@@ -127,6 +141,7 @@ final class TypeParser {
     expect('<');
     List<String> names = new ArrayList<>();
     List<Type> types = new ArrayList<>();
+    List<Boolean> nullable = new ArrayList<>();
     skipBlanks();
     if (accept('>')) {
       return Type.struct(names, types);
@@ -136,9 +151,25 @@ final class TypeParser {
       names.add(fieldName());
       expect(':');
       types.add(type());
+      nullable.add(!notNull());
     } while (accept(','));
     expect('>');
-    return Type.struct(names, types);
+    return Type.struct(names, types, nullable);
+  }
+
+  /** Reads {@code not null} if it comes next. */
+  private boolean notNull() {
+    int save = pos;
+    skipBlanks();
+    if (!word().toLowerCase(Locale.ROOT).equals("not")) {
+      pos = save;
+      return false;
+    }
+    skipBlanks();
+    if (!word().toLowerCase(Locale.ROOT).equals("null")) {
+      throw error("expected 'not null'");
+    }
+    return true;
   }
 
   private String fieldName() {
@@ -247,6 +278,10 @@ final class TypeParser {
             sb.append(',');
           }
           print(t.child(i), sb);
+          // a map's key is never null and says nothing: only the element and the value can
+          if (t.kind() != TypeKind.MAP || i == 1) {
+            printNotNull(t, i, sb);
+          }
         }
         sb.append('>');
         break;
@@ -260,12 +295,19 @@ final class TypeParser {
           printFieldName(t.fieldNames().get(i), sb);
           sb.append(':');
           print(t.child(i), sb);
+          printNotNull(t, i, sb);
         }
         sb.append('>');
         break;
       }
       default:
         sb.append(t.kind().typeName());
+    }
+  }
+
+  private static void printNotNull(Type parent, int child, StringBuilder sb) {
+    if (!parent.isChildNullable(child)) {
+      sb.append(" not null");
     }
   }
 

@@ -143,10 +143,12 @@ final class AvroFiles {
       try (BatchReader rows = r.read(o)) {
         if (columns != null) {
           List<Type> types = new ArrayList<>();
+          List<Boolean> nullable = new ArrayList<>();
           for (String c : columns) {
             types.add(full.child(full.fieldIndex(c)));
+            nullable.add(full.isChildNullable(full.fieldIndex(c)));
           }
-          assertEquals(Type.struct(columns, types), rows.schema(),
+          assertEquals(Type.struct(columns, types, nullable), rows.schema(),
               what + ": colfile's projected row type");
         }
         ColumnBatch batch = rows.newBatch();

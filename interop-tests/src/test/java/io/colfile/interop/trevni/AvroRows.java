@@ -121,18 +121,22 @@ final class AvroRows {
       case ENUM:
         return Type.STRING;
       case RECORD: {
+        // a child is nullable exactly when Avro's own Schema.isNullable says so (required
+        // fields are not)
         List<String> names = new ArrayList<>();
         List<Type> types = new ArrayList<>();
+        List<Boolean> nullable = new ArrayList<>();
         for (Schema.Field f : s.getFields()) {
           names.add(f.name());
           types.add(type(f.schema()));
+          nullable.add(f.schema().isNullable());
         }
-        return Type.struct(names, types);
+        return Type.struct(names, types, nullable);
       }
       case ARRAY:
-        return Type.list(type(s.getElementType()));
+        return Type.list(type(s.getElementType()), s.getElementType().isNullable());
       case MAP:
-        return Type.map(Type.STRING, type(s.getValueType()));
+        return Type.map(Type.STRING, type(s.getValueType()), s.getValueType().isNullable());
       case UNION: {
         List<Schema> nonNull = nonNull(s);
         if (nonNull.size() == 1) {

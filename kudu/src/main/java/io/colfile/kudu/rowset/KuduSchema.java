@@ -81,11 +81,14 @@ public record KuduSchema(List<KuduColumn> columns, List<String> keyColumns) {
     return out;
   }
 
-  /** The rows as colfile sees them: a struct of every column's logical type, in table order. */
+  /**
+   * The rows as colfile sees them: a struct of every column's logical type, in table order, the
+   * columns that are not nullable (the key's among them) non-null fields.
+   */
   public Type rowType() {
     Type.StructBuilder b = Type.structBuilder();
     for (KuduColumn c : columns) {
-      b.field(c.name(), c.logicalType());
+      b.field(c.name(), c.logicalType(), c.nullable());
     }
     return b.build();
   }

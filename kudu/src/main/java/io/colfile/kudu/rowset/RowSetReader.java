@@ -245,7 +245,7 @@ public final class RowSetReader implements FileReader {
     Type.StructBuilder b = Type.structBuilder();
     for (KuduColumn c : projected) {
       KuduTypes.checkCompatible(c.type(), c.logicalType());
-      b.field(c.name(), c.logicalType());
+      b.field(c.name(), c.logicalType(), c.nullable());
     }
     return new RowSetBatches(b.build(), projected, columns, deltas, baseRows,
         options.batchSize(), ranges, report);

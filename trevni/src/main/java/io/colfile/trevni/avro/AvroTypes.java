@@ -16,16 +16,21 @@ import java.util.Set;
  * Maps Avro schemas to colfile's logical types and back.
  *
  * <p>Avro to colfile ({@link #toType}): record → struct, array → array, map → map with string
- * keys, a union of null and one type → that type (nullable, as every colfile value is), a union
- * of several types → uniontype of the non-null ones, enum → string (the symbol), fixed →
+ * keys, a union of null and one type → that type, a union of several types → uniontype of the
+ * non-null ones, enum → string (the symbol), fixed →
  * binary, null → boolean (always null); the logical types date, decimal, timestamp-millis /
  * micros / nanos (→ timestamp with local time zone) and local-timestamp-* (→ timestamp), and
  * Hive's varchar/char strings with maxLength, become the corresponding colfile types. Logical
- * types Avro finds invalid are ignored, as Avro ignores them.
+ * types Avro finds invalid are ignored, as Avro ignores them. A record field, array element or
+ * map value is nullable ({@link Type#isChildNullable}) when its schema admits null ({@link
+ * #isNullable}: a union with a null branch, or null itself), and not null otherwise: Avro's
+ * required fields.
  *
  * <p>colfile to Avro ({@link #fromType}): a struct becomes a record named {@code Row} (nested
- * ones after their path: {@code Row_a}, {@code Row_a_element}, ...) whose fields are all {@code
- * ["null", T]} with default null; see the method for each type.
+ * ones after their path: {@code Row_a}, {@code Row_a_element}, ...) whose nullable fields are
+ * {@code ["null", T]} with default null and whose non-null fields are plain {@code T} without a
+ * default, so that a type read from an Avro schema gives that schema's shape back; see the
+ * method for each type.
  */
 public final class AvroTypes {
   /** The most columns {@link #toType} makes: named types reused by name multiply columns. */
@@ -119,16 +124,19 @@ public final class AvroTypes {
       case RECORD: {
         List<String> names = new ArrayList<>();
         List<Type> types = new ArrayList<>();
+        List<Boolean> nullable = new ArrayList<>();
         for (Field f : s.fields()) {
           names.add(f.name());
           types.add(convert(f.schema(), columns));
+          nullable.add(isNullable(f.schema()));
         }
-        return Type.struct(names, types);
+        return Type.struct(names, types, nullable);
       }
       case ARRAY:
-        return Type.list(convert(s.elementType(), columns));
+        return Type.list(convert(s.elementType(), columns), isNullable(s.elementType()));
       case MAP:
-        return Type.map(Type.STRING, convert(s.valueType(), columns));
+        return Type.map(Type.STRING, convert(s.valueType(), columns),
+            isNullable(s.valueType()));
       case UNION: {
         List<Type> branches = new ArrayList<>();
         for (AvroSchema b : s.branches()) {
@@ -175,15 +183,18 @@ public final class AvroTypes {
 
   /**
    * The Avro record schema for rows of {@code rowType}, a struct: a record named {@code Row}
-   * whose fields are {@code ["null", T]} with default null. boolean → boolean; tinyint,
-   * smallint, int → int; bigint → long; float, double; string → string; varchar(n) and char(n)
+   * whose nullable fields are {@code ["null", T]} with default null and whose non-null fields
+   * are {@code T} without a default (likewise array elements and map values: {@code ["null",
+   * T]} or {@code T}). boolean → boolean; tinyint, smallint, int → int; bigint → long; float,
+   * double; string → string; varchar(n) and char(n)
    * → string with {@code logicalType} varchar/char and {@code maxLength} (Hive's convention);
    * binary → bytes; decimal(p,s) → bytes with the decimal logical type (Hive 0.11's decimals
    * without precision → decimal(38,6)); date → int/date; timestamp → long/local-timestamp-nanos;
-   * timestamp with local time zone → long/timestamp-nanos; array → array of nullable elements;
-   * map with string, varchar or char keys → map of nullable values, with other keys an array of
-   * {@code key}/{@code value} records (Avro maps have string keys only); struct → record;
-   * uniontype → {@code ["null", b1, ..., bn]}.
+   * timestamp with local time zone → long/timestamp-nanos; array → array; map with string,
+   * varchar or char keys → map, with other keys an array of {@code key}/{@code value} records
+   * (Avro maps have string keys only; the key field is nullable, as before colfile types had
+   * nullability); struct → record; uniontype → {@code ["null", b1, ..., bn]}, or {@code [b1,
+   * ..., bn]} where it cannot be null.
    *
    * <p>Nested records are named after their place: {@code Row_a} for struct field {@code a},
    * {@code <parent>_element} for a list's element, {@code <parent>_value} for a map's value,
@@ -236,19 +247,27 @@ public final class AvroTypes {
               + "digits and _ , not starting with a digit)");
         }
         String fieldPath = path.isEmpty() ? field : path + "." + field;
-        fields.add(Field.of(field,
-            nullable(t.child(i), unique + "_" + field, fieldPath, depth + 1),
-            AvroSchema.JSON_NULL));
+        AvroSchema schema = child(t, i, unique + "_" + field, fieldPath, depth + 1);
+        fields.add(t.isChildNullable(i) ? Field.of(field, schema, AvroSchema.JSON_NULL)
+            : Field.of(field, schema));
       }
       return AvroSchema.record(unique, fields);
     }
 
-    private AvroSchema nullable(Type t, String name, String path, int depth) {
+    /** The schema of child {@code i} of {@code parent}: a union with null where nullable. */
+    private AvroSchema child(Type parent, int i, String name, String path, int depth) {
+      Type t = parent.child(i);
+      boolean nullable = parent.isChildNullable(i);
+      if (!nullable && t.kind() != TypeKind.UNION) {
+        return of(t, name, path, depth);
+      }
       List<AvroSchema> branches = new ArrayList<>();
-      branches.add(AvroSchema.primitive(Kind.NULL));
+      if (nullable) {
+        branches.add(AvroSchema.primitive(Kind.NULL));
+      }
       if (t.kind() == TypeKind.UNION) {
-        for (int i = 0; i < t.children().size(); i++) {
-          branches.add(of(t.child(i), name + "_" + i, path + "." + i, depth + 1));
+        for (int k = 0; k < t.children().size(); k++) {
+          branches.add(of(t.child(k), name + "_" + k, path + "." + k, depth + 1));
         }
       } else {
         branches.add(of(t, name, path, depth));
@@ -302,16 +321,15 @@ public final class AvroTypes {
         case STRUCT:
           return record(t, name, path, depth);
         case LIST:
-          return AvroSchema.array(nullable(t.child(0), name + "_element", path + "[]",
-              depth + 1));
+          return AvroSchema.array(child(t, 0, name + "_element", path + "[]", depth + 1));
         case MAP: {
           TypeKind key = t.child(0).kind();
           if (key == TypeKind.STRING || key == TypeKind.VARCHAR || key == TypeKind.CHAR) {
-            return AvroSchema.map(nullable(t.child(1), name + "_value", path + ".value",
-                depth + 1));
+            return AvroSchema.map(child(t, 1, name + "_value", path + ".value", depth + 1));
           }
           // Avro maps have string keys: other maps become arrays of key/value records
-          Type entry = Type.struct(List.of("key", "value"), List.of(t.child(0), t.child(1)));
+          Type entry = Type.struct(List.of("key", "value"), List.of(t.child(0), t.child(1)),
+              List.of(true, t.isChildNullable(1)));
           return AvroSchema.array(record(entry, name + "_entry", path, depth + 1));
         }
         case UNION:

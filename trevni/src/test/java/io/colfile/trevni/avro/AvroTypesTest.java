@@ -114,13 +114,14 @@ class AvroTypesTest {
     assertThat(toType("{'type':'record','name':'R','fields':[{'name':'b','type':'int'},"
         + "{'name':'a','type':{'type':'array','items':'string'}},{'name':'m','type':{'type':"
         + "'map','values':['null','double']}}]}"))
-        .isEqualTo(Type.parse("struct<b:int,a:array<string>,m:map<string,double>>"));
+        .isEqualTo(Type.parse("struct<b:int not null,a:array<string not null> not null,"
+            + "m:map<string,double> not null>"));
     assertThat(toType("['null']")).isEqualTo(Type.BOOLEAN);
     assertThat(toType("[]")).isEqualTo(Type.BOOLEAN);
     assertThat(toType("['null','int']")).isEqualTo(Type.INT);
     assertThat(toType("['int','null']")).isEqualTo(Type.INT);
     assertThat(toType("['null','int','string',{'type':'array','items':'long'}]"))
-        .isEqualTo(Type.parse("uniontype<int,string,array<bigint>>"));
+        .isEqualTo(Type.parse("uniontype<int,string,array<bigint not null>>"));
     assertThat(toType("['string','null','bytes']"))
         .isEqualTo(Type.parse("uniontype<string,binary>"));
   }
@@ -147,12 +148,14 @@ class AvroTypesTest {
   @Test
   void rowTypes() {
     assertThat(AvroTypes.rowType(AvroSchema.parse(q(record("'int'")))))
+        .isEqualTo(Type.parse("struct<f:int not null>"));
+    assertThat(AvroTypes.rowType(AvroSchema.parse(q(record("['int','null']")))))
         .isEqualTo(Type.parse("struct<f:int>"));
     assertThat(AvroTypes.rowType(AvroSchema.parse("\"long\""))).isEqualTo(Type.LONG);
     assertThat(AvroTypes.rowType(AvroSchema.parse(q("{'type':'array','items':'int'}"))))
-        .isEqualTo(Type.parse("array<int>"));
+        .isEqualTo(Type.parse("array<int not null>"));
     assertThat(AvroTypes.rowType(AvroSchema.parse(q("['null'," + record("'int'") + "]"))))
-        .isEqualTo(Type.parse("struct<value:struct<f:int>>"));
+        .isEqualTo(Type.parse("struct<value:struct<f:int not null>>"));
   }
 
   @Test
@@ -202,6 +205,39 @@ class AvroTypesTest {
   }
 
   @Test
+  void nonNullChildrenArePlainAvroTypesAndComeBack() {
+    Type t = Type.parse("struct<id:bigint not null,name:string,"
+        + "tags:array<string not null> not null,scores:map<string,double not null>,"
+        + "s:struct<x:int not null,y:uniontype<int,string> not null>,u:uniontype<int,string>>");
+    AvroSchema s = AvroTypes.fromType(t);
+    assertThat(s.toString()).isEqualTo(q("{'type':'record','name':'Row','fields':["
+        + "{'name':'id','type':'long'},"
+        + "{'name':'name','type':['null','string'],'default':null},"
+        + "{'name':'tags','type':{'type':'array','items':'string'}},"
+        + "{'name':'scores','type':['null',{'type':'map','values':'double'}],'default':null},"
+        + "{'name':'s','type':['null',{'type':'record','name':'Row_s','fields':["
+        + "{'name':'x','type':'int'},{'name':'y','type':['int','string']}]}],'default':null},"
+        + "{'name':'u','type':['null','int','string'],'default':null}]}"));
+    assertThat(new Schema.Parser().parse(s.toString()).toString()).isEqualTo(s.toString());
+    assertThat(AvroTypes.toType(s)).isEqualTo(t);
+    // a type read from such a schema gives the schema back
+    assertThat(AvroTypes.fromType(AvroTypes.toType(s))).isEqualTo(s);
+  }
+
+  @Test
+  void fieldsAreNullableExactlyWhenTheirSchemaAdmitsNull() {
+    Type t = toType("{'type':'record','name':'R','fields':["
+        + "{'name':'a','type':'int'},{'name':'b','type':['null','int']},"
+        + "{'name':'c','type':['int','null']},{'name':'d','type':'null'},"
+        + "{'name':'e','type':['int','string']},{'name':'f','type':['string','null','int']},"
+        + "{'name':'g','type':{'type':'array','items':['null','int']}},"
+        + "{'name':'h','type':{'type':'map','values':'long'}}]}");
+    assertThat(t).hasToString("struct<a:int not null,b:int,c:int,d:boolean,"
+        + "e:uniontype<int,string> not null,f:uniontype<string,int>,g:array<int> not null,"
+        + "h:map<string,bigint not null> not null>");
+  }
+
+  @Test
   void fromTypeNamesNestedRecordsAfterTheirPlace() {
     AvroSchema s = AvroTypes.fromType(Type.parse("struct<a:struct<x:int>,"
         + "l:array<struct<y:int>>,m:map<string,struct<z:int>>,"
@@ -236,8 +272,9 @@ class AvroTypesTest {
         + "'type':['null',{'type':'array','items':{'type':'record','name':'Row_m_entry',"
         + "'fields':[{'name':'key','type':['null','int'],'default':null},{'name':'value',"
         + "'type':['null','string'],'default':null}]}}],'default':null}]}"));
+    // the entries are the array's elements, never null
     assertThat(AvroTypes.toType(s))
-        .isEqualTo(Type.parse("struct<m:array<struct<key:int,value:string>>>"));
+        .isEqualTo(Type.parse("struct<m:array<struct<key:int,value:string> not null>>"));
     for (String key : List.of("string", "varchar(5)", "char(2)")) {
       assertThat(AvroTypes.toType(AvroTypes.fromType(Type.parse("struct<m:map<" + key
           + ",int>>")))).isEqualTo(Type.parse("struct<m:map<string,int>>"));
