@@ -32,6 +32,8 @@ public final class CFileCursor {
 
   /** The current block, or null when not positioned. */
   private BlockPointer block;
+  /** Bytes of the block's payload before the decoder's slice (a null header and bitmap). */
+  private int decoderSkipped;
   private long blockFirst;
   private int blockRows;
   private NullBitmap nulls;
@@ -151,11 +153,11 @@ public final class CFileCursor {
     }
     while (true) {
       BlockPointer ptr = validx.pointer();
-      BlockDecoder d = decoder(reader.readBlock(ptr, "data block"), ptr);
+      BlockDecoder d = decoder(reader.readBlock(ptr, "data block"), ptr, 0);
       ValueKeys.Search found;
       try {
         found = ValueKeys.lowerBound(type, d, key);
-      } catch (MalformedInputException e) {
+      } catch (MalformedInputException e) { // the decoder's offsets are its block's
         throw reader.payload(ptr, "data block").corrupt(e, e.offset(), "%s", e.getMessage());
       }
       if (found.index() < d.count()) {
@@ -344,18 +346,20 @@ public final class CFileCursor {
         long bitmapLen = in.readVarLong();
         if (numRows < 0 || numRows > Integer.MAX_VALUE || bitmapLen < 0
             || bitmapLen > in.remaining()) {
-          throw new MalformedInputException(0, "null header says " + numRows + " rows and a "
+          throw new MalformedInputException(off, "null header says " + numRows + " rows and a "
               + bitmapLen + "-byte bitmap, " + in.remaining() + " bytes left");
         }
         rows = (int) numRows;
         nulls = new NullBitmap(slice.buf(), in.position(), (int) bitmapLen, rows);
         off = in.position() + (int) bitmapLen;
         len = slice.offset() + slice.length() - off;
-      } catch (MalformedInputException e) {
-        throw reader.payload(ptr, "data block").corrupt(e, e.offset(), "%s", e.getMessage());
+      } catch (MalformedInputException e) { // the cursor's offsets are the buffer's
+        throw reader.payload(ptr, "data block").corrupt(e, e.offset() - slice.offset(), "%s",
+            e.getMessage());
       }
     }
-    decoder = decoder(new BlockSlice(slice.buf(), off, len), ptr);
+    decoderSkipped = off - slice.offset();
+    decoder = decoder(new BlockSlice(slice.buf(), off, len), ptr, decoderSkipped);
     blockRows = rows < 0 ? decoder.count() : rows;
     blockFirst = decoder.firstOrdinal();
     rowInBlock = 0;
@@ -375,11 +379,17 @@ public final class CFileCursor {
     }
   }
 
-  BlockDecoder decoder(BlockSlice slice, BlockPointer ptr) throws IOException {
+  /**
+   * The decoder of {@code slice}, which starts {@code skipped} bytes into the payload of the
+   * block at {@code ptr} (after a nullable block's null header and bitmap): decoders count
+   * offsets from their slice, errors from the payload.
+   */
+  BlockDecoder decoder(BlockSlice slice, BlockPointer ptr, int skipped) throws IOException {
     try {
       return reader.blockDecoder(slice);
     } catch (MalformedInputException e) {
-      throw reader.payload(ptr, "data block").corrupt(e, e.offset(), "%s", e.getMessage());
+      throw reader.payload(ptr, "data block").corrupt(e, skipped + e.offset(), "%s",
+          e.getMessage());
     }
   }
 
@@ -436,7 +446,8 @@ public final class CFileCursor {
   }
 
   private CorruptFileException blockError(MalformedInputException e) {
-    return reader.payload(block, "data block").corrupt(e, e.offset(), "%s", e.getMessage());
+    return reader.payload(block, "data block").corrupt(e, decoderSkipped + e.offset(), "%s",
+        e.getMessage());
   }
 
   private static byte[] grow(byte[] a, int n) {
