@@ -137,7 +137,7 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
     } else {
       FileReader reader = ColumnFiles.open(in);
       try (RowSource source = new FileReaderSource(reader)) {
-        if (type != null && !type.equals(reader.schema())) {
+        if (type != null && !type.allNullable().equals(reader.schema().allNullable())) {
           throw new UsageException("--schema " + type + " differs from the file's schema "
               + reader.schema());
         }

@@ -84,13 +84,14 @@ public final class OrcWriter implements FileWriter {
   }
 
   /**
-   * Appends the batch's rows. The batch must have this writer's schema; vectors are read, never
-   * kept, so the caller may refill the batch afterwards.
+   * Appends the batch's rows. The batch must have this writer's schema, nullability aside (ORC
+   * has none: every column may hold NULLs); vectors are read, never kept, so the caller may
+   * refill the batch afterwards.
    */
   @Override
   public void write(ColumnBatch batch) throws IOException {
     ensureOpen();
-    if (!batch.schema().equals(schema)) {
+    if (!batch.schema().allNullable().equals(schema.allNullable())) {
       throw new IllegalArgumentException(
           "batch schema " + batch.schema() + " is not the writer's " + schema);
     }

@@ -124,7 +124,8 @@ public final class TrevniWriter implements FileWriter {
     if (done) {
       throw new IllegalStateException("the writer is closed");
     }
-    if (!batch.schema().equals(type)) {
+    // nullability aside: a NULL where the writer's schema has none is refused at that value
+    if (!batch.schema().allNullable().equals(type.allNullable())) {
       throw new IllegalArgumentException("the batch's schema " + batch.schema()
           + " is not the writer's " + type);
     }
