@@ -1,5 +1,5 @@
 /**
- * Apache Kudu's CFile ({@link io.colfile.kudu.CFileReader}, {@link io.colfile.kudu.CFileWriter}),
+ * Apache Kudu's CFile ({@link io.colfile.kudu.CFile}, {@link io.colfile.kudu.CFileWriter}),
  * BloomFile, DeltaFile and rowsets. Block encodings, keys and the protobuf messages are internal.
  */
 module io.colfile.kudu {

@@ -8,7 +8,7 @@ import io.colfile.core.vector.ColumnVector;
 import io.colfile.core.vector.DoubleVector;
 import io.colfile.core.vector.LongVector;
 import io.colfile.kudu.CFileCursor;
-import io.colfile.kudu.CFileReader;
+import io.colfile.kudu.CFile;
 import io.colfile.kudu.CFileWriter;
 import io.colfile.kudu.CFileWriterOptions;
 import io.colfile.kudu.KuduCompression;
@@ -37,7 +37,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * Reads a whole CFile per invocation: one lineitem-like column ({@link KuduCase}; 2 million
  * values by default, in 1 to 230 data blocks of 256 KiB) written by colfile's {@code CFileWriter}
  * with Kudu's defaults but the encoding and the compression (checksums on, positional index, no
- * nulls). Each read opens the file ({@code CFileReader.open}: tail, footer, header, their
+ * nulls). Each read opens the file ({@code CFile.open}: tail, footer, header, their
  * checksums; DICT's dictionary block), walks the positional index and reads every data block
  * through {@code CFileCursor.read} into a core vector of 1024 rows ({@code LongVector} for
  * integers and BOOL, {@code DoubleVector}, {@code BytesVector} rows pointing into the blocks),
@@ -120,7 +120,7 @@ public class KuduReadBenchmark {
   private void verify(KuduData.Values values) throws IOException {
     int w = values.width();
     boolean signed = values.type.physical().isSigned();
-    try (CFileReader r = CFileReader.open(InputFile.local(file))) {
+    try (CFile r = CFile.open(InputFile.local(file))) {
       if (r.encoding() != column.encoding || r.compression() != compression
           || r.numValues() != rows) {
         throw new IllegalStateException(file + " is " + r.encoding() + ", " + r.compression()
@@ -154,7 +154,7 @@ public class KuduReadBenchmark {
 
   /** The number of data blocks: entries of the positional index's leaves. */
   private int dataBlocks() throws IOException {
-    try (CFileReader r = CFileReader.open(InputFile.local(file))) {
+    try (CFile r = CFile.open(InputFile.local(file))) {
       IndexTreeReader index = r.positionalIndex();
       int blocks = 0;
       if (index.seekToFirst()) {
@@ -169,7 +169,7 @@ public class KuduReadBenchmark {
   @Benchmark
   public long read(KuduCounters counters) throws IOException {
     long sum = 0;
-    try (CFileReader r = CFileReader.open(InputFile.local(file))) {
+    try (CFile r = CFile.open(InputFile.local(file))) {
       CFileCursor cursor = r.newCursor();
       cursor.seekToFirst();
       for (int k; (k = cursor.read(vector, 0, BATCH)) > 0; ) {

@@ -36,7 +36,7 @@ final class ColumnFiles {
   static FileReader openDeltas(Path path) throws IOException {
     InputFile in = InputFile.local(path);
     try {
-      return io.colfile.kudu.delta.DeltaFileRows.open(in);
+      return io.colfile.kudu.delta.DeltaFileReader.open(in);
     } catch (IOException | RuntimeException e) {
       try {
         in.close();

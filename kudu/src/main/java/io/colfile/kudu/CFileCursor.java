@@ -24,7 +24,7 @@ import java.util.Arrays;
  * exactly after {@code num_values} cells.
  */
 public final class CFileCursor {
-  private final CFileReader reader;
+  private final CFile reader;
   private final KuduType type;
   private final int width;
   private final IndexTreeReader index;
@@ -48,7 +48,7 @@ public final class CFileCursor {
   private boolean[] nonNull = new boolean[0];
   private BytesVector binary;
 
-  CFileCursor(CFileReader reader) throws IOException {
+  CFileCursor(CFile reader) throws IOException {
     this.reader = reader;
     this.type = reader.dataType();
     this.width = type.physical().width();

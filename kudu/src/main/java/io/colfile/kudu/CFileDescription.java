@@ -15,7 +15,7 @@ import java.util.Map;
 final class CFileDescription {
   private CFileDescription() {}
 
-  static Map<String, Object> describe(CFileReader file) throws IOException {
+  static Map<String, Object> describe(CFile file) throws IOException {
     Map<String, Object> out = new LinkedHashMap<>();
     CFileFooter f = file.footer();
     CFileHeader h = file.header();

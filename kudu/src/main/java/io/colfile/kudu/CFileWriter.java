@@ -25,7 +25,7 @@ import java.util.zip.CRC32C;
 
 /**
  * Writes one CFile v2 as Kudu 1.17 writes it (cfile.md sections 3 to 8; layout on {@link
- * CFileReader}): an empty header, data blocks in ordinal order with the index blocks interleaved
+ * CFile}): an empty header, data blocks in ordinal order with the index blocks interleaved
  * as they fill (section 3.6), then the rest of the positional index, the rest of the value index,
  * the dictionary block (DICT files) and the footer. The file appears at its target only when
  * {@link #close()} returns; {@link #abort()}, or a failure, leaves nothing there.
@@ -385,7 +385,7 @@ public final class CFileWriter implements Closeable {
   }
 
   private byte[] magic() {
-    return options.version() == 1 ? CFileReader.MAGIC_V1 : CFileReader.MAGIC_V2;
+    return options.version() == 1 ? CFile.MAGIC_V1 : CFile.MAGIC_V2;
   }
 
   /** Finishes the file (remaining blocks, indexes, dictionary, footer) and publishes it. */

@@ -38,12 +38,12 @@ public final class KuduFormat implements FormatProvider {
 
   @Override
   public boolean matches(byte[] head, byte[] tail, long length) {
-    return CFileReader.hasMagic(head);
+    return CFile.hasMagic(head);
   }
 
   @Override
   public FileReader open(InputFile file) throws IOException {
-    return new CFileRows(CFileReader.open(file));
+    return CFileReader.open(file);
   }
 
   @Override

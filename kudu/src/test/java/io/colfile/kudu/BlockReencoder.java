@@ -111,7 +111,7 @@ final class BlockReencoder {
    */
   void file(Path path, String name, int blockSize, boolean dataBlocks) throws IOException {
     byte[] bytes = Files.readAllBytes(path);
-    try (CFileReader r = CFileReader.open(InputFile.local(path))) {
+    try (CFile r = CFile.open(InputFile.local(path))) {
       Envelope envelope = new Envelope(r, bytes);
       if (dataBlocks) {
         dataBlocks(r, name, blockSize, envelope);
@@ -123,7 +123,7 @@ final class BlockReencoder {
     }
   }
 
-  private void dataBlocks(CFileReader r, String name, int blockSize, Envelope envelope)
+  private void dataBlocks(CFile r, String name, int blockSize, Envelope envelope)
       throws IOException, MalformedInputException {
     KuduEncoding encoding = r.encoding();
     PhysicalType type = r.dataType().physical();
@@ -151,7 +151,7 @@ final class BlockReencoder {
   }
 
   /** Re-encodes one data block payload; returns the rows it covers. */
-  private long dataBlock(CFileReader r, byte[] p, BlockEncoder encoder, long ordinal,
+  private long dataBlock(CFile r, byte[] p, BlockEncoder encoder, long ordinal,
       String where) throws IOException, MalformedInputException {
     int inner = 0;
     int rows = -1;
@@ -230,7 +230,7 @@ final class BlockReencoder {
         + ours.length + ")");
   }
 
-  private static String kind(CFileReader r, byte[] inner) {
+  private static String kind(CFile r, byte[] inner) {
     PhysicalType type = r.dataType().physical();
     return switch (r.encoding()) {
       case RLE -> RLE;
@@ -258,7 +258,7 @@ final class BlockReencoder {
     private final byte[] file;
     private final int crcLen;
 
-    Envelope(CFileReader r, byte[] file) {
+    Envelope(CFile r, byte[] file) {
       this.codec = r.compression();
       this.compressor = BlockEnvelope.compressor(codec);
       this.decompressor = BlockEnvelope.decompressor(codec);

@@ -39,7 +39,7 @@ class CFileErrorLocationTest {
         w.append(v, 0, 500);
       }
       BlockPointer first;
-      try (CFileReader r = CFileReader.open(InputFile.local(p))) {
+      try (CFile r = CFile.open(InputFile.local(p))) {
         var posidx = r.positionalIndex();
         assertThat(posidx.seekToFirst()).isTrue();
         first = posidx.pointer();
@@ -56,7 +56,7 @@ class CFileErrorLocationTest {
       long damaged = values;
       String what = nullable ? "nullable" : "not nullable";
       // checksums off: the decoder is to meet the damage
-      try (CFileReader r = CFileReader.open(InputFile.of(what, bytes), false)) {
+      try (CFile r = CFile.open(InputFile.of(what, bytes), false)) {
         CFileCursor c = r.newCursor();
         assertThatThrownBy(() -> {
           c.seekToFirst();

@@ -45,7 +45,7 @@ class CFileGoldenTest {
     Path file = KuduSharedData.cfiles().resolve(name);
     KuduDump dump = KuduDump.read(
         file.resolveSibling(file.getFileName().toString().replace(".cfile", ".dump.txt")));
-    try (CFileReader r = CFileReader.open(InputFile.local(file))) {
+    try (CFile r = CFile.open(InputFile.local(file))) {
       checkFooter(r.footer(), dump);
       List<String> values = readAll(r);
       assertThat(values).as(name).containsExactlyElementsOf(dump.values());
@@ -62,7 +62,7 @@ class CFileGoldenTest {
    * land on the first value whose key is at or after the target, as a search over the scanned
    * keys says.
    */
-  private static void checkValueSeeks(CFileReader r) throws IOException {
+  private static void checkValueSeeks(CFile r) throws IOException {
     boolean deltas = r.footer().metadata("deltafilestats") != null;
     List<byte[]> keys = new ArrayList<>();
     CFileCursor scan = r.newCursor();
@@ -111,7 +111,7 @@ class CFileGoldenTest {
   }
 
   /** Every cell in Kudu's text. */
-  static List<String> readAll(CFileReader r) throws IOException {
+  static List<String> readAll(CFile r) throws IOException {
     CFileCursor c = r.newCursor();
     c.seekToFirst();
     List<String> out = new ArrayList<>();
@@ -169,7 +169,7 @@ class CFileGoldenTest {
   }
 
   /** Seeks to random ordinals and, in files with a value index, to every tenth value. */
-  private static void checkSeeks(CFileReader r, List<String> values) throws IOException {
+  private static void checkSeeks(CFile r, List<String> values) throws IOException {
     Random random = new Random(values.size());
     CFileCursor c = r.newCursor();
     for (int i = 0; i < 20 && !values.isEmpty(); i++) {
@@ -182,7 +182,7 @@ class CFileGoldenTest {
     assertThat(c.hasNext()).isFalse();
   }
 
-  private static String next(CFileReader r, CFileCursor c) throws IOException {
+  private static String next(CFile r, CFileCursor c) throws IOException {
     int width = r.dataType().physical().width();
     if (width < 0) {
       BytesVector v = new BytesVector(1);

@@ -37,13 +37,13 @@ record CFileLayout(long fileLength, List<Region> regions, List<BlockPointer> dat
 
   /** The layout of the CFile {@code file}. */
   static CFileLayout of(String name, byte[] file) throws IOException {
-    try (CFileReader r = CFileReader.open(InputFile.of(name, file))) {
+    try (CFile r = CFile.open(InputFile.of(name, file))) {
       return of(r, file);
     }
   }
 
   /** The layout of {@code r}, whose bytes are {@code file}. */
-  static CFileLayout of(CFileReader r, byte[] file) throws IOException {
+  static CFileLayout of(CFile r, byte[] file) throws IOException {
     List<Region> regions = new ArrayList<>();
     regions.add(new Region(0, r.header().length(), "header", "header"));
     long length = r.length();
@@ -80,7 +80,7 @@ record CFileLayout(long fileLength, List<Region> regions, List<BlockPointer> dat
     return new CFileLayout(length, List.copyOf(regions), List.copyOf(data), List.copyOf(posKeys));
   }
 
-  private static void walk(CFileReader r, BlockPointer ptr, int level, String tree,
+  private static void walk(CFile r, BlockPointer ptr, int level, String tree,
       List<Region> regions, List<BlockPointer> leaves, List<Long> keys) throws IOException {
     IndexBlock b = r.readIndexBlock(ptr, level, tree);
     regions.add(new Region(ptr.offset(), ptr.size(), tree,

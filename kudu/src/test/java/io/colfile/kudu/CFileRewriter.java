@@ -65,7 +65,7 @@ final class CFileRewriter {
   }
 
   static byte[] rewrite(String name, byte[] file, Edits edits) throws IOException {
-    try (CFileReader r = CFileReader.open(InputFile.of(name, file))) {
+    try (CFile r = CFile.open(InputFile.of(name, file))) {
       boolean v1 = edits.version1 || r.version() == 1; // a v1 file stays one
       CFileLayout layout = CFileLayout.of(r, file);
       boolean crc = r.footer().hasChecksums() && !edits.version1;
@@ -78,7 +78,7 @@ final class CFileRewriter {
       if (edits.version1) {
         byte[] pb = KuduProto.CFileHeaderPB.newBuilder().setMajorVersion(1).setMinorVersion(0)
             .build().toByteArray();
-        header = java.util.Arrays.copyOf(CFileReader.MAGIC_V1, 12 + pb.length);
+        header = java.util.Arrays.copyOf(CFile.MAGIC_V1, 12 + pb.length);
         Endian.putIntLE(header, 8, pb.length);
         System.arraycopy(pb, 0, header, 12, pb.length);
       }
@@ -133,7 +133,7 @@ final class CFileRewriter {
       edits.footer.accept(f);
       byte[] pb = f.build().toByteArray();
       byte[] tail = new byte[12];
-      System.arraycopy(edits.version1 ? CFileReader.MAGIC_V1 : file, edits.version1 ? 0
+      System.arraycopy(edits.version1 ? CFile.MAGIC_V1 : file, edits.version1 ? 0
           : file.length - 12, tail, 0, 8);
       Endian.putIntLE(tail, 8, pb.length);
       if (crc) {

@@ -7,12 +7,12 @@ import io.colfile.core.BatchReader;
 import io.colfile.core.ColFile;
 import io.colfile.core.FileReader;
 import io.colfile.core.ReadOptions;
-import io.colfile.kudu.bloom.BloomFileReader;
+import io.colfile.kudu.bloom.BloomFile;
 import io.colfile.kudu.bloom.BloomFileWriter;
 import io.colfile.kudu.bloom.BloomFilterSizing;
 import io.colfile.kudu.delta.ChangeType;
 import io.colfile.kudu.delta.ColumnUpdate;
-import io.colfile.kudu.delta.DeltaFileReader;
+import io.colfile.kudu.delta.DeltaFile;
 import io.colfile.kudu.delta.DeltaFileWriter;
 import io.colfile.kudu.delta.DeltaKey;
 import io.colfile.kudu.delta.DeltaStats;
@@ -37,10 +37,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * BloomFile and DeltaFile round trips. BloomFiles: every key added is found by {@link
- * BloomFileReader#mayContain}, one filter block per 1710 keys, and absent keys are rarely taken
+ * BloomFile#mayContain}, one filter block per 1710 keys, and absent keys are rarely taken
  * for present ones (Kudu sizes each 4 KiB block for a 0.0001 false-positive rate; the bound here
  * is ten times that). DeltaFiles, REDO and UNDO: the reader iterates the cells written, in
- * order; {@link DeltaFileReader#iteratorFrom} starts at the first mutation of the first row at
+ * order; {@link DeltaFile#iteratorFrom} starts at the first mutation of the first row at
  * or after the one asked for; the footer statistics are what was written; the writer refuses
  * mutations out of the file's order.
  */
@@ -87,8 +87,8 @@ class CFileRoundTripBloomDeltaTest {
     CFileLayout layout = CFileLayout.of("bloom.cfile", file);
     assertThat(layout.gapsAndOverlaps()).isEmpty();
     assertThat(layout.dataBlocks()).hasSize((n + PER_BLOCK - 1) / PER_BLOCK);
-    try (BloomFileReader b = BloomFileReader.open(out.input())) {
-      CFileReader f = b.file();
+    try (BloomFile b = BloomFile.open(out.input())) {
+      CFile f = b.file();
       assertThat(f.dataType()).isEqualTo(KuduType.BINARY);
       assertThat(f.encoding()).isEqualTo(KuduEncoding.PLAIN);
       assertThat(f.compression()).isEqualTo(KuduCompression.NONE);
@@ -179,7 +179,7 @@ class CFileRoundTripBloomDeltaTest {
     }
     byte[] file = out.bytes();
     assertThat(CFileLayout.of(type + ".cfile", file).gapsAndOverlaps()).isEmpty();
-    try (DeltaFileReader reader = DeltaFileReader.open(out.input())) {
+    try (DeltaFile reader = DeltaFile.open(out.input())) {
       assertThat(reader.count()).isEqualTo(deltas.size());
       assertThat(reader.file().compression()).isEqualTo(compression);
       checkStats(reader.stats(), deltas);
@@ -335,11 +335,11 @@ class CFileRoundTripBloomDeltaTest {
     assertThat(s.updateCounts()).isEqualTo(updates);
   }
 
-  private static List<Delta> readAll(DeltaFileReader.Iterator it) throws IOException {
+  private static List<Delta> readAll(DeltaFile.Iterator it) throws IOException {
     return readSome(it, Integer.MAX_VALUE);
   }
 
-  private static List<Delta> readSome(DeltaFileReader.Iterator it, int max) throws IOException {
+  private static List<Delta> readSome(DeltaFile.Iterator it, int max) throws IOException {
     List<Delta> out = new ArrayList<>();
     while (out.size() < max && it.next()) {
       out.add(new Delta(it.key(), it.changes()));

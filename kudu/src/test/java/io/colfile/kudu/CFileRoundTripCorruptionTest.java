@@ -10,9 +10,9 @@ import io.colfile.core.io.InputFile;
 import io.colfile.kudu.Damages.Damage;
 import io.colfile.kudu.ReadEverything.Outcome;
 import io.colfile.kudu.ReadEverything.Result;
-import io.colfile.kudu.bloom.BloomFileReader;
+import io.colfile.kudu.bloom.BloomFile;
 import io.colfile.kudu.bloom.BloomFileWriter;
-import io.colfile.kudu.delta.DeltaFileReader;
+import io.colfile.kudu.delta.DeltaFile;
 import io.colfile.kudu.delta.DeltaFileWriter;
 import io.colfile.kudu.delta.DeltaType;
 import io.colfile.kudu.proto.KuduProto;
@@ -363,7 +363,7 @@ class CFileRoundTripCorruptionTest {
     for (Object[] in : inputs) {
       String name = (String) in[0];
       byte[] bytes = (byte[]) in[1];
-      assertThatThrownBy(() -> CFileReader.open(InputFile.of(name, bytes)).close())
+      assertThatThrownBy(() -> CFile.open(InputFile.of(name, bytes)).close())
           .as(name).isInstanceOf(CorruptFileException.class);
       if (!name.endsWith(".orc") && bytes.length > 0 && !name.startsWith("ORC")) {
         assertThatThrownBy(() -> ColFile.open(InputFile.of(name, bytes)).close())
@@ -379,13 +379,13 @@ class CFileRoundTripCorruptionTest {
         KuduCompression.LZ4, false, true, 256, 100).build();
     byte[] strings = new Spec("binary", KuduType.BINARY, KuduEncoding.PLAIN,
         KuduCompression.NONE, false, true, 256, 100).build();
-    assertThatThrownBy(() -> DeltaFileReader.open(InputFile.of("int32", column)).close())
+    assertThatThrownBy(() -> DeltaFile.open(InputFile.of("int32", column)).close())
         .isInstanceOf(CorruptFileException.class);
-    assertThatThrownBy(() -> DeltaFileReader.open(InputFile.of("strings", strings)).close())
+    assertThatThrownBy(() -> DeltaFile.open(InputFile.of("strings", strings)).close())
         .isInstanceOf(CorruptFileException.class).hasMessageContaining("deltafilestats");
-    assertThatThrownBy(() -> BloomFileReader.open(InputFile.of("int32", column)).close())
+    assertThatThrownBy(() -> BloomFile.open(InputFile.of("int32", column)).close())
         .isInstanceOf(CorruptFileException.class);
-    assertThatThrownBy(() -> BloomFileReader.open(InputFile.of("strings", strings)).close())
+    assertThatThrownBy(() -> BloomFile.open(InputFile.of("strings", strings)).close())
         .isInstanceOf(CorruptFileException.class);
   }
 }

@@ -66,7 +66,7 @@ class CFileRoundTripLayoutTest {
     byte[] file = CFiles.writeVectors(o, cells, r);
     CFileLayout layout = check(t + " " + e, file);
     if (layout.dataBlocks().size() > 16) {
-      try (CFileReader reader = CFileReader.open(InputFile.of("f", file))) {
+      try (CFile reader = CFile.open(InputFile.of("f", file))) {
         assertThat(reader.positionalIndex().depth()).as("posidx levels").isGreaterThan(1);
       }
     }
@@ -92,7 +92,7 @@ class CFileRoundTripLayoutTest {
     byte[] gap = new byte[file.length + 7];
     System.arraycopy(file, 0, gap, 0, (int) footer);
     System.arraycopy(file, (int) footer, gap, (int) footer + 7, (int) (file.length - footer));
-    try (CFileReader r = CFileReader.open(InputFile.of("gap", gap))) {
+    try (CFile r = CFile.open(InputFile.of("gap", gap))) {
       CFiles.checkRead(r, readAll(file), new java.util.Random(1), "file with a gap");
     }
     assertThat(CFileLayout.of("gap", gap).gapsAndOverlaps()).singleElement().asString()
@@ -105,7 +105,7 @@ class CFileRoundTripLayoutTest {
   }
 
   private static byte[][] readAll(byte[] file) throws IOException {
-    try (CFileReader r = CFileReader.open(InputFile.of("f", file))) {
+    try (CFile r = CFile.open(InputFile.of("f", file))) {
       CFileCursor c = r.newCursor();
       c.seekToFirst();
       byte[] cells = new byte[4 * (int) r.numValues()];
@@ -144,7 +144,7 @@ class CFileRoundTripLayoutTest {
     // the dictionary, then the footer
     long lastData = layout.dataBlocks().isEmpty() ? -1
         : layout.dataBlocks().get(layout.dataBlocks().size() - 1).offset();
-    try (CFileReader r = CFileReader.open(InputFile.of(name, file))) {
+    try (CFile r = CFile.open(InputFile.of(name, file))) {
       long pos = r.footer().posIndexRoot() == null ? -1 : r.footer().posIndexRoot().offset();
       long val = r.footer().valueIndexRoot() == null ? -1 : r.footer().valueIndexRoot().offset();
       assertThat(Math.max(pos, val)).as("%s: an index root", name).isGreaterThan(lastData);

@@ -9,7 +9,7 @@ import io.colfile.core.FileReader;
 import io.colfile.core.ReadOptions;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.vector.ColumnBatch;
-import io.colfile.kudu.bloom.BloomFileReader;
+import io.colfile.kudu.bloom.BloomFile;
 import io.colfile.kudu.key.KeyBuffer;
 import io.colfile.kudu.key.KeyEncoder;
 import io.colfile.kudu.rowset.KuduColumn;
@@ -285,7 +285,7 @@ class CFileRoundTripRowSetTest {
         : m.files().columns().get(table.columns().get(table.keyIndex()[0]).id());
     assertThat(m.files().adhocIndex() != null).as(what).isEqualTo(composite);
     byte[][] keys = sorted.stream().map(row -> key(table, row)).toArray(byte[][]::new);
-    try (CFileReader f = CFileReader.open(InputFile.local(dir.resolve(keyFile)))) {
+    try (CFile f = CFile.open(InputFile.local(dir.resolve(keyFile)))) {
       assertThat(f.footer().valueIndexRoot()).as("%s: %s has a value index", what, keyFile)
           .isNotNull();
       assertThat(f.footer().metadata("min_key")).as("%s: min_key", what)
@@ -299,7 +299,7 @@ class CFileRoundTripRowSetTest {
         CFiles.checkRead(f, keys, new Random(keys.length), what + " ad-hoc index");
       }
     }
-    try (BloomFileReader bloom = BloomFileReader.open(
+    try (BloomFile bloom = BloomFile.open(
         InputFile.local(dir.resolve(m.files().bloom())))) {
       for (byte[] k : keys) {
         assertThat(bloom.mayContain(k)).as("%s: bloom", what).isTrue();

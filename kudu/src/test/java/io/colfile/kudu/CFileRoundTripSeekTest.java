@@ -66,7 +66,7 @@ class CFileRoundTripSeekTest {
     CFileWriterOptions o = CFileWriterOptions.builder(c.type()).nullable(c.nullable())
         .encoding(c.encoding()).compression(c.compression()).blockSize(c.blockSize()).build();
     byte[] file = CFiles.writeVectors(o, cells, r);
-    try (CFileReader reader = CFileReader.open(InputFile.of(c.toString(), file))) {
+    try (CFile reader = CFile.open(InputFile.of(c.toString(), file))) {
       List<Long> starts = CFileLayout.of(reader, file).posidxKeys();
       List<Long> targets = new ArrayList<>(List.of(0L, (long) n - 1, (long) n, n + 1L,
           (long) Integer.MAX_VALUE, 1L << 32, Long.MAX_VALUE));
@@ -139,7 +139,7 @@ class CFileRoundTripSeekTest {
         CFileWriterOptions o = CFileWriterOptions.builder(KuduType.STRING).encoding(e)
             .valueIndex(true).positionalIndex(positional).build();
         byte[] file = CFiles.writeVectors(o, cells, new Random(1));
-        try (CFileReader reader = CFileReader.open(InputFile.of(e + " " + positional, file))) {
+        try (CFile reader = CFile.open(InputFile.of(e + " " + positional, file))) {
           CFileCursor cursor = reader.newCursor();
           for (int i = 0; i < cells.length; i++) {
             assertThat(cursor.seekAtOrAfter(cells[i])).as("%s %s", e, positional).isTrue();
@@ -205,7 +205,7 @@ class CFileRoundTripSeekTest {
       b.blockSize(64).indexBlockSize(64 + r.nextInt(200));
     }
     byte[] file = CFiles.writeVectors(b.build(), cells, r);
-    try (CFileReader reader = CFileReader.open(InputFile.of(c.toString(), file))) {
+    try (CFile reader = CFile.open(InputFile.of(c.toString(), file))) {
       CFileLayout layout = CFileLayout.of(reader, file);
       assertThat(layout.gapsAndOverlaps()).as(c.toString()).isEmpty();
       if (c.multiLevel() && layout.dataBlocks().size() > 50) {

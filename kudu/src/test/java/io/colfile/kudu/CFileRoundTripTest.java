@@ -157,7 +157,7 @@ class CFileRoundTripTest {
     toV1.version1 = true;
     byte[] v1 = CFileRewriter.rewrite("v2", v2, toV1);
     String what = c + " as v1";
-    try (CFileReader reader = CFileReader.open(InputFile.of(what, v1))) {
+    try (CFile reader = CFile.open(InputFile.of(what, v1))) {
       assertThat(reader.version()).isEqualTo(1);
       assertThat(reader.header().majorVersion()).isEqualTo(1);
       assertThat(reader.header().minorVersion()).isZero();
@@ -177,7 +177,7 @@ class CFileRoundTripTest {
   private static void check(Case c, byte[] file, String how, byte[][] expected, Random r)
       throws IOException {
     String what = c + " via " + how;
-    try (CFileReader reader = CFileReader.open(InputFile.of(what, file))) {
+    try (CFile reader = CFile.open(InputFile.of(what, file))) {
       checkFooter(c, reader, expected.length);
       CFileLayout layout = CFileLayout.of(reader, file);
       assertThat(layout.gapsAndOverlaps()).as("%s: layout %s", what, layout.regions()).isEmpty();
@@ -190,7 +190,7 @@ class CFileRoundTripTest {
     CFiles.checkCommonApi(file, what, expected, c.type(), r);
   }
 
-  private static void checkFooter(Case c, CFileReader r, int n) {
+  private static void checkFooter(Case c, CFile r, int n) {
     CFileFooter f = r.footer();
     assertThat(r.version()).isEqualTo(2);
     assertThat(f.dataType()).isEqualTo(c.type());

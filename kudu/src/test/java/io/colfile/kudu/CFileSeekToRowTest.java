@@ -10,7 +10,7 @@ import io.colfile.core.ReadOptions;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.vector.ColumnBatch;
 import io.colfile.kudu.delta.ColumnUpdate;
-import io.colfile.kudu.delta.DeltaFileRows;
+import io.colfile.kudu.delta.DeltaFileReader;
 import io.colfile.kudu.delta.DeltaFileWriter;
 import io.colfile.kudu.delta.DeltaKey;
 import io.colfile.kudu.delta.DeltaType;
@@ -84,7 +84,7 @@ class CFileSeekToRowTest {
           }
         }
       }
-      try (FileReader f = DeltaFileRows.open(InputFile.of("redo.cfile", out.bytes()))) {
+      try (FileReader f = DeltaFileReader.open(InputFile.of("redo.cfile", out.bytes()))) {
         checkSeeks(f, r, "DeltaFile of " + f.numberOfRows() + " mutations");
       }
     }

@@ -50,7 +50,7 @@ class CFileVersion1Test {
     // header PB: major_version 1, minor_version 0
     assertThat(Endian.getIntLE(bytes, 8)).isEqualTo(4);
     assertThat(Arrays.copyOfRange(bytes, 12, 16)).containsExactly(0x08, 0x01, 0x10, 0x00);
-    try (CFileReader r = CFileReader.open(InputFile.local(p))) {
+    try (CFile r = CFile.open(InputFile.local(p))) {
       assertThat(r.version()).isEqualTo(1);
       assertThat(r.header().majorVersion()).isEqualTo(1);
       assertThat(r.header().minorVersion()).isZero();
@@ -87,7 +87,7 @@ class CFileVersion1Test {
     // the first block starts after the 16-byte header; its first field is the compressed size
     Endian.putIntLE(bytes, 16, Endian.getIntLE(bytes, 16) + 1);
     Files.write(p, bytes);
-    try (CFileReader r = CFileReader.open(InputFile.local(p))) {
+    try (CFile r = CFile.open(InputFile.local(p))) {
       CFileCursor c = r.newCursor();
       assertThatThrownBy(c::seekToFirst)
           .isInstanceOf(io.colfile.core.error.CorruptFileException.class)

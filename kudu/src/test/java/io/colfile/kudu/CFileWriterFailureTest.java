@@ -118,7 +118,7 @@ class CFileWriterFailureTest {
         CFileWriterOptions.builder(KuduType.INT32).blockSize(512).build())) {
       w.append(v, 0, 3000);
     }
-    try (CFileReader r = CFileReader.open(InputFile.local(p))) {
+    try (CFile r = CFile.open(InputFile.local(p))) {
       CFileCursor c = r.newCursor();
       assertThat(c.ordinal()).isZero();
       assertThat(c.hasNext()).isTrue();

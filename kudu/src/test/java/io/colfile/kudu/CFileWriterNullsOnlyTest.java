@@ -38,7 +38,7 @@ class CFileWriterNullsOnlyTest {
       w.append(nulls, 0, 120);
       w.append(nulls, 120, 180);
     }
-    try (CFileReader r = CFileReader.open(InputFile.local(p))) {
+    try (CFile r = CFile.open(InputFile.local(p))) {
       assertThat(r.numValues()).isEqualTo(300);
       assertThat(r.footer().dictionaryBlock() != null).isEqualTo(encoding == KuduEncoding.DICT);
       IndexTreeReader posidx = r.positionalIndex();

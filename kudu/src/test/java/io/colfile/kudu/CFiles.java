@@ -101,7 +101,7 @@ final class CFiles {
    * of a reused vector (reset or not, so that stale NULL flags must be cleared), and checks each
    * batch's vector and values.
    */
-  static void checkRead(CFileReader r, byte[][] expected, Random random, String what)
+  static void checkRead(CFile r, byte[][] expected, Random random, String what)
       throws IOException {
     KuduType t = r.dataType();
     CFileCursor c = r.newCursor();
@@ -142,7 +142,7 @@ final class CFiles {
   }
 
   /** Reads the whole fixed-width file with {@link CFileCursor#readCells}: cells byte for byte. */
-  static void checkReadCells(CFileReader r, byte[][] expected, Random random, String what)
+  static void checkReadCells(CFile r, byte[][] expected, Random random, String what)
       throws IOException {
     int w = r.dataType().physical().width();
     CFileCursor c = r.newCursor();

@@ -25,7 +25,7 @@ final class IndexTrees {
   /** One index block of the tree as Kudu wrote it. */
   private record Node(BlockPointer ptr, IndexBlock block, byte[] payload) {}
 
-  static void rebuild(CFileReader r, String name, BlockPointer root, String tree,
+  static void rebuild(CFile r, String name, BlockPointer root, String tree,
       BlockReencoder.Envelope envelope, BlockReencoder out) throws IOException,
       MalformedInputException {
     if (root == null) {
@@ -62,7 +62,7 @@ final class IndexTrees {
   }
 
   /** Collects the tree's blocks and, in key order, its leaf entries. */
-  private static void walk(CFileReader r, BlockPointer ptr, int level, String tree,
+  private static void walk(CFile r, BlockPointer ptr, int level, String tree,
       List<Node> nodes, List<byte[]> keys, List<BlockPointer> leaves,
       BlockReencoder.Envelope envelope, String name, BlockReencoder out) throws IOException,
       MalformedInputException {

@@ -9,8 +9,8 @@ import io.colfile.core.error.UnsupportedFeatureException;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.vector.ColumnBatch;
 import io.colfile.core.vector.ColumnVector;
-import io.colfile.kudu.bloom.BloomFileReader;
-import io.colfile.kudu.delta.DeltaFileReader;
+import io.colfile.kudu.bloom.BloomFile;
+import io.colfile.kudu.delta.DeltaFile;
 import io.colfile.kudu.index.IndexTreeReader;
 import io.colfile.testkit.TestSeed;
 import java.io.IOException;
@@ -107,7 +107,7 @@ final class ReadEverything {
   static void read(String name, byte[] file) throws IOException {
     InputFile in = InputFile.of(name, file);
     long rows = 0;
-    try (CFileReader r = CFileReader.open(in)) {
+    try (CFile r = CFile.open(in)) {
       KuduType t = r.dataType();
       long n = r.numValues();
       CFileCursor c = r.newCursor();
@@ -164,9 +164,9 @@ final class ReadEverything {
       }
     }
     if (isDeltaFile(name, file)) {
-      try (DeltaFileReader d = DeltaFileReader.open(in)) {
+      try (DeltaFile d = DeltaFile.open(in)) {
         d.stats();
-        DeltaFileReader.Iterator it = d.iterator();
+        DeltaFile.Iterator it = d.iterator();
         while (it.next()) {
           it.changes();
           rows = count(rows, 1);
@@ -178,7 +178,7 @@ final class ReadEverything {
       }
     }
     if (isBloomFile(name, file)) {
-      try (BloomFileReader b = BloomFileReader.open(in)) {
+      try (BloomFile b = BloomFile.open(in)) {
         for (byte[] key : new byte[][] {{}, {0}, {(byte) 0x80, 0, 0, 1}, {'a'}, {(byte) 0xFF}}) {
           b.mayContain(key);
         }

@@ -32,7 +32,7 @@ final class BlockBounds {
    * Checks {@code blocks} of column {@code column} (a plain root column with first values in
    * order), reading those not checked before; stops at the first value outside its bounds.
    */
-  Result check(TrevniFileReader file, int column, BitSet blocks) throws IOException {
+  Result check(TrevniFile file, int column, BitSet blocks) throws IOException {
     BitSet todo = (BitSet) blocks.clone();
     synchronized (this) {
       String known = violations.get(column);

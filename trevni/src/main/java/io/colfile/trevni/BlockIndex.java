@@ -78,7 +78,7 @@ final class BlockIndex {
    * later in the batches of {@code rawType}, which holds every column of the filter. Notes on
    * each column's first values, used or not and why, go to {@code report}.
    */
-  static BlockIndex plan(TrevniFileReader file, BoundPredicate pushdown,
+  static BlockIndex plan(TrevniFile file, BoundPredicate pushdown,
       List<KeyColumns.Key> keys, Type rawType, FirstValueUse use, ScanReport report)
       throws IOException {
     long rowCount = file.rowCount();

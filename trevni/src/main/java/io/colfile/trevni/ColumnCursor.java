@@ -32,7 +32,7 @@ import java.util.zip.CRC32;
 public final class ColumnCursor {
   private static final int NO_BLOCK = -1;
 
-  private final TrevniFileReader file;
+  private final TrevniFile file;
   private final int column;
   private final ColumnSpec spec;
   private final ValueType type;
@@ -53,7 +53,7 @@ public final class ColumnCursor {
   private int runLength;
   private int runValue;
 
-  ColumnCursor(TrevniFileReader file, int column, List<BlockInfo> blocks) {
+  ColumnCursor(TrevniFile file, int column, List<BlockInfo> blocks) {
     this.file = file;
     this.column = column;
     this.spec = file.column(column);

@@ -14,13 +14,13 @@ import java.util.List;
 final class GenericRowReader implements RowSource {
   private final RowReader rows;
 
-  GenericRowReader(TrevniFileReader file, List<String> names, long maxNestedValues)
+  GenericRowReader(TrevniFile file, List<String> names, long maxNestedValues)
       throws IOException {
     this.rows = RowReader.ofColumns(file, names, maxNestedValues);
   }
 
   /** The Type of the rows of a file without an Avro schema (all root columns). */
-  static Type typeOf(TrevniFileReader file) throws IOException {
+  static Type typeOf(TrevniFile file) throws IOException {
     return new GenericRowReader(file, null, 1).type();
   }
 

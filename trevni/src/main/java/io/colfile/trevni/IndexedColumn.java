@@ -60,7 +60,7 @@ final class IndexedColumn {
    * null when its first values are not used, with a note in {@code report} saying why when it
    * has them.
    */
-  static IndexedColumn of(TrevniFileReader file, KeyColumns.Key k, Type rawType,
+  static IndexedColumn of(TrevniFile file, KeyColumns.Key k, Type rawType,
       FirstValueUse use, ScanReport report) throws IOException {
     ColumnSpec spec = file.column(k.column());
     int[] path = vectorPath(rawType, k.path());
@@ -99,7 +99,7 @@ final class IndexedColumn {
    * {@code skipped} (row ranges {@code [from, to)}, in order), as far as earlier reads of the
    * file have not.
    */
-  BlockBounds.Result check(TrevniFileReader file, List<long[]> skipped) throws IOException {
+  BlockBounds.Result check(TrevniFile file, List<long[]> skipped) throws IOException {
     BitSet touched = new BitSet(blocks.size());
     for (long[] r : skipped) {
       for (int b = blockOf(r[0]); b < blocks.size() && blocks.get(b).firstRow() < r[1]; b++) {

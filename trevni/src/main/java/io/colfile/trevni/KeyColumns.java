@@ -33,7 +33,7 @@ final class KeyColumns {
       boolean alwaysNull) {}
 
   /** The keys of a file written with the column API: its plain root columns. */
-  static List<Key> ofColumns(TrevniFileReader file, Type rows) {
+  static List<Key> ofColumns(TrevniFile file, Type rows) {
     List<Key> out = new ArrayList<>();
     for (int i = 0; i < file.columnCount(); i++) {
       ColumnSpec c = file.column(i);
@@ -48,7 +48,7 @@ final class KeyColumns {
   }
 
   /** The keys of a file of Avro records of {@code schema}, whose rows are {@code rows}. */
-  static List<Key> ofRecords(TrevniFileReader file, AvroSchema schema, Type rows) {
+  static List<Key> ofRecords(TrevniFile file, AvroSchema schema, Type rows) {
     List<Key> out = new ArrayList<>();
     if (schema.kind() != AvroSchema.Kind.RECORD) {
       return out;

@@ -25,7 +25,7 @@ final class RowSeek {
   private RowSeek() {}
 
   /** Positions {@code cursor}, of a column with a parent, before row {@code target}. */
-  static void seekChild(TrevniFileReader file, ColumnCursor cursor, long target)
+  static void seekChild(TrevniFile file, ColumnCursor cursor, long target)
       throws IOException {
     List<Integer> chain = new ArrayList<>();
     for (int p = file.parentIndex(cursor.columnIndex()); p >= 0; p = file.parentIndex(p)) {
@@ -54,7 +54,7 @@ final class RowSeek {
    * Moves {@code column} (at the start of its block) and its ancestors {@code chain} (at that
    * same row) forward together to row {@code target}, skipping the column's entries.
    */
-  private static void advance(TrevniFileReader file, List<ColumnCursor> chain,
+  private static void advance(TrevniFile file, List<ColumnCursor> chain,
       ColumnCursor column, long target) throws IOException {
     while (column.row() < target) {
       long entries = 1;
@@ -67,7 +67,7 @@ final class RowSeek {
     }
   }
 
-  private static long check(TrevniFileReader file, ColumnCursor c, long elements)
+  private static long check(TrevniFile file, ColumnCursor c, long elements)
       throws CorruptFileException {
     if (elements < 0 || elements > MAX_ELEMENTS) {
       throw file.columnRegion(file.columnIndex(c.column().name())).corrupt(

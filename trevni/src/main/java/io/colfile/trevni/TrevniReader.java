@@ -28,11 +28,11 @@ import java.util.Optional;
  * field per root column (arrays as lists, child columns as struct fields of the elements).
  */
 public final class TrevniReader implements FileReader {
-  private final TrevniFileReader file;
+  private final TrevniFile file;
   private final AvroSchema avroSchema;
   private final Type type;
 
-  private TrevniReader(TrevniFileReader file, AvroSchema avroSchema, Type type) {
+  private TrevniReader(TrevniFile file, AvroSchema avroSchema, Type type) {
     this.file = file;
     this.avroSchema = avroSchema;
     this.type = type;
@@ -40,7 +40,7 @@ public final class TrevniReader implements FileReader {
 
   /** Opens {@code in}, reading its header and Avro schema. */
   public static TrevniReader open(InputFile in) throws IOException {
-    TrevniFileReader file = TrevniFileReader.open(in);
+    TrevniFile file = TrevniFile.open(in);
     try {
       Optional<String> json = file.metadata().getString(TrevniWriter.SCHEMA_KEY);
       if (json.isEmpty()) {
@@ -83,7 +83,7 @@ public final class TrevniReader implements FileReader {
   }
 
   /** The column-level reader beneath: metadata, blocks, cursors with seeks. */
-  public TrevniFileReader fileReader() {
+  public TrevniFile file() {
     return file;
   }
 

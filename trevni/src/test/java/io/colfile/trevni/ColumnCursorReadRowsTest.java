@@ -55,7 +55,7 @@ class ColumnCursorReadRowsTest {
             }
           });
       String what = TestSeed.replay() + ": " + type + (optional ? " optional" : "");
-      try (TrevniFileReader f = TrevniFiles.open(file)) {
+      try (TrevniFile f = TrevniFiles.open(file)) {
         List<Object> oneByOne = new ArrayList<>();
         ColumnCursor c = f.cursor(0);
         for (int i = 0; i < rows; i++) {
@@ -96,7 +96,7 @@ class ColumnCursorReadRowsTest {
             w.endRow();
           }
         });
-    try (TrevniFileReader f = TrevniFiles.open(file)) {
+    try (TrevniFile f = TrevniFiles.open(file)) {
       assertThatThrownBy(() -> f.cursor(0).readRows(new LongVector(16), 0, 10))
           .isInstanceOf(CorruptFileException.class)
           .hasMessageContaining("length 2 where a row holds 0 or 1 values (row 7)")

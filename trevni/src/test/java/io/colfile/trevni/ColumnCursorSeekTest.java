@@ -42,7 +42,7 @@ class ColumnCursorSeekTest {
             w.endRow();
           }
         });
-    try (TrevniFileReader r = TrevniFiles.open(file)) {
+    try (TrevniFile r = TrevniFiles.open(file)) {
       assertThat(r.blocks(0).size()).as(TestSeed.replay()).isGreaterThan(20);
       ColumnCursor c = r.cursor(0);
       List<Integer> targets = new ArrayList<>();
@@ -92,7 +92,7 @@ class ColumnCursorSeekTest {
             w.endRow();
           }
         });
-    try (TrevniFileReader r = TrevniFiles.open(file)) {
+    try (TrevniFile r = TrevniFiles.open(file)) {
       assertThat(r.blocks(0).size()).isGreaterThan(1);
       ColumnCursor c = r.cursor(0);
       assertThat(c.seekValue("k000101")).isTrue();
@@ -132,7 +132,7 @@ class ColumnCursorSeekTest {
             w.endRow();
           }
         });
-    try (TrevniFileReader r = TrevniFiles.open(file)) {
+    try (TrevniFile r = TrevniFiles.open(file)) {
       ColumnCursor p = r.cursor(0);
       ColumnCursor a = r.cursor(1);
       for (int k = 0; k < 200; k++) {
@@ -183,7 +183,7 @@ class ColumnCursorSeekTest {
             w.endRow();
           }
         });
-    try (TrevniFileReader r = TrevniFiles.open(file)) {
+    try (TrevniFile r = TrevniFiles.open(file)) {
       assertThat(r.blocks(0)).hasSize(2);
       assertThat(r.blocks(0).get(0).rowCount()).isEqualTo(524_281);
       assertThat(r.blocks(0).get(1).firstValue()).contains(true);

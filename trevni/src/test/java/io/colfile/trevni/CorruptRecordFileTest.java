@@ -108,7 +108,7 @@ class CorruptRecordFileTest {
           }
           w.endRow();
         });
-    try (TrevniFileReader r = TrevniFiles.open(good)) {
+    try (TrevniFile r = TrevniFiles.open(good)) {
       int at = (int) r.blocks(0).get(0).offset();
       // the length 2,000,000 is the zig-zag varint 80 92 f4 01; make it 130,000,000
       assertThat(java.util.Arrays.copyOfRange(good, at, at + 4))

@@ -69,7 +69,7 @@ class CorruptTrevniFileTest {
 
   /** Reads every value; returns a digest of what was read. */
   private static long readAll(byte[] bytes) throws IOException {
-    try (TrevniFileReader r = TrevniFiles.open(bytes)) {
+    try (TrevniFile r = TrevniFiles.open(bytes)) {
       GenericRowReader rows = new GenericRowReader(r, null, 1 << 16);
       Type type = rows.type();
       ColumnBatch batch = new ColumnBatch(type, 100);
@@ -89,7 +89,7 @@ class CorruptTrevniFileTest {
     for (TrevniCodec codec : TrevniCodec.values()) {
       byte[] good = sample(codec, TrevniChecksum.CRC32);
       readAll(good);
-      try (TrevniFileReader r = TrevniFiles.open(good)) {
+      try (TrevniFile r = TrevniFiles.open(good)) {
         for (int col = 0; col < r.columnCount(); col++) {
           for (BlockInfo b : r.blocks(col)) {
             for (long at = b.offset(); at < b.offset() + b.compressedSize() + 4; at++) {
@@ -123,7 +123,7 @@ class CorruptTrevniFileTest {
   @Test
   void checksumMismatchNamesColumnAndBlock() throws Exception {
     byte[] good = sample(TrevniCodec.NULL, TrevniChecksum.CRC32);
-    try (TrevniFileReader r = TrevniFiles.open(good)) {
+    try (TrevniFile r = TrevniFiles.open(good)) {
       BlockInfo b = r.blocks(1).get(2);
       byte[] bad = good.clone();
       bad[(int) b.offset() + 3] ^= 1;
@@ -182,7 +182,7 @@ class CorruptTrevniFileTest {
     for (TrevniCodec codec : List.of(TrevniCodec.NULL, TrevniCodec.DEFLATE, TrevniCodec.SNAPPY)) {
       byte[] good = sample(codec, TrevniChecksum.NULL);
       int header;
-      try (TrevniFileReader r = TrevniFiles.open(good)) {
+      try (TrevniFile r = TrevniFiles.open(good)) {
         header = (int) r.headerLength(); // damaged names would make the filter's columns wrong
       }
       for (int k = 0; k < 150; k++) {
@@ -219,7 +219,7 @@ class CorruptTrevniFileTest {
     ByteBuffer.wrap(bad).order(ByteOrder.LITTLE_ENDIAN).putInt(12, Integer.MAX_VALUE);
     assertThatThrownBy(() -> readAll(bad)).isInstanceOf(CorruptFileException.class)
         .hasMessageContaining("column count");
-    try (TrevniFileReader r = TrevniFiles.open(good)) {
+    try (TrevniFile r = TrevniFiles.open(good)) {
       long start = r.columnStart(1);
       // block count
       byte[] b2 = good.clone();
@@ -243,7 +243,7 @@ class CorruptTrevniFileTest {
     byte[] good = sample(TrevniCodec.NULL, TrevniChecksum.CRC32);
     long digest = readAll(good);
     byte[] zeroed = good.clone();
-    try (TrevniFileReader r = TrevniFiles.open(good)) {
+    try (TrevniFile r = TrevniFiles.open(good)) {
       for (int col = 0; col < r.columnCount(); col++) {
         for (BlockInfo b : r.blocks(col)) {
           for (int i = 0; i < 4; i++) {

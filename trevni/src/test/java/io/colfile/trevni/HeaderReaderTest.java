@@ -39,7 +39,7 @@ class HeaderReaderTest {
   @Test
   void theHeaderRecordHoldsWhatTheReaderReports() throws Exception {
     byte[] file = sample();
-    try (TrevniFileReader r = TrevniFiles.open(file)) {
+    try (TrevniFile r = TrevniFiles.open(file)) {
       TrevniHeader h = r.header();
       assertThat(h.version()).isEqualTo(2);
       assertThat(h.rowCount()).isEqualTo(3);
@@ -86,7 +86,7 @@ class HeaderReaderTest {
         closed[0] = true;
       }
     };
-    assertThatThrownBy(() -> TrevniFileReader.open(file))
+    assertThatThrownBy(() -> TrevniFile.open(file))
         .isInstanceOf(CorruptFileException.class).hasMessageContaining("cut.trv");
     assertThat(closed[0]).as("the reader owns the file, also when it refuses it").isTrue();
   }
@@ -96,7 +96,7 @@ class HeaderReaderTest {
     byte[] good = sample();
     long headerLength;
     long[] starts = new long[3];
-    try (TrevniFileReader r = TrevniFiles.open(good)) {
+    try (TrevniFile r = TrevniFiles.open(good)) {
       headerLength = r.headerLength();
       for (int i = 0; i < 3; i++) {
         starts[i] = r.columnStart(i);

@@ -59,7 +59,7 @@ class SortedColumnTest {
   void valuesInJavasOrderAreTakenAndTheColumnSaysItIsSorted() throws IOException {
     Path p = write(ValueType.DOUBLE, (w, v) -> w.writeDouble(0, (Double) v),
         Double.NEGATIVE_INFINITY, -0.0, 0.0, 0.0, 1.5, Double.POSITIVE_INFINITY, Double.NaN);
-    try (TrevniFileReader r = TrevniFileReader.open(InputFile.local(p))) {
+    try (TrevniFile r = TrevniFile.open(InputFile.local(p))) {
       ColumnSpec v = r.column(0);
       assertThat(v.isSorted()).isTrue();
       assertThat(v.hasFirstValues()).isTrue();
@@ -164,7 +164,7 @@ class SortedColumnTest {
     Arrays.setAll(ids, i -> i * 3L);
     Path p = records("sorted.trv", ids, "id", "in.at");
     try (TrevniReader r = TrevniReader.open(InputFile.local(p))) {
-      TrevniFileReader f = r.fileReader();
+      TrevniFile f = r.file();
       assertThat(f.column(f.columnIndex("id")).isSorted()).isTrue();
       assertThat(f.column(f.columnIndex("in#at")).isSorted()).isTrue();
       assertThat(f.column(f.columnIndex("in#e")).hasFirstValues()).isFalse();

@@ -86,15 +86,15 @@ class TrevniBlockIndexTest {
   void aPointLookupReadsOneBlockOfADeclaredSortedColumn() throws IOException {
     try (TrevniReader r = TrevniReader.open(InputFile.of("sorted.trv",
         file(row -> row * 2, true)))) {
-      assertThat(r.fileReader().column(0).isSorted()).isTrue();
-      List<BlockInfo> blocks = r.fileReader().blocks(0);
+      assertThat(r.file().column(0).isSorted()).isTrue();
+      List<BlockInfo> blocks = r.file().blocks(0);
       assertThat(blocks.size()).isGreaterThan(10);
       BlockInfo b = blocks.get(5);
       long inside = (Long) b.firstValue().orElseThrow() + 4; // not a first value: one block
       CountingInputFile counted = new CountingInputFile(InputFile.of("sorted.trv",
           file(row -> row * 2, true)));
       try (TrevniReader c = TrevniReader.open(counted)) {
-        c.fileReader().blocks(0);
+        c.file().blocks(0);
         counted.forget();
         Read got = read(c, "k = " + inside);
         assertThat(got.rows).isEqualTo(expected(r, "k = " + inside)).hasSize(1);
@@ -110,7 +110,7 @@ class TrevniBlockIndexTest {
                 "skipped, k = " + inside + ": values in [" + blocks.get(6).firstValue().get())
             .contains("(first value " + blocks.get(6).firstValue().get() + ", next block's "));
         // of column k, only block 5 was read: nothing else to trust the others
-        assertThat(TrevniFiles.bytesRead(counted, c.fileReader(), "k"))
+        assertThat(TrevniFiles.bytesRead(counted, c.file(), "k"))
             .isEqualTo(b.compressedSize());
       }
       // a first value itself may also end the block before it: two blocks at most
@@ -134,13 +134,13 @@ class TrevniBlockIndexTest {
     byte[] bytes = file(row -> row * 2, false);
     CountingInputFile counted = new CountingInputFile(InputFile.of("undeclared.trv", bytes));
     try (TrevniReader r = TrevniReader.open(counted)) {
-      assertThat(r.fileReader().column(0).isSorted()).isFalse();
-      List<BlockInfo> blocks = r.fileReader().blocks(0);
+      assertThat(r.file().column(0).isSorted()).isFalse();
+      List<BlockInfo> blocks = r.file().blocks(0);
       BlockInfo b = blocks.get(5);
       long inside = (Long) b.firstValue().orElseThrow() + 4;
       counted.forget();
       Read got = read(r, "k = " + inside);
-      long readOfK = TrevniFiles.bytesRead(counted, r.fileReader(), "k");
+      long readOfK = TrevniFiles.bytesRead(counted, r.file(), "k");
       assertThat(got.rows).isEqualTo(expected(r, "k = " + inside)).hasSize(1);
       // the rows of one block read, the others skipped after their k values were checked
       assertThat(got.report.counts("blocks"))
@@ -155,7 +155,7 @@ class TrevniBlockIndexTest {
       counted.forget();
       long other = (Long) blocks.get(8).firstValue().orElseThrow() + 6;
       Read again = read(r, "k = " + other);
-      readOfK = TrevniFiles.bytesRead(counted, r.fileReader(), "k");
+      readOfK = TrevniFiles.bytesRead(counted, r.file(), "k");
       assertThat(again.rows).isEqualTo(expected(r, "k = " + other)).hasSize(1);
       assertThat(again.report.counts("blocks"))
           .isEqualTo(new ScanReport.Counts(1, blocks.size() - 1));
@@ -173,7 +173,7 @@ class TrevniBlockIndexTest {
     for (boolean declared : new boolean[] {true, false}) {
       try (TrevniReader r = TrevniReader.open(InputFile.of("sorted.trv",
           file(row -> row / 7, declared)))) {
-        List<BlockInfo> blocks = r.fileReader().blocks(0);
+        List<BlockInfo> blocks = r.file().blocks(0);
         long lo = (Long) blocks.get(3).firstValue().orElseThrow() + 1;
         long hi = (Long) blocks.get(8).firstValue().orElseThrow() - 1;
         for (String where : List.of("k BETWEEN " + lo + " AND " + hi,
@@ -228,7 +228,7 @@ class TrevniBlockIndexTest {
     // first values in order, but some rows inside blocks fall below: what skips rely on
     byte[] bytes = file(row -> row % 1000 == 333 ? -1 : row * 10, false);
     try (TrevniReader r = TrevniReader.open(InputFile.of("liar.trv", bytes))) {
-      List<BlockInfo> blocks = r.fileReader().blocks(0);
+      List<BlockInfo> blocks = r.file().blocks(0);
       List<Object> firsts = new ArrayList<>();
       blocks.forEach(b -> firsts.add(b.firstValue().orElseThrow()));
       assertThat(firsts).isSortedAccordingTo((a, b) -> Long.compare((Long) a, (Long) b));
@@ -280,8 +280,8 @@ class TrevniBlockIndexTest {
     int at = text.indexOf("colfile.sortex");
     bytes[at + "colfile.sorte".length()] = 'd';
     try (TrevniReader r = TrevniReader.open(InputFile.of("forged.trv", bytes))) {
-      assertThat(r.fileReader().column(0).isSorted()).isTrue();
-      List<BlockInfo> blocks = r.fileReader().blocks(0);
+      assertThat(r.file().column(0).isSorted()).isTrue();
+      List<BlockInfo> blocks = r.file().blocks(0);
       String where = "k >= " + blocks.get(blocks.size() - 4).firstValue().orElseThrow();
       assertThatThrownBy(() -> read(r, where)).isInstanceOf(CorruptFileException.class)
           .hasMessageContaining("outside its block's first values")
@@ -310,7 +310,7 @@ class TrevniBlockIndexTest {
       assertThat(got.rows).isEqualTo(expected(r, "x = 1000000")).hasSize(1);
       assertThat(got.report.notes()).contains("column 'x': first values not used, not trusted:"
           + " not declared sorted, and block 0 holds 1000000 (row 1), outside its first values"
-          + " (0 to " + r.fileReader().blocks(0).get(1).firstValue().orElseThrow()
+          + " (0 to " + r.file().blocks(0).get(1).firstValue().orElseThrow()
           + "): the column is not sorted");
       // the column is known unsorted from then on: no block is read again to find it out
       Read again = read(r, "x BETWEEN 500 AND 510");

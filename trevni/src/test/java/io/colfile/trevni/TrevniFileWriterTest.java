@@ -77,7 +77,7 @@ class TrevniFileWriterTest {
   @Test
   void deflateBlockIsAvros() throws Exception {
     byte[] file = idName(TrevniWriterOptions.builder().codec(TrevniCodec.DEFLATE).build());
-    try (TrevniFileReader r = TrevniFiles.open(file)) {
+    try (TrevniFile r = TrevniFiles.open(file)) {
       BlockInfo b = r.blocks(0).get(0);
       byte[] body = Arrays.copyOfRange(file, (int) b.offset(),
           (int) b.offset() + b.compressedSize());
@@ -109,7 +109,7 @@ class TrevniFileWriterTest {
         });
     assertThat(Arrays.copyOfRange(file, file.length - 2, file.length))
         .containsExactly(Hex.bytes("8d 03"));
-    try (TrevniFileReader r = TrevniFiles.open(file)) {
+    try (TrevniFile r = TrevniFiles.open(file)) {
       ColumnCursor c = r.cursor(0);
       for (boolean v : values) {
         c.startRow();
@@ -149,7 +149,7 @@ class TrevniFileWriterTest {
         06 16 "trevni.name" 06 "p#c" 16 "trevni.type" 0c "string" 1a "trevni.parent" 02 "p"
         06 16 "trevni.name" 02 "a" 16 "trevni.type" 06 "int" 18 "trevni.array" 00
         """), java.nio.charset.StandardCharsets.ISO_8859_1));
-    try (TrevniFileReader r = TrevniFiles.open(file)) {
+    try (TrevniFile r = TrevniFiles.open(file)) {
       assertThat(body(file, r, 0)).containsExactly(Hex.bytes("07 01 04 02"));
       assertThat(body(file, r, 2)).containsExactly(Hex.bytes("05 02 14 04 14 16 02 14 00"));
       assertThat(r.blocks(1).get(0).rowCount()).isEqualTo(7);
@@ -192,7 +192,7 @@ class TrevniFileWriterTest {
             w.endRow();
           }
         });
-    try (TrevniFileReader r = TrevniFiles.open(file)) {
+    try (TrevniFile r = TrevniFiles.open(file)) {
       assertThat(body(file, r, 0)).containsExactly(Hex.bytes("02 01 06 05 00 02 00 04 03 0d"));
       ColumnCursor c = r.cursor(0);
       for (boolean[] row : rows) {
@@ -215,7 +215,7 @@ class TrevniFileWriterTest {
             w.endRow();
           }
         });
-    try (TrevniFileReader r = TrevniFiles.open(file)) {
+    try (TrevniFile r = TrevniFiles.open(file)) {
       assertThat(r.blocks(0)).extracting(BlockInfo::rowCount).containsExactly(21846, 21846, 6308);
       assertThat(r.blocks(0)).extracting(BlockInfo::uncompressedSize)
           .containsExactly(65538, 65538, 6308 * 3);
@@ -233,7 +233,7 @@ class TrevniFileWriterTest {
             w.endRow();
           }
         });
-    try (TrevniFileReader r = TrevniFiles.open(file)) {
+    try (TrevniFile r = TrevniFiles.open(file)) {
       assertThat(r.blocks(0)).extracting(BlockInfo::rowCount).containsExactly(2, 2);
       assertThat(r.blocks(0)).extracting(BlockInfo::uncompressedSize)
           .containsExactly(100_005, 4);
@@ -311,7 +311,7 @@ class TrevniFileWriterTest {
         TrevniWriterOptions.defaults())).hasMessageContaining("duplicate column name 'c'");
   }
 
-  private static byte[] body(byte[] file, TrevniFileReader r, int column) throws Exception {
+  private static byte[] body(byte[] file, TrevniFile r, int column) throws Exception {
     BlockInfo b = r.blocks(column).get(0);
     return Arrays.copyOfRange(file, (int) b.offset(), (int) b.offset() + b.compressedSize());
   }

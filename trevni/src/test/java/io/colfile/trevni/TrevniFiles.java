@@ -30,14 +30,14 @@ final class TrevniFiles {
   }
 
   /** The bytes {@code counted} read of the column named {@code name}. */
-  static long bytesRead(CountingInputFile counted, TrevniFileReader file, String name)
+  static long bytesRead(CountingInputFile counted, TrevniFile file, String name)
       throws IOException {
     int i = file.columnIndex(name);
     return counted.bytesIn(file.columnStart(i), columnEnd(counted, file, i));
   }
 
   /** The names of the columns some of whose bytes {@code counted} read. */
-  static Set<String> columnsRead(CountingInputFile counted, TrevniFileReader file)
+  static Set<String> columnsRead(CountingInputFile counted, TrevniFile file)
       throws IOException {
     Set<String> out = new TreeSet<>();
     for (int i = 0; i < file.columnCount(); i++) {
@@ -49,13 +49,13 @@ final class TrevniFiles {
     return out;
   }
 
-  private static long columnEnd(InputFile counted, TrevniFileReader file, int i)
+  private static long columnEnd(InputFile counted, TrevniFile file, int i)
       throws IOException {
     return i + 1 < file.columnCount() ? file.columnStart(i + 1) : counted.length();
   }
 
-  static TrevniFileReader open(byte[] bytes) throws IOException {
-    return TrevniFileReader.open(InputFile.of("test.trv", bytes));
+  static TrevniFile open(byte[] bytes) throws IOException {
+    return TrevniFile.open(InputFile.of("test.trv", bytes));
   }
 
 }

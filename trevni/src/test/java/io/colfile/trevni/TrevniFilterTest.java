@@ -122,7 +122,7 @@ class TrevniFilterTest {
         List<List<String>> needed = new ArrayList<>(columns.isEmpty()
             ? schema.fieldNames().stream().map(List::of).toList() : columns);
         p.columns().forEach(c -> needed.add(c.names()));
-        Set<String> touched = TrevniFiles.columnsRead(counted, reader.fileReader());
+        Set<String> touched = TrevniFiles.columnsRead(counted, reader.file());
         for (String column : touched) {
           assertThat(needs(column, needed)).as("%s: column %s read for %s and %s",
               TestSeed.replay(), column, columns, p).isTrue();

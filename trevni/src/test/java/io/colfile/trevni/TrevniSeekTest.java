@@ -119,7 +119,7 @@ class TrevniSeekTest {
             w.endRow();
           }
         });
-    try (TrevniFileReader r = TrevniFiles.open(file)) {
+    try (TrevniFile r = TrevniFiles.open(file)) {
       assertThat(r.blocks(2).size()).isGreaterThan(20);
       ColumnCursor v = r.cursor(2);
       ColumnCursor q = r.cursor(1);

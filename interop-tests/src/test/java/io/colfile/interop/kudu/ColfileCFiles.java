@@ -4,7 +4,7 @@ import io.colfile.core.io.InputFile;
 import io.colfile.core.io.OutputFile;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.kudu.BlockSlice;
-import io.colfile.kudu.CFileReader;
+import io.colfile.kudu.CFile;
 import io.colfile.kudu.CFileWriter;
 import io.colfile.kudu.CFileWriterOptions;
 import io.colfile.kudu.KuduEncoding;
@@ -93,7 +93,7 @@ final class ColfileCFiles {
    * {@link #footer} when reader and writer agree on every field.
    */
   static KuduProto.CFileFooterPB footerAsRead(String name, byte[] cfile) throws IOException {
-    try (CFileReader r = CFileReader.open(InputFile.of(name, cfile))) {
+    try (CFile r = CFile.open(InputFile.of(name, cfile))) {
       return KuduProto.CFileFooterPB.parseFrom(MetaCodec.writeFooter(r.footer(), r.version()));
     }
   }
@@ -111,7 +111,7 @@ final class ColfileCFiles {
 
   /** The number of data blocks of a file with a positional index. */
   static int dataBlocks(String name, byte[] cfile) throws IOException {
-    try (CFileReader r = CFileReader.open(InputFile.of(name, cfile))) {
+    try (CFile r = CFile.open(InputFile.of(name, cfile))) {
       return leafPointers(r.positionalIndex()).size();
     }
   }
@@ -122,7 +122,7 @@ final class ColfileCFiles {
    */
   static List<Integer> dictModes(String name, byte[] cfile) throws IOException {
     List<Integer> modes = new ArrayList<>();
-    try (CFileReader r = CFileReader.open(InputFile.of(name, cfile))) {
+    try (CFile r = CFile.open(InputFile.of(name, cfile))) {
       if (r.encoding() != KuduEncoding.DICT) {
         throw new IllegalArgumentException(name + " is not DICT_ENCODING");
       }

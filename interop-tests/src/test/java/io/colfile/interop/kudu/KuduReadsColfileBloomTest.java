@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.io.OutputFile;
 import io.colfile.testkit.TestSeed;
-import io.colfile.kudu.CFileReader;
+import io.colfile.kudu.CFile;
 import io.colfile.kudu.KuduCompression;
 import io.colfile.kudu.KuduEncoding;
 import io.colfile.kudu.KuduType;
@@ -85,7 +85,7 @@ class KuduReadsColfileBloomTest {
           .as("BINARY, PLAIN, NO_COMPRESSION, 0 values, value index only, checksums")
           .isEqualTo(List.of(KuduType.BINARY.wireId(), KuduEncoding.PLAIN.wireId(),
               KuduCompression.NONE.wireId(), 0L, false, true, id == 1 ? 1 : 0));
-      try (CFileReader reader = CFileReader.open(InputFile.of("bloom", file))) {
+      try (CFile reader = CFile.open(InputFile.of("bloom", file))) {
         assertThat(ColfileCFiles.leafPointers(reader.valueIndex())).as("filter blocks")
             .hasSize((KEYS + 1709) / 1710);
       }
@@ -102,7 +102,7 @@ class KuduReadsColfileBloomTest {
 
   /** The file with a byte in the middle of its first filter block flipped. */
   private static byte[] firstBlockDamaged(byte[] file) throws IOException {
-    try (CFileReader reader = CFileReader.open(InputFile.of("bloom", file))) {
+    try (CFile reader = CFile.open(InputFile.of("bloom", file))) {
       var first = ColfileCFiles.leafPointers(reader.valueIndex()).get(0);
       return ColfileCFiles.flip(file, (int) first.offset() + first.size() / 2);
     }

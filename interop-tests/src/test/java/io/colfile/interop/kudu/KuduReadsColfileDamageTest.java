@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.colfile.core.io.InputFile;
 import io.colfile.testkit.TestSeed;
-import io.colfile.kudu.CFileReader;
+import io.colfile.kudu.CFile;
 import io.colfile.kudu.CFileWriterOptions;
 import io.colfile.kudu.KuduCompression;
 import io.colfile.kudu.KuduEncoding;
@@ -60,7 +60,7 @@ class KuduReadsColfileDamageTest {
           type == KuduType.BOOL ? 20_000 : 2_000, r), r);
       String name = type.kuduName() + "/" + o.encoding().kuduName() + "/"
           + o.compression().kuduName();
-      try (CFileReader reader = CFileReader.open(InputFile.of(name, file))) {
+      try (CFile reader = CFile.open(InputFile.of(name, file))) {
         List<BlockPointer> data = ColfileCFiles.leafPointers(reader.positionalIndex());
         assertThat(data).as(name + " data blocks").hasSizeGreaterThanOrEqualTo(3);
         BlockPointer block = data.get(1 + r.nextInt(data.size() - 1));
@@ -97,7 +97,7 @@ class KuduReadsColfileDamageTest {
     byte[] unchecked = ColfileCFiles.write(scratch, plain, cells, r);
     int row;
     byte[] damaged;
-    try (CFileReader reader = CFileReader.open(InputFile.of("unchecked", unchecked))) {
+    try (CFile reader = CFile.open(InputFile.of("unchecked", unchecked))) {
       List<BlockPointer> data = ColfileCFiles.leafPointers(reader.positionalIndex());
       BlockPointer block = data.get(1 + r.nextInt(data.size() - 1));
       ByteBuffer header = ByteBuffer.wrap(unchecked, (int) block.offset(), 8)

@@ -204,7 +204,7 @@ class KuduReadsColfileDeltaTest {
         .as("deltafilestats (deletes, reinserts, min and max timestamp, updates per column)")
         .isEqualTo(List.of(deletes, reinserts, min, max, updates));
     assertThat(stats.hasReinsertCount()).as("reinsert_count is written, as Kudu does").isTrue();
-    try (io.colfile.kudu.CFileReader reader = io.colfile.kudu.CFileReader.open(
+    try (io.colfile.kudu.CFile reader = io.colfile.kudu.CFile.open(
         io.colfile.core.io.InputFile.of(c.file().name(), c.file().bytes()))) {
       assertThat(ColfileCFiles.leafPointers(reader.valueIndex())).as("data blocks")
           .hasSizeGreaterThanOrEqualTo(c.file().name().contains("1KiB") ? 10 : 1);

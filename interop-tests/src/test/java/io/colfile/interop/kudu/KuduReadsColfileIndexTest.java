@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.colfile.core.io.InputFile;
 import io.colfile.testkit.TestSeed;
 import io.colfile.interop.kudu.ColfileCFiles.Written;
-import io.colfile.kudu.CFileReader;
+import io.colfile.kudu.CFile;
 import io.colfile.kudu.CFileWriterOptions;
 import io.colfile.kudu.KuduCompression;
 import io.colfile.kudu.KuduEncoding;
@@ -176,7 +176,7 @@ class KuduReadsColfileIndexTest {
 
   private void check(IndexCase c) throws IOException {
     Written w = c.file();
-    try (CFileReader r = CFileReader.open(InputFile.of(w.name(), w.bytes()))) {
+    try (CFile r = CFile.open(InputFile.of(w.name(), w.bytes()))) {
       IndexTreeReader posidx = r.positionalIndex();
       IndexTreeReader validx = r.valueIndex();
       int posDepth = posidx == null ? 0 : posidx.depth();

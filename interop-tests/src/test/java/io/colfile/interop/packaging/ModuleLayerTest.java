@@ -9,7 +9,7 @@ import de.siegmar.fastcsv.reader.CsvReader;
 import io.airlift.compress.lz4.Lz4Compressor;
 import io.colfile.cli.Main;
 import io.colfile.core.ColFile;
-import io.colfile.kudu.CFileReader;
+import io.colfile.kudu.CFile;
 import io.colfile.orc.OrcReader;
 import io.colfile.text.JsonLinesWriter;
 import io.colfile.trevni.TrevniReader;
@@ -92,7 +92,7 @@ class ModuleLayerTest {
   private static List<Path> jars() {
     return List.of(
         Jars.of(ColFile.class), Jars.of(JsonLinesWriter.class), Jars.of(OrcReader.class),
-        Jars.of(TrevniReader.class), Jars.of(CFileReader.class),
+        Jars.of(TrevniReader.class), Jars.of(CFile.class),
         Jars.of(io.colfile.shaded.protobuf.Message.class), Jars.of(Main.class),
         Jars.of(Lz4Compressor.class), Jars.of(JsonFactory.class), Jars.of(CsvReader.class),
         Jars.of(BZip2CompressorInputStream.class), Jars.of(IOUtils.class),

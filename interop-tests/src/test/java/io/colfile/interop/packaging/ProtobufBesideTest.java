@@ -6,7 +6,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.google.protobuf.Timestamp;
 import io.airlift.compress.lz4.Lz4Compressor;
 import io.colfile.core.ColFile;
-import io.colfile.kudu.CFileReader;
+import io.colfile.kudu.CFile;
 import io.colfile.orc.OrcReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -37,7 +37,7 @@ class ProtobufBesideTest {
 
   /** The jars colfile publishes for reading ORC and CFiles, and the protobuf they share. */
   private static List<Path> colfileJars() {
-    return List.of(Jars.of(ColFile.class), Jars.of(OrcReader.class), Jars.of(CFileReader.class),
+    return List.of(Jars.of(ColFile.class), Jars.of(OrcReader.class), Jars.of(CFile.class),
         Jars.of(io.colfile.shaded.protobuf.Message.class));
   }
 

@@ -11,7 +11,7 @@ import io.colfile.trevni.ColumnCursor;
 import io.colfile.trevni.ColumnSpec;
 import io.colfile.trevni.TrevniChecksum;
 import io.colfile.trevni.TrevniCodec;
-import io.colfile.trevni.TrevniFileReader;
+import io.colfile.trevni.TrevniFile;
 import io.colfile.trevni.TrevniFileWriter;
 import io.colfile.trevni.TrevniWriterOptions;
 import io.colfile.trevni.ValueType;
@@ -344,7 +344,7 @@ final class CoreCase {
 
   /** Reads every column of {@code file} with colfile; {@code r} picks typed or boxed reads. */
   void assertColfileReads(Path file, String what, Random r) throws IOException {
-    try (TrevniFileReader f = TrevniFileReader.open(InputFile.local(file))) {
+    try (TrevniFile f = TrevniFile.open(InputFile.local(file))) {
       assertEquals(rowCount, f.rowCount(), what + ": colfile's row count");
       assertEquals(cols.size(), f.columnCount(), what + ": colfile's column count");
       for (int c = 0; c < cols.size(); c++) {

@@ -15,7 +15,7 @@ import io.colfile.trevni.ColumnCursor;
 import io.colfile.trevni.ColumnSpec;
 import io.colfile.trevni.TrevniChecksum;
 import io.colfile.trevni.TrevniCodec;
-import io.colfile.trevni.TrevniFileReader;
+import io.colfile.trevni.TrevniFile;
 import io.colfile.trevni.TrevniFileWriter;
 import io.colfile.trevni.TrevniWriterOptions;
 import io.colfile.trevni.ValueType;
@@ -40,7 +40,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Apache Avro's trevni-core 1.12 and colfile's {@link TrevniFileWriter} / {@link
- * TrevniFileReader} on the same seeded random column sets (every value type; plain, array and
+ * TrevniFile} on the same seeded random column sets (every value type; plain, array and
  * parent/child columns, arrays in arrays; first values; per-column codecs, checksums and
  * metadata) and rows (runs of 0 and 1 lengths, edge values, values big enough for several 64 KiB
  * blocks), under every codec and checksum. Each writes a file; each reads the other's, with the
@@ -140,7 +140,7 @@ class TrevniCoreDifferentialTest {
   /** colfile's block list (descriptors, offsets, first values) is what the file holds. */
   static void assertBlocksAsParsed(Path file, TrevniFileParts parts, String what)
       throws IOException {
-    try (TrevniFileReader f = TrevniFileReader.open(InputFile.local(file))) {
+    try (TrevniFile f = TrevniFile.open(InputFile.local(file))) {
       for (int i = 0; i < parts.columns.size(); i++) {
         TrevniFileParts.Column col = parts.columns.get(i);
         List<BlockInfo> blocks = f.blocks(i);
@@ -273,7 +273,7 @@ class TrevniCoreDifferentialTest {
         TrevniWriterOptions.builder().checksum(TrevniChecksum.CRC32).build()),
         "colfile's §9.2 file (real CRCs)");
     for (byte[] f : List.of(java, want)) {
-      try (TrevniFileReader r = TrevniFileReader.open(InputFile.of("ex92", f))) {
+      try (TrevniFile r = TrevniFile.open(InputFile.of("ex92", f))) {
         ColumnCursor id = r.cursor(0);
         ColumnCursor name = r.cursor(1);
         for (Object[] row : new Object[][] {{1, "a"}, {-2, "bc"}, {300, ""}}) {
@@ -309,7 +309,7 @@ class TrevniCoreDifferentialTest {
     byte[] javaBytes = Files.readAllBytes(j);
     assertEquals(60, javaBytes.length, "Java's one-column file without rows");
     TrevniFileParts.assertBytes(javaBytes, Files.readAllBytes(q), "colfile's file without rows");
-    try (TrevniFileReader r = TrevniFileReader.open(InputFile.local(j))) {
+    try (TrevniFile r = TrevniFile.open(InputFile.local(j))) {
       assertEquals(0, r.rowCount());
       assertThat(r.blocks(0)).isEmpty();
       assertThat(r.cursor(0).hasNextRow()).isFalse();
@@ -385,7 +385,7 @@ class TrevniCoreDifferentialTest {
   }
 
   private static void readAll(byte[] file, String column) throws IOException {
-    try (TrevniFileReader r = TrevniFileReader.open(InputFile.of("damaged.trv", file))) {
+    try (TrevniFile r = TrevniFile.open(InputFile.of("damaged.trv", file))) {
       ColumnCursor c = r.cursor(r.columnIndex(column));
       while (c.hasNextRow()) {
         c.startRow();

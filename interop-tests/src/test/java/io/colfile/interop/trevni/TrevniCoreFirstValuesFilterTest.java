@@ -146,7 +146,7 @@ class TrevniCoreFirstValuesFilterTest {
       List<Object> all = Rows.readAll(reader.read(ReadOptions.defaults()));
       RandomPredicates gen = new RandomPredicates(r, reader.schema(), all);
       for (Sorted s : SORTED) {
-        int blocks = reader.fileReader().blocks(reader.fileReader().columnIndex(s.name)).size();
+        int blocks = reader.file().blocks(reader.file().columnIndex(s.name)).size();
         assertThat(blocks).as(s.name).isGreaterThan(s.type == ValueType.BYTES ? 1 : 2);
         long skipped = 0;
         for (int i = 0; i < 8; i++) {

@@ -15,7 +15,7 @@ import io.colfile.trevni.BlockInfo;
 import io.colfile.trevni.ColumnCursor;
 import io.colfile.trevni.TrevniChecksum;
 import io.colfile.trevni.TrevniCodec;
-import io.colfile.trevni.TrevniFileReader;
+import io.colfile.trevni.TrevniFile;
 import io.colfile.trevni.ValueType;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -218,7 +218,7 @@ class TrevniSeekTest {
             .isEqualTo(Integer.compare(ranks[i - 1], ranks[i]));
       }
     }
-    try (TrevniFileReader f = TrevniFileReader.open(InputFile.local(colfileFile))) {
+    try (TrevniFile f = TrevniFile.open(InputFile.local(colfileFile))) {
       for (int c = 0; c < SORTED.size(); c++) {
         Sorted s = SORTED.get(c);
         List<BlockInfo> blocks = f.blocks(c);
@@ -260,7 +260,7 @@ class TrevniSeekTest {
         queries.add(max + 1);
         queries.add(max + 1000);
         Collections.shuffle(queries, r);
-        try (TrevniFileReader f = TrevniFileReader.open(InputFile.local(file))) {
+        try (TrevniFile f = TrevniFile.open(InputFile.local(file))) {
           ColumnCursor shared = f.cursor(c);
           for (int q : queries) {
             // one cursor moving back and forth, and now and then a fresh one
@@ -309,7 +309,7 @@ class TrevniSeekTest {
         assertThat(want).as(s.name + ": first occurrence before the boundary at " + b)
             .isLessThan(b);
         for (Path file : List.of(javaFile, colfileFile)) {
-          try (TrevniFileReader f = TrevniFileReader.open(InputFile.local(file))) {
+          try (TrevniFile f = TrevniFile.open(InputFile.local(file))) {
             assertSeek(f.cursor(c), s, ranks, ranks[b], file.getFileName() + ", column "
                 + s.name + ", run across row " + b);
           }
@@ -339,7 +339,7 @@ class TrevniSeekTest {
         int want = lowerBound(ranks, g);
         assertEquals(0, want % s.rowsPerBlock(), s.name + ": a gap value lands on a block start");
         for (Path file : List.of(javaFile, colfileFile)) {
-          try (TrevniFileReader f = TrevniFileReader.open(InputFile.local(file))) {
+          try (TrevniFile f = TrevniFile.open(InputFile.local(file))) {
             assertSeek(f.cursor(c), s, ranks, g, file.getFileName() + ", column " + s.name
                 + ", gap before row " + want);
           }
@@ -371,7 +371,7 @@ class TrevniSeekTest {
       Sorted s = SORTED.get(c);
       int[] ranks = RANKS.get(c);
       Object below = s.f.apply(ranks[0] - 1);
-      try (TrevniFileReader f = TrevniFileReader.open(InputFile.local(colfileFile))) {
+      try (TrevniFile f = TrevniFile.open(InputFile.local(colfileFile))) {
         assertSeek(f.cursor(c), s, ranks, ranks[0] - 1, "colfile, " + s.name + ", below first");
       }
       try (ColumnFileReader jr = new ColumnFileReader(javaFile.toFile())) {
@@ -417,7 +417,7 @@ class TrevniSeekTest {
   @Test
   void booleanInOneBlock() throws IOException {
     for (Path file : List.of(javaFile, colfileFile)) {
-      try (TrevniFileReader f = TrevniFileReader.open(InputFile.local(file))) {
+      try (TrevniFile f = TrevniFile.open(InputFile.local(file))) {
         ColumnCursor cur = f.cursor(FLAG);
         assertTrue(cur.seekValue(true));
         assertEquals(firstTrue, cur.row(), file.getFileName() + ": first true");
@@ -487,7 +487,7 @@ class TrevniSeekTest {
           + javaOutcome);
       assertThat(javaOutcome).as("trevni-core reading its boolean column with first values in"
           + " 2 blocks (trevni.md §13.7)").doesNotStartWith("read all");
-      try (TrevniFileReader f = TrevniFileReader.open(InputFile.local(colfile))) {
+      try (TrevniFile f = TrevniFile.open(InputFile.local(colfile))) {
         List<BlockInfo> blocks = f.blocks(0);
         assertEquals(2, blocks.size(), "blocks");
         assertEquals(524_281, blocks.get(0).rowCount(), "rows of the first block");
@@ -556,7 +556,7 @@ class TrevniSeekTest {
   @Test
   void seekRowOnPlainAndArrayColumns() throws IOException {
     for (Path file : List.of(javaFile, colfileFile)) {
-      try (TrevniFileReader f = TrevniFileReader.open(InputFile.local(file))) {
+      try (TrevniFile f = TrevniFile.open(InputFile.local(file))) {
         for (int c : List.of(0, 3, 6, 7, FLAG, PLAIN, LENS, TAGS, REP)) {
           Random r = TestSeed.random("trevni-seek-rows", c);
           Col col = data.cols.get(c);
@@ -621,7 +621,7 @@ class TrevniSeekTest {
   @Test
   void trevniCoreSeekRowIsRightOnPlainColumnsOnly() throws IOException {
     try (ColumnFileReader jr = new ColumnFileReader(javaFile.toFile());
-        TrevniFileReader f = TrevniFileReader.open(InputFile.local(javaFile))) {
+        TrevniFile f = TrevniFile.open(InputFile.local(javaFile))) {
       for (int c : List.of(0, 6, PLAIN, LENS, TAGS)) {
         Col col = data.cols.get(c);
         Random r = TestSeed.random("trevni-seek-java-rows", c);

@@ -14,7 +14,7 @@ import io.colfile.testkit.ReferenceEvaluator;
 import io.colfile.testkit.Rows;
 import io.colfile.trevni.ColumnSpec;
 import io.colfile.trevni.TrevniCodec;
-import io.colfile.trevni.TrevniFileReader;
+import io.colfile.trevni.TrevniFile;
 import io.colfile.trevni.TrevniFileWriter;
 import io.colfile.trevni.TrevniMetadata;
 import io.colfile.trevni.TrevniReader;
@@ -103,7 +103,7 @@ class TrevniSortedColumnTest {
 
     // colfile reads trevni-core's file as declared sorted: a point lookup reads one block
     try (TrevniReader cr = TrevniReader.open(InputFile.local(java))) {
-      TrevniFileReader f = cr.fileReader();
+      TrevniFile f = cr.file();
       assertThat(f.column(0).isSorted()).isTrue();
       assertThat(f.column(2).isSorted()).isFalse();
       int blocks = f.blocks(0).size();
@@ -146,7 +146,7 @@ class TrevniSortedColumnTest {
         w.write(AvroRows.batch(schema, records, from, Math.min(ROWS, from + 7000)));
       }
     }
-    try (TrevniFileReader f = TrevniFileReader.open(InputFile.local(file))) {
+    try (TrevniFile f = TrevniFile.open(InputFile.local(file))) {
       assertThat(f.column(f.columnIndex("id")).isSorted()).isTrue();
       assertThat(f.column(f.columnIndex("at#day")).isSorted()).isTrue();
     }

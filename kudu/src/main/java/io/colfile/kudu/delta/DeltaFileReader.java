@@ -1,136 +1,142 @@
 package io.colfile.kudu.delta;
 
-import io.colfile.core.error.CorruptFileException;
-import io.colfile.core.error.FileRegion;
-import io.colfile.core.error.MalformedInputException;
+import io.colfile.core.read.ReadPlan;
+import io.colfile.core.AbstractBatchReader;
+import io.colfile.core.BatchReader;
+import io.colfile.core.FileReader;
+import io.colfile.core.ReadOptions;
 import io.colfile.core.io.InputFile;
+import io.colfile.core.types.Type;
 import io.colfile.core.vector.BytesVector;
-import io.colfile.kudu.CFileCursor;
-import io.colfile.kudu.CFileReader;
-import io.colfile.kudu.KuduType;
-import java.io.Closeable;
+import io.colfile.core.vector.ColumnBatch;
+import io.colfile.core.vector.ListVector;
+import io.colfile.core.vector.LongVector;
+import io.colfile.core.vector.StructVector;
+import io.colfile.core.vector.TimestampVector;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
 
 /**
- * Reads a DeltaFile (cfile.md section 11): its statistics, and its mutations in file order
- * (row ascending, then timestamp ascending for REDO files, descending for UNDO files), from the
- * start or from the first mutation of a row, found through the value index.
+ * A DeltaFile's mutations decoded, one row each, for {@code colfile cat --deltas}:
+ *
+ * <pre>
+ * struct&lt;row:bigint, timestamp:bigint, time:timestamp, logical:int, type:string,
+ *        updates:array&lt;struct&lt;column_id:int, value:binary&gt;&gt;&gt;
+ * </pre>
+ *
+ * {@code timestamp} is the HybridTime as stored, {@code time} its physical part (UTC) and
+ * {@code logical} its logical counter; {@code type} is UPDATE, DELETE or REINSERT; each update
+ * names a column id and the value's raw bytes (the physical type's little-endian bytes, or the
+ * string's bytes), null for "set to NULL". The values are not typed: a DeltaFile does not know
+ * its table's schema.
  */
-public final class DeltaFileReader implements Closeable {
-  private static final int BATCH = 256;
+public final class DeltaFileReader implements FileReader {
+  public static final Type SCHEMA = Type.parse("struct<row:bigint,timestamp:bigint,"
+      + "time:timestamp,logical:int,type:string,"
+      + "updates:array<struct<column_id:int,value:binary>>>");
+  private static final byte[][] TYPES = {
+      "UPDATE".getBytes(StandardCharsets.US_ASCII),
+      "DELETE".getBytes(StandardCharsets.US_ASCII),
+      "REINSERT".getBytes(StandardCharsets.US_ASCII)};
 
-  private final CFileReader file;
-  private final DeltaStats stats;
+  private final DeltaFile file;
 
-  private DeltaFileReader(CFileReader file) throws IOException {
+  private DeltaFileReader(DeltaFile file) {
     this.file = file;
-    if (file.dataType() != KuduType.BINARY || file.isNullable()) {
-      throw file.footerRegion().corrupt("%s", "a DeltaFile holds non-null "
-          + "BINARY cells; this file holds " + file.dataType().kuduName()
-          + (file.isNullable() ? " (nullable)" : ""));
-    }
-    byte[] s = file.footer().metadata("deltafilestats");
-    if (s == null) {
-      throw file.footerRegion().corrupt(
-          "a DeltaFile has deltafilestats metadata; this file has none");
-    }
-    try {
-      this.stats = DeltaStats.parse(s, 0, s.length);
-    } catch (MalformedInputException e) {
-      throw file.footerRegion().part("deltafilestats").corrupt(e, e.offset(), "%s", e.getMessage());
-    }
   }
 
+  /** Opens {@code in} as a DeltaFile. */
   public static DeltaFileReader open(InputFile in) throws IOException {
-    CFileReader f = CFileReader.open(in);
-    try {
-      return new DeltaFileReader(f);
-    } catch (IOException | RuntimeException e) {
-      f.close();
-      throw e;
-    }
+    return new DeltaFileReader(DeltaFile.open(in));
   }
 
-  public CFileReader file() {
-    return file;
+  @Override
+  public String formatName() {
+    return "Kudu";
   }
 
-  /** The {@code deltafilestats} of the footer. */
-  public DeltaStats stats() {
-    return stats;
+  @Override
+  public Type schema() {
+    return SCHEMA;
   }
 
-  /** The number of mutations in the file. */
-  public long count() {
-    return file.numValues();
+  @Override
+  public long numberOfRows() {
+    return file.count();
   }
 
-  /** Mutations from the first one on. */
-  public Iterator iterator() throws IOException {
-    CFileCursor c = file.newCursor();
-    c.seekToFirst();
-    return new Iterator(c);
+  @Override
+  public Map<String, Object> describe() throws IOException {
+    Map<String, Object> out = FileReader.super.describe();
+    DeltaStats s = file.stats();
+    out.put("delete count", s.deleteCount());
+    out.put("reinsert count", s.reinsertCount());
+    out.put("min timestamp", s.minTimestamp());
+    out.put("max timestamp", s.maxTimestamp());
+    out.put("update counts by column id", s.updateCounts().toString());
+    return out;
   }
 
-  /**
-   * Mutations from the one at position {@code index} of the file on (none when the file has
-   * fewer). DeltaFiles have no positional index: the blocks before it are read, their
-   * mutations not decoded.
-   */
-  public Iterator iteratorAt(long index) throws IOException {
-    CFileCursor c = file.newCursor();
-    c.seekToOrdinal(Math.min(index, file.numValues()));
-    return new Iterator(c);
+  @Override
+  public BatchReader read(ReadOptions options) throws IOException {
+    ReadPlan plan = ReadPlan.create(schema(), options);
+    return plan.wrap(readRaw(plan.rawOptions()));
   }
 
-  /** Mutations from the first one of row {@code rowOrdinal} (or the next row that has some). */
-  public Iterator iteratorFrom(long rowOrdinal) throws IOException {
-    CFileCursor c = file.newCursor();
-    c.seekAtOrAfter(new DeltaKey(rowOrdinal, 0).encode());
-    return new Iterator(c);
-  }
+  private BatchReader readRaw(ReadOptions options) throws IOException {
+    return new AbstractBatchReader(SCHEMA, options.batchSize()) {
+      private DeltaFile.Iterator it = file.iterator();
 
-  /** Walks the mutations of a DeltaFile one at a time. */
-  public final class Iterator {
-    private final CFileCursor cursor;
-    private final BytesVector cells = new BytesVector(BATCH);
-    private int size;
-    private int at;
-    private DeltaCell current;
-
-    private Iterator(CFileCursor cursor) {
-      this.cursor = cursor;
-    }
-
-    /** Moves to the next mutation; false after the last. */
-    public boolean next() throws IOException {
-      if (at == size) {
-        cells.reset();
-        size = cursor.read(cells, 0, BATCH);
-        at = 0;
-        if (size == 0) {
-          current = null;
-          return false;
+      @Override
+      protected int fill(ColumnBatch batch, int max) throws IOException {
+        LongVector row = (LongVector) batch.cols[0];
+        LongVector ts = (LongVector) batch.cols[1];
+        TimestampVector time = (TimestampVector) batch.cols[2];
+        LongVector logical = (LongVector) batch.cols[3];
+        BytesVector type = (BytesVector) batch.cols[4];
+        ListVector updates = (ListVector) batch.cols[5];
+        StructVector update = (StructVector) updates.child;
+        LongVector ids = (LongVector) update.fields[0];
+        BytesVector values = (BytesVector) update.fields[1];
+        int n = 0;
+        int children = 0;
+        while (n < max && it.next()) {
+          DeltaKey k = it.key();
+          RowChangeList c = it.changes();
+          row.vector[n] = k.rowOrdinal();
+          ts.vector[n] = k.timestamp();
+          time.seconds[n] = Math.floorDiv(k.physicalMicros(), 1_000_000L);
+          time.nanos[n] = (int) Math.floorMod(k.physicalMicros(), 1_000_000L) * 1000;
+          logical.vector[n] = k.logical();
+          byte[] name = TYPES[c.type().wireId() - 1];
+          type.setRef(n, name, 0, name.length);
+          int m = c.updates().size();
+          update.ensureCapacity(children + m, true);
+          updates.offsets[n] = children;
+          updates.lengths[n] = m;
+          for (ColumnUpdate u : c.updates()) {
+            ids.vector[children] = u.columnId();
+            if (u.isNull()) {
+              values.setNull(children);
+            } else {
+              byte[] v = u.value();
+              values.setRef(children, v, 0, v.length);
+            }
+            children++;
+          }
+          n++;
         }
+        updates.childCount = children;
+        return n;
       }
-      long ordinal = cursor.ordinal() - size + at;
-      try {
-        current = DeltaCell.decode(cells.vector[at], cells.start[at], cells.length[at]);
-      } catch (MalformedInputException e) {
-        throw FileRegion.of(file.name()).child("delta", ordinal).corrupt(e, e.offset(), "%s",
-            e.getMessage());
+
+      /** Row {@code row} is the mutation of that ordinal in the file. */
+      @Override
+      protected void seek(long row) throws IOException {
+        it = file.iteratorAt(row);
       }
-      at++;
-      return true;
-    }
-
-    public DeltaKey key() {
-      return current.key();
-    }
-
-    public RowChangeList changes() {
-      return current.changes();
-    }
+    };
   }
 
   @Override

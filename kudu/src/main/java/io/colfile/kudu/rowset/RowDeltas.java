@@ -8,7 +8,7 @@ import io.colfile.core.vector.ColumnVector;
 import io.colfile.kudu.CellVectors;
 import io.colfile.kudu.delta.ChangeType;
 import io.colfile.kudu.delta.ColumnUpdate;
-import io.colfile.kudu.delta.DeltaFileReader;
+import io.colfile.kudu.delta.DeltaFile;
 import io.colfile.kudu.delta.DeltaKey;
 import io.colfile.kudu.delta.RowChangeList;
 import java.io.IOException;
@@ -60,8 +60,8 @@ final class RowDeltas {
     List<RowChangeList> changes = new ArrayList<>();
     for (Path p : redoFiles) {
       InputFile f = InputFile.local(p);
-      try (DeltaFileReader r = DeltaFileReader.open(f)) {
-        DeltaFileReader.Iterator it = r.iterator();
+      try (DeltaFile r = DeltaFile.open(f)) {
+        DeltaFile.Iterator it = r.iterator();
         while (it.next()) {
           DeltaKey k = it.key();
           // The delta's own bytes are not placed by the iterator; errors name it by ordinal.

@@ -6,9 +6,9 @@ import io.colfile.core.error.FileRegion;
 import io.colfile.core.error.MalformedInputException;
 import io.colfile.core.filter.BoundPredicate;
 import io.colfile.kudu.CFileCursor;
-import io.colfile.kudu.CFileReader;
+import io.colfile.kudu.CFile;
 import io.colfile.kudu.KuduType;
-import io.colfile.kudu.bloom.BloomFileReader;
+import io.colfile.kudu.bloom.BloomFile;
 import io.colfile.kudu.key.KeyDecoder;
 import io.colfile.kudu.key.KeyEncoder;
 import java.io.IOException;
@@ -30,7 +30,7 @@ import java.util.List;
 final class RowSetPruner {
   /** Supplies the rowset's bloom filter when it is first needed (null: it has none). */
   interface BloomSource {
-    BloomFileReader open() throws IOException;
+    BloomFile open() throws IOException;
   }
 
   static final String ROWSETS = "rowsets";
@@ -40,7 +40,7 @@ final class RowSetPruner {
   private final String label;
   private final List<KeyColumn> keys;
   private final long baseRows;
-  private final CFileReader keyIndex;
+  private final CFile keyIndex;
   private final String indexName;
   private final BloomSource bloom;
 
@@ -49,7 +49,7 @@ final class RowSetPruner {
    * file whose footer has min_key and max_key and whose value index orders the keys (null when
    * there is none), {@code indexName} says which it is.
    */
-  RowSetPruner(String label, KuduSchema schema, long baseRows, CFileReader keyIndex,
+  RowSetPruner(String label, KuduSchema schema, long baseRows, CFile keyIndex,
       String indexName, BloomSource bloom) {
     this.label = "rowset " + label;
     this.keys = new ArrayList<>();
@@ -94,7 +94,7 @@ final class RowSetPruner {
       }
     }
     List<String> excluded = new ArrayList<>();
-    BloomFileReader filterBlocks = ranges.stream().anyMatch(r -> r.key() != null)
+    BloomFile filterBlocks = ranges.stream().anyMatch(r -> r.key() != null)
         ? bloom.open() : null;
     if (filterBlocks != null) {
       for (int i = ranges.size() - 1; i >= 0; i--) {

@@ -9,10 +9,10 @@ import io.colfile.core.ScanReport;
 import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.types.Type;
-import io.colfile.kudu.CFileReader;
+import io.colfile.kudu.CFile;
 import io.colfile.kudu.KuduType;
 import io.colfile.kudu.KuduTypes;
-import io.colfile.kudu.bloom.BloomFileReader;
+import io.colfile.kudu.bloom.BloomFile;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -33,15 +33,15 @@ import java.util.Map;
 public final class RowSetReader implements FileReader {
   private final String name;
   private final KuduSchema schema;
-  private final Map<Integer, CFileReader> columns = new LinkedHashMap<>();
+  private final Map<Integer, CFile> columns = new LinkedHashMap<>();
   private final long baseRows;
   private final RowDeltas deltas;
   private final RowSetFiles files;
   private final Path dir;
   private final boolean fromManifest;
   /** Opened on the first read that needs them. */
-  private CFileReader adhocIndex;
-  private BloomFileReader bloom;
+  private CFile adhocIndex;
+  private BloomFile bloom;
 
   private RowSetReader(String name, KuduSchema schema, RowSetFiles files, Path dir,
       boolean fromManifest) throws IOException {
@@ -57,7 +57,7 @@ public final class RowSetReader implements FileReader {
         if (file == null) {
           continue;
         }
-        CFileReader r = CFileReader.open(InputFile.local(resolve(dir, file, fromManifest)));
+        CFile r = CFile.open(InputFile.local(resolve(dir, file, fromManifest)));
         columns.put(c.id(), r);
         if (r.dataType() != c.type()) {
           throw r.footerRegion().corrupt("%s", "holds " + r.dataType()
@@ -169,7 +169,7 @@ public final class RowSetReader implements FileReader {
       m.put("type", c.logicalType().toString());
       m.put("key", c.key());
       m.put("nullable", c.nullable());
-      CFileReader r = columns.get(c.id());
+      CFile r = columns.get(c.id());
       if (r != null) {
         m.put("encoding", r.encoding().kuduName());
         m.put("compression", r.compression().kuduName());
@@ -209,9 +209,9 @@ public final class RowSetReader implements FileReader {
   }
 
   /** The ad-hoc index of a composite key, or null when the rowset lists none. */
-  private CFileReader adhocIndex() throws IOException {
+  private CFile adhocIndex() throws IOException {
     if (adhocIndex == null && files.adhocIndex() != null) {
-      CFileReader r = CFileReader.open(InputFile.local(resolve(dir, files.adhocIndex(),
+      CFile r = CFile.open(InputFile.local(resolve(dir, files.adhocIndex(),
           fromManifest)));
       if (r.dataType() != KuduType.BINARY || r.numValues() != baseRows) {
         r.close();
@@ -225,9 +225,9 @@ public final class RowSetReader implements FileReader {
   }
 
   /** The bloom filter of the keys, or null when the rowset lists none. */
-  private BloomFileReader bloom() throws IOException {
+  private BloomFile bloom() throws IOException {
     if (bloom == null && files.bloom() != null) {
-      bloom = BloomFileReader.open(InputFile.local(resolve(dir, files.bloom(), fromManifest)));
+      bloom = BloomFile.open(InputFile.local(resolve(dir, files.bloom(), fromManifest)));
     }
     return bloom;
   }
@@ -247,7 +247,7 @@ public final class RowSetReader implements FileReader {
       KuduTypes.checkCompatible(c.type(), c.logicalType());
       b.field(c.name(), c.logicalType(), c.nullable());
     }
-    return new RowSetBatches(b.build(), projected, columns, deltas, baseRows,
+    return new RowSetBatchReader(b.build(), projected, columns, deltas, baseRows,
         options.batchSize(), ranges, report);
   }
 

@@ -27,7 +27,7 @@ class BloomFileGoldenTest {
       for (int rs = 0; Files.exists(t.file("rs" + rs + ".bloom.cfile")); rs++) {
         Path kudu = t.file("rs" + rs + ".bloom.cfile");
         List<byte[]> keys = RowsetKeys.kuduKeys(t, rs);
-        try (BloomFileReader r = BloomFileReader.open(InputFile.local(kudu))) {
+        try (BloomFile r = BloomFile.open(InputFile.local(kudu))) {
           for (byte[] key : keys) {
             assertThat(r.mayContain(key)).as("%s key %s", kudu, key).isTrue();
           }

@@ -16,13 +16,13 @@ import io.colfile.core.vector.LongVector;
 import io.colfile.core.vector.TimestampVector;
 import io.colfile.kudu.CEscapes;
 import io.colfile.kudu.CFileCursor;
-import io.colfile.kudu.CFileReader;
+import io.colfile.kudu.CFile;
 import io.colfile.kudu.DumpValues;
 import io.colfile.kudu.KuduDump;
 import io.colfile.kudu.KuduType;
 import io.colfile.kudu.PhysicalType;
 import io.colfile.kudu.block.Bytes;
-import io.colfile.kudu.bloom.BloomFileReader;
+import io.colfile.kudu.bloom.BloomFile;
 import io.colfile.kudu.key.KeyBuffer;
 import io.colfile.kudu.key.KeyEncoder;
 import io.colfile.kudu.rowset.GenModel.Kind;
@@ -363,9 +363,9 @@ class RowSetGoldenTest {
             : files.columns().get(m.schema(t.name(), rs).column(t.keyColumns().get(0)).id());
         assertThat(files.adhocIndex() != null).as(label).isEqualTo(t.keyColumns().size() > 1);
         Path dir = m.dir(t.name());
-        try (BloomFileReader bloom = BloomFileReader.open(InputFile.local(dir.resolve(
+        try (BloomFile bloom = BloomFile.open(InputFile.local(dir.resolve(
             files.bloom())));
-            CFileReader keyIndex = CFileReader.open(InputFile.local(dir.resolve(index)))) {
+            CFile keyIndex = CFile.open(InputFile.local(dir.resolve(index)))) {
           CFileCursor cursor = keyIndex.newCursor();
           for (int ord = 0; ord < base.size(); ord++) {
             byte[] key = encodeKey(t, enc, base.get(ord));

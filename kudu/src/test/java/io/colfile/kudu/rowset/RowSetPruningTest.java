@@ -13,7 +13,7 @@ import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.ColumnBatch;
 import io.colfile.core.vector.LongVector;
 import io.colfile.kudu.KuduType;
-import io.colfile.kudu.bloom.BloomFileReader;
+import io.colfile.kudu.bloom.BloomFile;
 import io.colfile.kudu.delta.DeltaFileWriter;
 import io.colfile.kudu.delta.DeltaKey;
 import io.colfile.kudu.delta.DeltaType;
@@ -186,7 +186,7 @@ class RowSetPruningTest {
 
   /** An odd id between the keys whose absence the bloom filter proves. */
   private static long absentPerBloom() throws IOException {
-    try (BloomFileReader bloom = BloomFileReader.open(InputFile.local(single.resolve(
+    try (BloomFile bloom = BloomFile.open(InputFile.local(single.resolve(
         "bloom.cfile")))) {
       for (long id = 1; ; id += 2) {
         KeyBuffer k = new KeyBuffer();

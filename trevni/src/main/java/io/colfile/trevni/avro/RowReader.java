@@ -8,7 +8,7 @@ import io.colfile.core.vector.ColumnBatch;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.trevni.ColumnCursor;
 import io.colfile.trevni.ColumnSpec;
-import io.colfile.trevni.TrevniFileReader;
+import io.colfile.trevni.TrevniFile;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -25,7 +25,7 @@ import java.util.List;
  * its root columns ({@link #ofColumns}).
  */
 public final class RowReader {
-  private final TrevniFileReader file;
+  private final TrevniFile file;
   private final long maxNestedValues;
   private final Type type;
   private final RowTree tree;
@@ -49,7 +49,7 @@ public final class RowReader {
    *
    * @throws IllegalArgumentException if {@code projection} is not such a pruning
    */
-  public RowReader(TrevniFileReader file, AvroSchema schema, Type projection,
+  public RowReader(TrevniFile file, AvroSchema schema, Type projection,
       long maxNestedValues) throws IOException {
     this.file = file;
     this.maxNestedValues = maxNestedValues;
@@ -81,7 +81,7 @@ public final class RowReader {
     }
   }
 
-  private RowReader(TrevniFileReader file, List<String> names, long maxNestedValues)
+  private RowReader(TrevniFile file, List<String> names, long maxNestedValues)
       throws IOException {
     this.file = file;
     this.maxNestedValues = maxNestedValues;
@@ -116,7 +116,7 @@ public final class RowReader {
    *
    * @throws IllegalArgumentException if a name is not a root column's
    */
-  public static RowReader ofColumns(TrevniFileReader file, List<String> names,
+  public static RowReader ofColumns(TrevniFile file, List<String> names,
       long maxNestedValues) throws IOException {
     return new RowReader(file, names, maxNestedValues);
   }

@@ -2,7 +2,7 @@ package io.colfile.trevni.avro;
 
 import io.colfile.core.types.Type;
 import io.colfile.trevni.ColumnSpec;
-import io.colfile.trevni.TrevniFileReader;
+import io.colfile.trevni.TrevniFile;
 import io.colfile.trevni.ValueType;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -76,7 +76,7 @@ final class RowTree {
    *
    * @throws IllegalArgumentException if a name is not a root column's
    */
-  static RowTree ofColumns(TrevniFileReader file, List<String> names) {
+  static RowTree ofColumns(TrevniFile file, List<String> names) {
     int n = file.columnCount();
     List<String> rootNames = new ArrayList<>();
     int[] levels = new int[n];
@@ -110,7 +110,7 @@ final class RowTree {
   /** A file's column's node and the type of its values. */
   private record Column(RowNode node, Type type) {}
 
-  private static Column column(TrevniFileReader file, int column) {
+  private static Column column(TrevniFile file, int column) {
     ColumnSpec spec = file.column(column);
     String name = spec.name();
     ValueNode value = ValueNode.ofColumn(spec.type(), name, column);

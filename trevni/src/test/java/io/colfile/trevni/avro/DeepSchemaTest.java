@@ -8,7 +8,7 @@ import io.colfile.core.io.OutputFile;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnBatch;
 import io.colfile.core.vector.StructVector;
-import io.colfile.trevni.TrevniFileReader;
+import io.colfile.trevni.TrevniFile;
 import io.colfile.trevni.TrevniFileWriter;
 import io.colfile.trevni.TrevniWriterOptions;
 import io.colfile.trevni.avro.AvroSchema.Field;
@@ -166,7 +166,7 @@ class DeepSchemaTest {
         values[2] = Long.MAX_VALUE;
         rows.write(batch);
       }
-      try (TrevniFileReader file = TrevniFileReader.open(InputFile.local(p))) {
+      try (TrevniFile file = TrevniFile.open(InputFile.local(p))) {
         RowReader rows = new RowReader(file, schema, rowType, 1 << 20);
         ColumnBatch batch = read;
         assertThat(rows.next(batch)).isTrue();

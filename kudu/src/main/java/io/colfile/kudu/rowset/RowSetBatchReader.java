@@ -7,7 +7,7 @@ import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.ColumnBatch;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.kudu.CFileCursor;
-import io.colfile.kudu.CFileReader;
+import io.colfile.kudu.CFile;
 import io.colfile.kudu.CellVectors;
 import java.io.IOException;
 import java.util.List;
@@ -19,7 +19,7 @@ import java.util.Map;
  * index, REDO mutations applied, deleted rows squeezed out of the batch. A batch never spans two
  * ranges, so the deltas of a batch are those of consecutive ordinals.
  */
-final class RowSetBatches extends AbstractBatchReader {
+final class RowSetBatchReader extends AbstractBatchReader {
   private final List<KuduColumn> columns;
   private final CFileCursor[] cursors;
   private final RowDeltas deltas;
@@ -34,7 +34,7 @@ final class RowSetBatches extends AbstractBatchReader {
   private boolean positioned;
   private boolean[] deleted = new boolean[0];
 
-  RowSetBatches(Type type, List<KuduColumn> columns, Map<Integer, CFileReader> files,
+  RowSetBatchReader(Type type, List<KuduColumn> columns, Map<Integer, CFile> files,
       RowDeltas deltas, long baseRows, int batchSize, long[] ranges, ScanReport report)
       throws IOException {
     super(type, batchSize);
@@ -45,7 +45,7 @@ final class RowSetBatches extends AbstractBatchReader {
     this.report = report;
     this.cursors = new CFileCursor[columns.size()];
     for (int i = 0; i < cursors.length; i++) {
-      CFileReader r = files.get(columns.get(i).id());
+      CFile r = files.get(columns.get(i).id());
       if (r != null) {
         cursors[i] = r.newCursor();
       }

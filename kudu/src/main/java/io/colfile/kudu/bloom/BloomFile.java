@@ -4,7 +4,7 @@ import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.error.MalformedInputException;
 import io.colfile.core.io.InputFile;
 import io.colfile.kudu.BlockSlice;
-import io.colfile.kudu.CFileReader;
+import io.colfile.kudu.CFile;
 import io.colfile.kudu.KuduCompression;
 import io.colfile.kudu.index.IndexTreeReader;
 import io.colfile.kudu.meta.BlockPointer;
@@ -16,13 +16,13 @@ import java.io.IOException;
  * whose key range can hold the key; a key before the first block's key is definitely absent.
  * The last filter block probed is kept, as lookups in key order mostly stay in one block.
  */
-public final class BloomFileReader implements Closeable {
-  private final CFileReader file;
+public final class BloomFile implements Closeable {
+  private final CFile file;
   private final IndexTreeReader index;
   private BlockPointer cachedBlock;
   private BloomFilter cached;
 
-  private BloomFileReader(CFileReader file) throws CorruptFileException {
+  private BloomFile(CFile file) throws CorruptFileException {
     this.file = file;
     this.index = file.valueIndex();
     if (index == null) {
@@ -34,10 +34,10 @@ public final class BloomFileReader implements Closeable {
     }
   }
 
-  public static BloomFileReader open(InputFile in) throws IOException {
-    CFileReader f = CFileReader.open(in);
+  public static BloomFile open(InputFile in) throws IOException {
+    CFile f = CFile.open(in);
     try {
-      return new BloomFileReader(f);
+      return new BloomFile(f);
     } catch (IOException | RuntimeException e) {
       f.close();
       throw e;
@@ -45,7 +45,7 @@ public final class BloomFileReader implements Closeable {
   }
 
   /** The CFile underneath. */
-  public CFileReader file() {
+  public CFile file() {
     return file;
   }
 

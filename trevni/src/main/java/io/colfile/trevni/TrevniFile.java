@@ -21,7 +21,7 @@ import java.util.Map;
  * so a damaged or hostile file gives a {@link CorruptFileException} that names the column and
  * block, never a huge allocation. Thread-safe for reading once open; cursors are not.
  */
-public final class TrevniFileReader implements Closeable {
+public final class TrevniFile implements Closeable {
   private final InputFile file;
   private final long length;
   private final TrevniHeader header;
@@ -33,7 +33,7 @@ public final class TrevniFileReader implements Closeable {
   private final List<List<BlockInfo>> blocks;
   private final BlockBounds bounds = new BlockBounds();
 
-  private TrevniFileReader(InputFile file, long length, TrevniHeader header) {
+  private TrevniFile(InputFile file, long length, TrevniHeader header) {
     this.file = file;
     this.length = length;
     this.header = header;
@@ -58,9 +58,9 @@ public final class TrevniFileReader implements Closeable {
   }
 
   /** Opens {@code file} and reads its header. */
-  public static TrevniFileReader open(InputFile file) throws IOException {
+  public static TrevniFile open(InputFile file) throws IOException {
     try {
-      return new TrevniFileReader(file, file.length(), HeaderReader.read(file));
+      return new TrevniFile(file, file.length(), HeaderReader.read(file));
     } catch (IOException | RuntimeException e) {
       try {
         file.close(); // the reader owns the file; one that cannot be opened is closed at once
