@@ -131,15 +131,17 @@ public final class KuduDump {
 
   /**
    * stderr without glog's INFO lines, without glog's date, time and thread id elsewhere, and
-   * without the warning a dump prints when another dump of the same filesystem holds its
-   * instance lock ({@link KuduFs#dumpAll} runs two at once; both only read).
+   * without the two warnings ("Could not lock instance file", "Proceeding without lock", each
+   * with or without glog's prefix) a dump prints when another dump of the same filesystem holds
+   * its instance lock ({@link KuduFs#dumpAll} runs two at once; both only read).
    */
   static String withoutGlogNoise(String raw) {
     List<String> kept = new ArrayList<>();
     for (String line : raw.split("\n", -1)) {
       Matcher m = GLOG.matcher(line);
       if (m.matches()) {
-        if (!m.group(1).equals("I") && !m.group(2).contains("Could not lock instance file")) {
+        if (!m.group(1).equals("I") && !m.group(2).contains("Could not lock instance file")
+            && !m.group(2).contains("Proceeding without lock")) {
           kept.add(m.group(1) + " " + m.group(2));
         }
       } else if (!line.isEmpty() && !line.contains("Proceeding without lock")) {
