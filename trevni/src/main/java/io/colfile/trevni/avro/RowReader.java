@@ -73,12 +73,7 @@ public final class RowReader {
     }
     this.used = opened.toArray(new ColumnCursor[0]);
     this.tops = tree.recordRoot ? ((RecordNode) tree.root).fields : new RowNode[] {tree.root};
-    this.topCursors = new ColumnCursor[tops.length][];
-    for (int f = 0; f < tops.length; f++) {
-      BitSet own = new BitSet();
-      tops[f].columns(own);
-      topCursors[f] = own.stream().mapToObj(k -> cursors[k]).toArray(ColumnCursor[]::new);
-    }
+    this.topCursors = cursorsOf(tops, cursors);
   }
 
   private RowReader(TrevniFile file, List<String> names, long maxNestedValues)
@@ -97,12 +92,18 @@ public final class RowReader {
     }
     this.used = opened.toArray(new ColumnCursor[0]);
     this.tops = tree.recordRoot ? ((RecordNode) tree.root).fields : new RowNode[] {tree.root};
-    this.topCursors = new ColumnCursor[tops.length][];
-    for (int f = 0; f < tops.length; f++) {
+    this.topCursors = cursorsOf(tops, cursors);
+  }
+
+  /** For each of {@code nodes}, the cursors of its columns. */
+  private static ColumnCursor[][] cursorsOf(RowNode[] nodes, ColumnCursor[] cursors) {
+    ColumnCursor[][] out = new ColumnCursor[nodes.length][];
+    for (int f = 0; f < nodes.length; f++) {
       BitSet own = new BitSet();
-      tops[f].columns(own);
-      topCursors[f] = own.stream().mapToObj(k -> cursors[k]).toArray(ColumnCursor[]::new);
+      nodes[f].columns(own);
+      out[f] = own.stream().mapToObj(k -> cursors[k]).toArray(ColumnCursor[]::new);
     }
+    return out;
   }
 
   /**
