@@ -3,6 +3,7 @@ package io.colfile.core.io;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * The smallest read seam that works: a named sequence of bytes with positional reads. Local
@@ -28,6 +29,20 @@ public interface InputFile extends Closeable {
     byte[] buf = new byte[length];
     readFully(position, buf, 0, length);
     return buf;
+  }
+
+  /**
+   * Reads every range into its buffer, as {@link #readFully} would one by one (which is what this
+   * default does). A source that can fetch several ranges at once, merging neighbours or reading
+   * them in parallel, overrides it; the ranges may overlap and come in any order, and the call
+   * returns only when every buffer is filled.
+   *
+   * @throws java.io.EOFException if a range reaches past the end of the file
+   */
+  default void readRanges(List<FileRange> ranges) throws IOException {
+    for (FileRange r : ranges) {
+      readFully(r.position(), r.buffer(), r.offset(), r.length());
+    }
   }
 
   @Override
