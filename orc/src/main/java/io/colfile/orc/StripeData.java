@@ -2,6 +2,7 @@ package io.colfile.orc;
 
 import io.colfile.core.codec.Decompressor;
 import io.colfile.core.error.FileRegion;
+import io.colfile.core.io.FileRange;
 import io.colfile.core.io.InputFile;
 import io.colfile.orc.column.StripeStreams;
 import io.colfile.orc.index.StripeIndex;
@@ -67,6 +68,10 @@ final class StripeData implements StripeStreams {
     OrcTail tail = stripe.tail;
     Map<StreamId, List<OrcInputStream.Segment>> segments = new LinkedHashMap<>();
     long gap = ranges == null || ranges.isEmpty() ? MERGE_GAP : PARTIAL_MERGE_GAP;
+    // the pieces merged into ranges (first piece of each, then one past its last), all read
+    // with one readRanges call, which a source such as an object store may fetch together
+    List<Integer> firsts = new ArrayList<>();
+    List<FileRange> reads = new ArrayList<>();
     int i = 0;
     while (i < wanted.size()) {
       int j = i + 1;
@@ -85,13 +90,20 @@ final class StripeData implements StripeStreams {
         throw stripe.region.corrupt("streams of %d bytes are too large to read at once",
             stop - start);
       }
-      byte[] buf = in.read(start, (int) (stop - start));
-      for (int k = i; k < j; k++) {
+      firsts.add(i);
+      reads.add(FileRange.of(start, (int) (stop - start)));
+      i = j;
+    }
+    firsts.add(wanted.size());
+    in.readRanges(reads);
+    for (int r = 0; r < reads.size(); r++) {
+      FileRange read = reads.get(r);
+      for (int k = firsts.get(r); k < firsts.get(r + 1); k++) {
         Piece p = wanted.get(k);
         segments.computeIfAbsent(p.id(), x -> new ArrayList<>()).add(new OrcInputStream.Segment(
-            (int) p.from(), buf, (int) (p.fileOffset() - start), (int) p.length()));
+            (int) p.from(), read.buffer(), (int) (p.fileOffset() - read.position()),
+            (int) p.length()));
       }
-      i = j;
     }
     for (Map.Entry<StreamId, List<OrcInputStream.Segment>> e : segments.entrySet()) {
       StreamId id = e.getKey();
