@@ -35,9 +35,10 @@ import org.apache.hadoop.fs.StreamCapabilities;
  *       they make an object visible only when its upload completes, on close. So the file is
  *       written to its final name, and abort discards it: a stream that declares {@value
  *       StreamCapabilities#ABORTABLE_STREAM} (S3A) is aborted, nothing is uploaded and an earlier
- *       object at the name stays; otherwise the stream is closed and the target deleted. On a
- *       file system that shows files while they are written (forcing DIRECT onto HDFS, say),
- *       readers may see a partial file and an earlier file is replaced when the write starts.
+ *       object at the name stays; otherwise the stream is closed and the target deleted, so
+ *       where streams cannot be aborted an existing target is refused at {@link #create()}
+ *       (it could not be kept if the write failed). On a file system that shows files while
+ *       they are written (forcing DIRECT onto HDFS, say), readers may see a partial file.
  * </ul>
  *
  * {@link Publish#AUTO} (the default) chooses by the path's scheme, asking ABFS whether it has a
@@ -112,8 +113,18 @@ public final class HadoopOutputFile implements OutputFile {
 
   @Override
   public AtomicOutputStream create() throws IOException {
-    refuseDirectory();
+    FileStatus existing = statusOrNull(target);
+    if (existing != null && existing.isDirectory()) {
+      throw new FileAlreadyExistsException(target + ": is a directory");
+    }
     if (mode == Publish.DIRECT) {
+      if (existing != null
+          && !fs.hasPathCapability(target, CommonPathCapabilities.ABORTABLE_STREAM)) {
+        // the earlier file would be gone (or half-replaced) if the write failed
+        throw new FileAlreadyExistsException(target + ": exists, and a direct write to it "
+            + "could not keep it if the write failed (this file system cannot abort an "
+            + "upload); delete it first, or write with Publish.RENAME where renames work");
+      }
       return new Direct(fs.create(target, true));
     }
     Path dir = target.getParent();
@@ -129,13 +140,6 @@ public final class HadoopOutputFile implements OutputFile {
 
   private String hidden(String suffix) {
     return "." + target.getName() + "." + Long.toUnsignedString(RANDOM.nextLong(), 36) + suffix;
-  }
-
-  private void refuseDirectory() throws IOException {
-    FileStatus status = statusOrNull(target);
-    if (status != null && status.isDirectory()) {
-      throw new FileAlreadyExistsException(target + ": is a directory");
-    }
   }
 
   private FileStatus statusOrNull(Path p) throws IOException {
@@ -279,10 +283,10 @@ public final class HadoopOutputFile implements OutputFile {
       if (out.hasCapability(StreamCapabilities.ABORTABLE_STREAM)) {
         try {
           out.abort();
-          return;
         } catch (RuntimeException e) {
-          // fall back to closing and deleting
+          // never closed, so never uploaded: an earlier object at the name stays
         }
+        return;
       }
       try {
         out.close();

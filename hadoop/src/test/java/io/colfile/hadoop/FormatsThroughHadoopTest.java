@@ -34,6 +34,10 @@ class FormatsThroughHadoopTest {
 
   private final Configuration conf = new Configuration();
 
+  private static final Type TREVNI_SCHEMA = Type.parse("struct<a:int,b:bigint,c:double,d:string,"
+      + "e:boolean,f:date,g:timestamp,h:decimal(10,2),i:binary,l:array<int>,"
+      + "s:struct<x:string,y:bigint>>");
+
   private static void write(OutputFile out, String format, Type schema, long seed, int rows)
       throws IOException {
     RandomBatches gen = new RandomBatches(new Random(seed), ZoneOffset.UTC);
@@ -55,7 +59,9 @@ class FormatsThroughHadoopTest {
   @ValueSource(strings = {"orc", "trevni"})
   void readingThroughHadoopEqualsReadingLocally(String format) throws IOException {
     Random r = TestSeed.random("hadoop-format-" + format, 0);
-    Type schema = RandomBatches.randomSchema(r, 5);
+    // ORC takes any schema; Trevni (Avro) no null map keys and no unions of one kind twice,
+    // which random schemas and data may hold: it gets a fixed schema of many kinds
+    Type schema = format.equals("orc") ? RandomBatches.randomSchema(r, 5) : TREVNI_SCHEMA;
     long seed = r.nextLong();
     int rows = 1 + r.nextInt(3000);
     java.nio.file.Path local = dir.resolve("local." + format);

@@ -153,4 +153,20 @@ class HadoopOutputFileTest {
     aborted.close();
     assertThat(allEntries()).containsExactly(".direct.bin.crc", "direct.bin");
   }
+
+  /**
+   * Where streams cannot be aborted (here, the local file system) a direct write could not keep
+   * an earlier file if it failed: an existing target is refused before anything is written.
+   */
+  @Test
+  void directModeRefusesToPutAnExistingFileAtRisk() throws IOException {
+    FileSystem fs = FileSystem.getLocal(conf);
+    byte[] earlier = randomBytes("hadoop-direct-earlier");
+    Files.write(dir.resolve("kept.bin"), earlier);
+    HadoopOutputFile file = HadoopOutputFile.of(fs, hadoopPath("kept.bin"), Publish.DIRECT);
+    assertThatThrownBy(file::create).isInstanceOf(IOException.class)
+        .hasMessageContaining("kept.bin").hasMessageContaining("exists");
+    assertThat(Files.readAllBytes(dir.resolve("kept.bin"))).isEqualTo(earlier);
+    assertThat(allEntries()).containsExactly("kept.bin");
+  }
 }
