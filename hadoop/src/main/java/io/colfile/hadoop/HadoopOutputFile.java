@@ -1,6 +1,7 @@
 package io.colfile.hadoop;
 
 import io.colfile.core.io.AtomicOutputStream;
+import io.colfile.core.io.ForwardingAtomicOutputStream;
 import io.colfile.core.io.OutputFile;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -156,35 +157,13 @@ public final class HadoopOutputFile implements OutputFile {
   }
 
   /** Counts bytes and guarantees one ending, close or abort. */
-  private abstract static class Base extends AtomicOutputStream {
-    final FSDataOutputStream out;
-    private long position;
+  private abstract static class Base extends ForwardingAtomicOutputStream {
+    final FSDataOutputStream fsOut;
     boolean done;
 
     Base(FSDataOutputStream out) {
-      this.out = out;
-    }
-
-    @Override
-    public void write(int b) throws IOException {
-      out.write(b);
-      position++;
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-      out.write(b, off, len);
-      position += len;
-    }
-
-    @Override
-    public long position() {
-      return position;
-    }
-
-    @Override
-    public void flush() throws IOException {
-      out.flush();
+      super(out);
+      this.fsOut = out;
     }
   }
 
@@ -280,9 +259,9 @@ public final class HadoopOutputFile implements OutputFile {
         return;
       }
       done = true;
-      if (out.hasCapability(StreamCapabilities.ABORTABLE_STREAM)) {
+      if (fsOut.hasCapability(StreamCapabilities.ABORTABLE_STREAM)) {
         try {
-          out.abort();
+          fsOut.abort();
         } catch (RuntimeException e) {
           // never closed, so never uploaded: an earlier object at the name stays
         }

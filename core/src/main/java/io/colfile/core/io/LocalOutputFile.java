@@ -2,7 +2,6 @@ package io.colfile.core.io;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,39 +38,15 @@ final class LocalOutputFile implements OutputFile {
     }
   }
 
-  private final class Stream extends AtomicOutputStream {
+  private final class Stream extends ForwardingAtomicOutputStream {
     private final Path temp;
-    private final OutputStream out;
-    private long position;
     private boolean done;
 
     Stream(Path temp) throws IOException {
-      this.temp = temp;
-      this.out = new BufferedOutputStream(Files.newOutputStream(temp,
+      super(new BufferedOutputStream(Files.newOutputStream(temp,
           java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE),
-          1 << 16);
-    }
-
-    @Override
-    public void write(int b) throws IOException {
-      out.write(b);
-      position++;
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-      out.write(b, off, len);
-      position += len;
-    }
-
-    @Override
-    public long position() {
-      return position;
-    }
-
-    @Override
-    public void flush() throws IOException {
-      out.flush();
+          1 << 16));
+      this.temp = temp;
     }
 
     @Override
