@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.io.ForwardingInputFile;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.io.OutputFile;
 import io.colfile.core.types.Type;
@@ -102,28 +103,11 @@ class ColFileTest {
   }
 
   /** An InputFile over a string that records whether it was closed. */
-  static final class Tracked implements InputFile {
-    private final InputFile bytes;
+  static final class Tracked extends ForwardingInputFile {
     boolean closed;
 
     Tracked(String name, String text) {
-      this.bytes = InputFile.of(name, text.getBytes(StandardCharsets.US_ASCII));
-    }
-
-    @Override
-    public String name() {
-      return bytes.name();
-    }
-
-    @Override
-    public long length() throws IOException {
-      return bytes.length();
-    }
-
-    @Override
-    public void readFully(long position, byte[] dst, int offset, int length)
-        throws IOException {
-      bytes.readFully(position, dst, offset, length);
+      super(InputFile.of(name, text.getBytes(StandardCharsets.US_ASCII)));
     }
 
     @Override

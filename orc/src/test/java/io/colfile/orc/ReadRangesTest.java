@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.colfile.core.BatchReader;
 import io.colfile.core.ReadOptions;
 import io.colfile.core.io.FileRange;
+import io.colfile.core.io.ForwardingInputFile;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.vector.ColumnBatch;
 import io.colfile.core.vector.LongVector;
@@ -21,28 +22,11 @@ import org.junit.jupiter.api.Test;
  */
 class ReadRangesTest {
   /** Records each readRanges call's ranges, and reads them as any file does. */
-  private static final class Recording implements InputFile {
-    private final InputFile in;
+  private static final class Recording extends ForwardingInputFile {
     final List<List<long[]>> calls = new ArrayList<>();
 
     Recording(InputFile in) {
-      this.in = in;
-    }
-
-    @Override
-    public String name() {
-      return in.name();
-    }
-
-    @Override
-    public long length() throws IOException {
-      return in.length();
-    }
-
-    @Override
-    public void readFully(long position, byte[] dst, int offset, int length)
-        throws IOException {
-      in.readFully(position, dst, offset, length);
+      super(in);
     }
 
     @Override
@@ -50,12 +34,7 @@ class ReadRangesTest {
       List<long[]> call = new ArrayList<>();
       ranges.forEach(r -> call.add(new long[] {r.position(), r.length()}));
       calls.add(call);
-      InputFile.super.readRanges(ranges);
-    }
-
-    @Override
-    public void close() throws IOException {
-      in.close();
+      super.readRanges(ranges);
     }
   }
 

@@ -1,5 +1,7 @@
 package io.colfile.testkit;
 
+import io.colfile.core.io.FileRange;
+import io.colfile.core.io.ForwardingInputFile;
 import io.colfile.core.io.InputFile;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -9,14 +11,13 @@ import java.util.List;
  * An InputFile that records every read asked of it, how many bytes and where: for tests that
  * check a reader reads only what it needs (projection, pushdown, seeks).
  */
-public final class CountingInputFile implements InputFile {
-  private final InputFile in;
+public final class CountingInputFile extends ForwardingInputFile {
   private long bytes;
   private final List<long[]> reads = new ArrayList<>();
 
   /** Counts the reads of {@code in}, which it closes when closed. */
   public CountingInputFile(InputFile in) {
-    this.in = in;
+    super(in);
   }
 
   /** Bytes read so far. */
@@ -50,16 +51,6 @@ public final class CountingInputFile implements InputFile {
   }
 
   @Override
-  public String name() {
-    return in.name();
-  }
-
-  @Override
-  public long length() throws IOException {
-    return in.length();
-  }
-
-  @Override
   public void readFully(long position, byte[] dst, int offset, int length) throws IOException {
     bytes += length;
     reads.add(new long[] {position, length});
@@ -67,7 +58,11 @@ public final class CountingInputFile implements InputFile {
   }
 
   @Override
-  public void close() throws IOException {
-    in.close();
+  public void readRanges(List<FileRange> ranges) throws IOException {
+    for (FileRange r : ranges) {
+      bytes += r.length();
+      reads.add(new long[] {r.position(), r.length()});
+    }
+    in.readRanges(ranges);
   }
 }

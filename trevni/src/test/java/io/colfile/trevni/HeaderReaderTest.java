@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.io.ForwardingInputFile;
 import io.colfile.core.io.InputFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -62,25 +63,7 @@ class HeaderReaderTest {
   void aFileWhoseHeaderIsRefusedIsClosed() {
     byte[] truncated = Arrays.copyOf(sample(), 9);
     boolean[] closed = {false};
-    InputFile file = new InputFile() {
-      private final InputFile bytes = InputFile.of("cut.trv", truncated);
-
-      @Override
-      public String name() {
-        return bytes.name();
-      }
-
-      @Override
-      public long length() throws IOException {
-        return bytes.length();
-      }
-
-      @Override
-      public void readFully(long position, byte[] dst, int offset, int length)
-          throws IOException {
-        bytes.readFully(position, dst, offset, length);
-      }
-
+    InputFile file = new ForwardingInputFile(InputFile.of("cut.trv", truncated)) {
       @Override
       public void close() {
         closed[0] = true;
