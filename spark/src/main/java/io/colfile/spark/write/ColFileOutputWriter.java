@@ -32,20 +32,15 @@ public final class ColFileOutputWriter extends OutputWriter {
   @Override
   public void write(InternalRow row) {
     if (closed) {
-      throw new IllegalStateException(path + ": written after close");
+      throw new IllegalStateException(path + ": written after close, or after a failure");
     }
     try {
       rows.append(row, batch);
       if (batch.size == batch.capacity()) {
         flush();
       }
-    } catch (IOException e) {
-      UncheckedIOException u = new UncheckedIOException(path + ": " + e.getMessage(), e);
-      abort(u);
-      throw u;
-    } catch (RuntimeException | Error e) {
-      abort(e);
-      throw e;
+    } catch (IOException | RuntimeException | Error e) {
+      throw abort(e);
     }
   }
 
@@ -60,13 +55,8 @@ public final class ColFileOutputWriter extends OutputWriter {
       }
       closed = true;
       writer.close();
-    } catch (IOException e) {
-      UncheckedIOException u = new UncheckedIOException(path + ": " + e.getMessage(), e);
-      abort(u);
-      throw u;
-    } catch (RuntimeException | Error e) {
-      abort(e);
-      throw e;
+    } catch (IOException | RuntimeException | Error e) {
+      throw abort(e);
     }
   }
 
@@ -80,13 +70,22 @@ public final class ColFileOutputWriter extends OutputWriter {
     rows.reset(batch);
   }
 
-  /** Discards the file, on the way to throwing {@code e}; the writer takes no more rows. */
-  private void abort(Throwable e) {
+  /**
+   * Discards the file, for a failure: the writer takes no more rows, and {@code e} (an {@link
+   * IOException} as {@link UncheckedIOException}) is what to throw.
+   */
+  private RuntimeException abort(Throwable e) {
     closed = true;
+    Throwable thrown = e instanceof IOException io
+        ? new UncheckedIOException(path + ": " + io.getMessage(), io) : e;
     try {
       writer.abort();
     } catch (RuntimeException suppressed) {
-      e.addSuppressed(suppressed);
+      thrown.addSuppressed(suppressed);
     }
+    if (thrown instanceof Error error) {
+      throw error;
+    }
+    return (RuntimeException) thrown;
   }
 }

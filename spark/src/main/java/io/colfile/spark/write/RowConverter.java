@@ -180,10 +180,7 @@ final class RowConverter {
       ListVector lv = (ListVector) v;
       int n = a.numElements();
       int at = lv.childCount;
-      lv.child.ensureCapacity(at + n, true);
-      for (int e = 0; e < n; e++) {
-        element.put(a, e, lv.child, at + e);
-      }
+      appendAll(element, a, lv.child, at, n);
       lv.offsets[r] = at;
       lv.lengths[r] = n;
       lv.childCount = at + n;
@@ -198,18 +195,20 @@ final class RowConverter {
       MapVector mv = (MapVector) v;
       int n = m.numElements();
       int at = mv.childCount;
-      mv.keys.ensureCapacity(at + n, true);
-      mv.values.ensureCapacity(at + n, true);
-      ArrayData keys = m.keyArray();
-      ArrayData values = m.valueArray();
-      for (int e = 0; e < n; e++) {
-        key.put(keys, e, mv.keys, at + e);
-        value.put(values, e, mv.values, at + e);
-      }
+      appendAll(key, m.keyArray(), mv.keys, at, n);
+      appendAll(value, m.valueArray(), mv.values, at, n);
       mv.offsets[r] = at;
       mv.lengths[r] = n;
       mv.childCount = at + n;
     };
+  }
+
+  /** Appends the {@code n} elements of {@code from} to {@code child} from its row {@code at}. */
+  private static void appendAll(Column c, ArrayData from, ColumnVector child, int at, int n) {
+    child.ensureCapacity(at + n, true);
+    for (int e = 0; e < n; e++) {
+      c.put(from, e, child, at + e);
+    }
   }
 
   /** Room for {@code len} more bytes in this batch's buffer; the offset they go at. */

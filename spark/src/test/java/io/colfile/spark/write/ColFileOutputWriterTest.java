@@ -19,10 +19,13 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
@@ -94,6 +97,12 @@ class ColFileOutputWriterTest {
 
   static OutputWriterFactory factory(StructType schema, Map<String, String> options) {
     return ColFileWriteSupport.prepareWrite(options, schema, new SQLConf());
+  }
+
+  /** A task's writer of the file {@code name} (and the extension) in the directory. */
+  private OutputWriter writer(StructType schema, Map<String, String> options, String name) {
+    OutputWriterFactory factory = factory(schema, options);
+    return factory.newInstance(file(factory, name), schema, task());
   }
 
   private String file(OutputWriterFactory factory, String name) {
@@ -197,43 +206,33 @@ class ColFileOutputWriterTest {
 
   /** The random rows hold what the test claims to cover. */
   private static void assertEdgeCasesDrawn(List<Object> rows) {
-    int nullTs = 0;
-    int nullInner = 0;
-    int beforeEpochWithMicros = 0;
-    int emptyArrays = 0;
-    int emptyMaps = 0;
-    int nullElements = 0;
-    int longStrings = 0;
+    Set<String> seen = new TreeSet<>();
     for (Object r : rows) {
       List<?> row = (List<?>) r;
-      java.time.Instant ts = (java.time.Instant) row.get(12);
-      if (ts == null) {
-        nullTs++;
-      } else if (ts.getEpochSecond() < 0 && ts.getNano() % 1_000_000 != 0) {
-        beforeEpochWithMicros++;
-      }
+      Instant ts = (Instant) row.get(12);
       List<?> st = (List<?>) row.get(16);
-      if (st != null && st.get(1) == null) {
-        nullInner++;
-      }
       List<?> arr = (List<?>) row.get(17);
-      if (arr != null && arr.isEmpty()) {
-        emptyArrays++;
-      }
-      if (arr != null && arr.contains(null)) {
-        nullElements++;
-      }
       List<?> m = (List<?>) row.get(20);
-      if (m != null && m.isEmpty()) {
-        emptyMaps++;
-      }
       ByteBuffer s = (ByteBuffer) row.get(7);
-      if (s != null && s.remaining() > 8192) {
-        longStrings++;
-      }
+      seenIf(seen, "null timestamp", ts == null);
+      seenIf(seen, "before 1970 with micros",
+          ts != null && ts.getEpochSecond() < 0 && ts.getNano() % 1_000_000 != 0);
+      seenIf(seen, "null struct", st == null);
+      seenIf(seen, "null struct in a struct", st != null && st.get(1) == null);
+      seenIf(seen, "empty array", arr != null && arr.isEmpty());
+      seenIf(seen, "null element", arr != null && arr.contains(null));
+      seenIf(seen, "empty map", m != null && m.isEmpty());
+      seenIf(seen, "string over 8 KiB", s != null && s.remaining() > 8192);
     }
-    assertThat(List.of(nullTs, nullInner, beforeEpochWithMicros, emptyArrays, emptyMaps,
-        nullElements, longStrings)).as(TestSeed.replay()).allMatch(n -> n > 0);
+    assertThat(seen).as(TestSeed.replay()).containsExactlyInAnyOrder("null timestamp",
+        "before 1970 with micros", "null struct", "null struct in a struct", "empty array",
+        "null element", "empty map", "string over 8 KiB");
+  }
+
+  private static void seenIf(Set<String> seen, String what, boolean condition) {
+    if (condition) {
+      seen.add(what);
+    }
   }
 
   private static OutputWriterFactory serializedCopy(OutputWriterFactory f) throws Exception {
@@ -250,9 +249,7 @@ class ColFileOutputWriterTest {
   @Test
   void copiesStringsWhoseBufferSparkReuses() throws Exception {
     StructType schema = new StructType().add("s", DataTypes.StringType);
-    OutputWriterFactory factory = factory(schema, Map.of());
-    String path = file(factory, "reuse");
-    OutputWriter writer = factory.newInstance(path, schema, task());
+    OutputWriter writer = writer(schema, Map.of(), "reuse");
     byte[] buffer = new byte[3];
     List<Object> expected = new ArrayList<>();
     for (int i = 0; i < 1500; i++) {
@@ -262,18 +259,17 @@ class ColFileOutputWriterTest {
       expected.add(List.of(ByteBuffer.wrap(value)));
     }
     writer.close();
-    assertThat(readBack(path)).isEqualTo(expected);
+    assertThat(readBack(writer.path())).isEqualTo(expected);
   }
 
   @Test
   void aRowThatCannotBeConvertedLeavesNoFile() throws Exception {
     StructType schema = new StructType().add("s", DataTypes.StringType);
-    OutputWriterFactory factory = factory(schema, Map.of());
-    String path = file(factory, "broken");
-    OutputWriter writer = factory.newInstance(path, schema, task());
+    OutputWriter writer = writer(schema, Map.of(), "broken");
     for (int i = 0; i < 2_500; i++) { // two batches already went to the file
       writer.write(new GenericInternalRow(new Object[] {UTF8String.fromString("row " + i)}));
     }
+    assertThat(files()).as("written DIRECTly under its name").hasSize(1);
     assertThatThrownBy(() -> writer.write(new GenericInternalRow(new Object[] {42})))
         .isInstanceOf(ClassCastException.class);
     writer.close(); // Spark closes the writer of a failed task too: it must not publish
@@ -284,9 +280,7 @@ class ColFileOutputWriterTest {
   void aFailureAtCloseLeavesNoFile() throws Exception {
     StructType schema = new StructType().add("id", DataTypes.LongType, false);
     // Trevni refuses NULLs in a column declared without them (ORC stores them)
-    OutputWriterFactory factory = factory(schema, Map.of("format", "trevni"));
-    String path = file(factory, "null-in-not-null");
-    OutputWriter writer = factory.newInstance(path, schema, task());
+    OutputWriter writer = writer(schema, Map.of("format", "trevni"), "null-in-not-null");
     for (int i = 0; i < 1_100; i++) {
       writer.write(new GenericInternalRow(new Object[] {(long) i}));
     }
