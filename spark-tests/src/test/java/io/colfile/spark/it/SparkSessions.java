@@ -22,7 +22,7 @@ final class SparkSessions {
   static synchronized SparkSession get() {
     if (session == null) {
       session = SparkSession.builder()
-          .master("local[2]")
+          .master("local[2,3]") // 2 threads, a task may be tried 3 times
           .appName("colfile-spark-tests")
           .config("spark.ui.enabled", "false")
           .config("spark.sql.shuffle.partitions", "2")

@@ -64,12 +64,12 @@ public final class ColFileOutputWriterFactory extends OutputWriterFactory {
           + " is not the one the write was prepared for (" + schema + ")");
     }
     WriteSettings settings = settings();
-    RowConverter rows = new RowConverter(type);
+    RowConverter rows = new RowConverter(type, settings.wallClockZone());
     try {
       Path p = new Path(path);
       HadoopOutputFile file = HadoopOutputFile.of(p.getFileSystem(context.getConfiguration()), p,
           HadoopOutputFile.Publish.DIRECT);
-      FileWriter writer = ColFile.writer(settings.format(), file, type,
+      FileWriter writer = ColFile.writer(settings.format(), file, rows.schema(),
           settings.writeOptions());
       return new ColFileOutputWriter(path, writer, rows);
     } catch (IOException e) {

@@ -37,6 +37,12 @@ import org.apache.spark.sql.types.StructType;
  *       paths) that get bloom filters, ORC only; orc-core's {@code orc.bloom.filter.columns}
  *       too;
  *   <li>{@code blockSize}: bytes; ORC's stripe size, Trevni's block size;
+ *   <li>{@code timestampType}: how Spark's TIMESTAMP (an instant) is stored. {@code timestamp}
+ *       (ORC's default): an ORC {@code timestamp} holding the wall clock in the session's time
+ *       zone, exactly as Spark's own ORC source writes it, so that it reads the file back the
+ *       same (colfile reads such a column as TIMESTAMP_NTZ); {@code instant} (Trevni's
+ *       default): a {@code timestamp with local time zone}, the instant itself, which colfile
+ *       reads back as TIMESTAMP whatever the zone, but Spark 4.0's own ORC source cannot read;
  *   <li>any other {@code orc.*} or {@code trevni.*} key: a property of the format ({@link
  *       io.colfile.core.WriteOptions#withProperty}), which refuses keys it does not know and
  *       keys of the other format.
@@ -61,9 +67,10 @@ public final class ColFileWriteSupport {
   /** {@link #prepareWrite(SparkSession, Job, Map, StructType)} with the session's settings. */
   static ColFileOutputWriterFactory prepareWrite(Map<String, String> options,
       StructType dataSchema, SQLConf conf) {
-    WriteSettings settings = WriteSettings.parse(options, conf.orcCompressionCodec());
+    WriteSettings settings = WriteSettings.parse(options, conf.orcCompressionCodec(),
+        conf.sessionLocalTimeZone());
     Type schema = SparkTypes.fromSpark(dataSchema);
-    dryRun(settings, schema);
+    dryRun(settings, RowConverter.fileSchema(schema, settings.wallClockZone() != null));
     return new ColFileOutputWriterFactory(settings.options(), schema);
   }
 

@@ -12,6 +12,9 @@ import io.colfile.core.vector.LongVector;
 import io.colfile.core.vector.MapVector;
 import io.colfile.core.vector.StructVector;
 import io.colfile.core.vector.TimestampVector;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.zone.ZoneRules;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
 import org.apache.spark.sql.catalyst.util.ArrayData;
@@ -46,19 +49,63 @@ final class RowConverter {
   private byte[] bytes = new byte[8192];
   private int used;
 
+  /** The zone whose wall clock instants are written as, or null to write instants. */
+  private final ZoneId wallClock;
+
   RowConverter(Type schema) {
+    this(schema, null);
+  }
+
+  /**
+   * Rows of {@code schema} (made by {@code SparkTypes.fromSpark}); with {@code wallClock}, the
+   * instants (Spark's TIMESTAMP) are written as their wall clock in that zone, in TIMESTAMP
+   * columns ({@link #schema()} says so).
+   */
+  RowConverter(Type schema, ZoneId wallClock) {
     if (schema.kind() != TypeKind.STRUCT) {
       throw new IllegalArgumentException("rows need a struct schema, not " + schema);
     }
-    this.schema = schema;
+    this.wallClock = wallClock;
+    this.schema = fileSchema(schema, wallClock != null);
     this.columns = new Column[schema.children().size()];
     for (int i = 0; i < columns.length; i++) {
       columns[i] = column(schema.child(i));
     }
   }
 
+  /** The schema of the batches, and of the file. */
   Type schema() {
     return schema;
+  }
+
+  /**
+   * {@code schema} with its TIMESTAMP WITH LOCAL TIME ZONE columns (at any depth) made
+   * TIMESTAMP when {@code wallClock}.
+   */
+  static Type fileSchema(Type schema, boolean wallClock) {
+    if (!wallClock) {
+      return schema;
+    }
+    switch (schema.kind()) {
+      case TIMESTAMP_INSTANT:
+        return Type.TIMESTAMP;
+      case STRUCT: {
+        java.util.List<Type> children = new java.util.ArrayList<>();
+        java.util.List<Boolean> nullable = new java.util.ArrayList<>();
+        for (int i = 0; i < schema.children().size(); i++) {
+          children.add(fileSchema(schema.child(i), true));
+          nullable.add(schema.isChildNullable(i));
+        }
+        return Type.struct(schema.fieldNames(), children, nullable);
+      }
+      case LIST:
+        return Type.list(fileSchema(schema.child(0), true), schema.isChildNullable(0));
+      case MAP:
+        return Type.map(fileSchema(schema.child(0), true), fileSchema(schema.child(1), true),
+            schema.isChildNullable(1));
+      default:
+        return schema;
+    }
   }
 
   /** Appends {@code row} to {@code batch}, which must have room for it. */
@@ -114,8 +161,20 @@ final class RowConverter {
         };
       case DECIMAL:
         return decimal(t.precision(), t.scale());
-      case TIMESTAMP:
       case TIMESTAMP_INSTANT:
+        if (wallClock != null) {
+          ZoneRules rules = wallClock.getRules();
+          return (src, i, v, r) -> {
+            long micros = src.getLong(i);
+            long seconds = Math.floorDiv(micros, 1_000_000L);
+            TimestampVector ts = (TimestampVector) v;
+            ts.seconds[r] = seconds
+                + rules.getOffset(Instant.ofEpochSecond(seconds)).getTotalSeconds();
+            ts.nanos[r] = (int) Math.floorMod(micros, 1_000_000L) * 1000;
+          };
+        }
+        // fall through: instants as they are
+      case TIMESTAMP:
         return (src, i, v, r) -> {
           long micros = src.getLong(i);
           TimestampVector ts = (TimestampVector) v;

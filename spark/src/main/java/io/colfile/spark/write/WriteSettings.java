@@ -25,6 +25,16 @@ final class WriteSettings {
   static final String ORC_BLOOM_FILTER_COLUMNS = "orc.bloom.filter.columns";
   /** orc-core's name for the codec, which Spark's ORC source takes below {@code compression}. */
   static final String ORC_COMPRESS = "orc.compress";
+  /**
+   * How Spark's TIMESTAMP (an instant) is stored: {@code timestamp}, the wall clock in the
+   * session's time zone in an ORC {@code timestamp}, as Spark's own ORC source writes it (and
+   * reads it back); or {@code instant}, a {@code timestamp with local time zone}, which keeps
+   * the instant whatever the reader's zone (Spark 4.0's ORC source cannot read that type).
+   * ORC's default is {@code timestamp}; Trevni stores instants.
+   */
+  static final String TIMESTAMP_TYPE = "timestamptype";
+  /** The session's time zone, resolved on the driver, for wall-clock timestamps. */
+  static final String TIME_ZONE = "timezone";
   /** Spark's session setting for ORC's codec; zstd by default in Spark 4.0. */
   static final String SESSION_ORC_CODEC = "spark.sql.orc.compression.codec";
 
@@ -54,6 +64,15 @@ final class WriteSettings {
    * @throws IllegalArgumentException naming the option that is wrong
    */
   static WriteSettings parse(Map<String, String> sparkOptions, String sessionOrcCodec) {
+    return parse(sparkOptions, sessionOrcCodec, null);
+  }
+
+  /**
+   * {@link #parse(Map, String)}, with the session's time zone for wall-clock timestamps (null
+   * in a task, whose options name it).
+   */
+  static WriteSettings parse(Map<String, String> sparkOptions, String sessionOrcCodec,
+      String sessionZone) {
     Map<String, String> in = new TreeMap<>();
     sparkOptions.forEach((k, v) -> in.put(k.toLowerCase(Locale.ROOT), v));
     Map<String, String> out = new TreeMap<>();
@@ -113,6 +132,22 @@ final class WriteSettings {
       out.put(BLOCK_SIZE, Long.toString(bytes));
     }
 
+    String tsType = in.getOrDefault(TIMESTAMP_TYPE, format.equals("orc") ? "timestamp" : "instant")
+        .trim().toLowerCase(Locale.ROOT);
+    if (!tsType.equals("timestamp") && !tsType.equals("instant")) {
+      throw new IllegalArgumentException("option timestampType: timestamp or instant, not '"
+          + in.get(TIMESTAMP_TYPE) + "'");
+    }
+    out.put(TIMESTAMP_TYPE, tsType);
+    if (tsType.equals("timestamp")) {
+      String zone = in.containsKey(TIME_ZONE) ? in.get(TIME_ZONE) : sessionZone;
+      try {
+        out.put(TIME_ZONE, java.time.ZoneId.of(zone == null ? "UTC" : zone).getId());
+      } catch (java.time.DateTimeException e) {
+        throw new IllegalArgumentException("time zone: no zone '" + zone + "'", e);
+      }
+    }
+
     for (Map.Entry<String, String> e : in.entrySet()) {
       String key = e.getKey();
       boolean formatKey = key.startsWith("orc.") || key.startsWith("trevni.");
@@ -123,6 +158,14 @@ final class WriteSettings {
       }
     }
     return new WriteSettings(format, wo, extension(format, codec, out), Map.copyOf(out));
+  }
+
+  /**
+   * The zone whose wall clock Spark's TIMESTAMP values are written as (an ORC {@code
+   * timestamp}), or null to write them as instants.
+   */
+  java.time.ZoneId wallClockZone() {
+    return options.containsKey(TIME_ZONE) ? java.time.ZoneId.of(options.get(TIME_ZONE)) : null;
   }
 
   private static CompressionCodec codec(String name, String source) {
