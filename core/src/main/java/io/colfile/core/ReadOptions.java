@@ -7,11 +7,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
- * What to read: which columns (nested fields by path), which rows (a filter), with which
- * schema, in what batch size, and how to read timestamps. Immutable; each {@code with} returns
- * a changed copy.
+ * What to read: which columns (nested fields by path), which rows (a filter), which part of
+ * the file (a byte-range split), with which schema, in what batch size, and how to read
+ * timestamps. Immutable; each {@code with} returns a changed copy.
  *
  * <pre>
  * ReadOptions.columns("id", "customer.name")
@@ -180,6 +181,31 @@ public final class ReadOptions {
     return copy;
   }
 
+  /**
+   * Only the rows of the file's splittable units (ORC stripes) whose first byte lies in {@code
+   * [start, start + length)}, as Hadoop input splits and Apache ORC's {@code
+   * Reader.Options.range} choose them: splits that tile a file (start 0 length a, start a
+   * length b, ...) return every row exactly once, in file order, and no unit is read by two of
+   * them. The units outside the split are not read at all. A file that cannot be split (Trevni,
+   * Kudu CFiles, rowsets and delta files) is one unit starting at byte 0: all its rows when the
+   * split holds byte 0, else none. {@link BatchReader#seekToRow} still counts rows as a full
+   * read of the file does: a row before the split's first unit stands for the split's first
+   * row, a row in or after its last unit's end leaves nothing. Filters, projections and reader
+   * schemas apply to the split's rows as to a whole file's.
+   *
+   * @throws IllegalArgumentException if {@code start} or {@code length} is negative
+   */
+  public ReadOptions withSplit(long start, long length) {
+    if (start < 0 || length < 0) {
+      throw new IllegalArgumentException("a split starts at a byte of the file and has a "
+          + "length, neither negative: start " + start + ", length " + length);
+    }
+    ReadOptions copy = new ReadOptions(this);
+    copy.splitStart = start;
+    copy.splitLength = length;
+    return copy;
+  }
+
   /** The projected columns (names or paths), or empty for all columns or columns by index. */
   public Optional<List<String>> columns() {
     return Optional.ofNullable(columns);
@@ -214,5 +240,25 @@ public final class ReadOptions {
 
   public boolean matchByPosition() {
     return matchByPosition;
+  }
+
+  /** The first byte of the split ({@link #withSplit}), or empty to read the whole file. */
+  public OptionalLong splitStart() {
+    return splitStart < 0 ? OptionalLong.empty() : OptionalLong.of(splitStart);
+  }
+
+  /** The length in bytes of the split ({@link #withSplit}), or empty to read the whole file. */
+  public OptionalLong splitLength() {
+    return splitStart < 0 ? OptionalLong.empty() : OptionalLong.of(splitLength);
+  }
+
+  /**
+   * Whether a unit of the file whose first byte is at {@code offset} is read: true without a
+   * split, else whether {@code offset} lies in {@code [start, start + length)}. Formats whose
+   * files cannot be split ask it for offset 0.
+   */
+  public boolean splitHolds(long offset) {
+    // offset - splitStart < splitLength does not overflow where start + length would
+    return splitStart < 0 || offset >= splitStart && offset - splitStart < splitLength;
   }
 }
