@@ -8,7 +8,6 @@ import io.colfile.orc.OrcReader;
 import io.colfile.orc.StripeInformation;
 import io.colfile.testkit.TestSeed;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,8 +16,8 @@ import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -31,24 +30,14 @@ import org.junit.jupiter.params.provider.MethodSource;
 @ExtendWith(TestSeed.class)
 class OrcSplitDifferentialTest {
   private static final AtomicInteger MULTI_STRIPE_SPLITS = new AtomicInteger();
-  private static Path dir;
+  @TempDir static Path dir;
 
   static IntStream cases() {
     return IntStream.range(0, TestSeed.exhaustive() ? 60 : 8);
   }
 
-  @BeforeAll
-  static void makeDir() throws IOException {
-    dir = Files.createTempDirectory("colfile-splits");
-  }
-
   @AfterAll
-  static void removeDir() throws IOException {
-    try (var paths = Files.walk(dir)) {
-      for (Path p : paths.sorted(java.util.Collections.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    }
+  static void someSplitCutAFile() {
     // the comparison would prove little if no split cut a file between stripes
     assertThat(MULTI_STRIPE_SPLITS.get()).as("splits of files of several stripes").isPositive();
   }

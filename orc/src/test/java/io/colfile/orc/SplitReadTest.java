@@ -42,6 +42,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 @ExtendWith(TestSeed.class)
 class SplitReadTest {
   @TempDir Path dir;
+  /** The reads of the file {@link #openCounted} opened last. */
+  private CountingInputFile counting;
 
   static IntStream cases() {
     return IntStream.range(0, TestSeed.exhaustive() ? 60 : 10);
@@ -51,7 +53,7 @@ class SplitReadTest {
   private Path write(Random r, int index) throws IOException {
     Type schema = index % 4 == 0 ? RandomBatches.everyType() : RandomBatches.randomSchema(r, 5);
     OrcWriterOptions options = RandomWriterOptions.randomOptions(r, schema, index).toBuilder()
-        .stripeSize(16 * 1024)
+        .stripeSize(4 * 1024)
         .memoryCheckRows(new int[] {300, 500, 1000}[r.nextInt(3)])
         .rowIndexStride(new int[] {0, 1000, 1000, 3000}[r.nextInt(4)])
         .build();
@@ -60,34 +62,44 @@ class SplitReadTest {
     return path;
   }
 
+  /** Writes a file as {@link #write} does and opens it, its reads counted in {@link #counting}. */
+  private OrcReader openCounted(Random r, int index) throws IOException {
+    counting = new CountingInputFile(InputFile.local(write(r, index)));
+    OrcReader orc = OrcReader.open(counting);
+    assertThat(orc.stripes()).as("stripes; %s", TestSeed.replay()).hasSizeGreaterThan(1);
+    return orc;
+  }
+
+  /**
+   * Splits that tile the file, and random splits with filters and projections, each read
+   * checked against the full read's rows.
+   */
   @ParameterizedTest(name = "case {0}")
   @MethodSource("cases")
-  void splitsThatTileTheFileReturnEachStripesRowsOnce(int index) throws IOException {
-    Random r = TestSeed.random("split-tiles-" + index, 0);
-    Path path = write(r, index);
-    CountingInputFile counting = new CountingInputFile(InputFile.local(path));
-    try (OrcReader orc = OrcReader.open(counting)) {
-      assertThat(orc.stripes()).as("stripes; %s", TestSeed.replay()).hasSizeGreaterThan(2);
+  void splitsReturnTheRowsOfTheirStripes(int index) throws IOException {
+    Random r = TestSeed.random("split-" + index, 0);
+    try (OrcReader orc = openCounted(r, index)) {
       ReadOptions options = ReadOptions.defaults().withBatchSize(1 + r.nextInt(2000));
       List<Object> all = readAll(orc, options);
-      List<Long> bounds = new ArrayList<>(cuts(orc, r));
-      List<Object> joined = new ArrayList<>();
-      for (int i = 0; i + 1 < bounds.size(); i++) {
-        long start = bounds.get(i);
-        long length = bounds.get(i + 1) - start;
-        String what = "split [" + start + ", +" + length + ") of " + bounds + "; "
-            + TestSeed.replay();
-        counting.forget();
-        try (BatchReader rows = orc.read(options.withSplit(start, length))) {
-          List<Object> got = Rows.readAll(rows);
-          assertThat(got).as("rows of %s", what).isEqualTo(rowsOf(orc, all, start, length));
-          checkCounted(orc, rows.report(), start, length, what);
-          joined.addAll(got);
-        }
-        checkUntouched(orc, counting, start, length, what);
-      }
-      assertThat(joined).as("the splits' rows together; %s", TestSeed.replay()).isEqualTo(all);
+      checkTiling(orc, options, all, r);
+      checkFiltered(orc, options, all, r);
     }
+  }
+
+  /** Splits that tile the file return each stripe's rows once, the full read's rows together. */
+  private void checkTiling(OrcReader orc, ReadOptions options, List<Object> all, Random r)
+      throws IOException {
+    List<Long> bounds = new ArrayList<>(cuts(orc, r));
+    List<Object> joined = new ArrayList<>();
+    for (int i = 0; i + 1 < bounds.size(); i++) {
+      long start = bounds.get(i);
+      long length = bounds.get(i + 1) - start;
+      String what = "split [" + start + ", +" + length + ") of " + bounds + "; "
+          + TestSeed.replay();
+      joined.addAll(checkSplit(orc, options, start, length,
+          rowsOf(orc, all, start, length), what));
+    }
+    assertThat(joined).as("the splits' rows together; %s", TestSeed.replay()).isEqualTo(all);
   }
 
   /**
@@ -95,51 +107,38 @@ class SplitReadTest {
    * (top-level columns by index, in random order): the rows are those of the split's stripes,
    * filtered and projected, and no other stripe is read.
    */
-  @ParameterizedTest(name = "case {0}")
-  @MethodSource("cases")
-  void filtersAndProjectionsApplyToTheSplitsRows(int index) throws IOException {
-    Random r = TestSeed.random("split-filters-" + index, 0);
-    Path path = write(r, index);
-    CountingInputFile counting = new CountingInputFile(InputFile.local(path));
-    try (OrcReader orc = OrcReader.open(counting)) {
-      ReadOptions options = ReadOptions.defaults().withBatchSize(1 + r.nextInt(2000));
-      List<Object> all = readAll(orc, options);
-      RandomPredicates predicates = new RandomPredicates(r, orc.schema(), all);
-      int width = orc.schema().children().size();
-      for (int i = 0; i < 12; i++) {
-        List<StripeInformation> stripes = orc.stripes();
-        long start = stripes.get(r.nextInt(stripes.size())).offset() - r.nextInt(2);
-        long length = r.nextInt((int) orc.fileLength());
-        Predicate p = predicates.hasColumns() && r.nextInt(3) > 0 ? predicates.next(2) : null;
-        List<Integer> columns = new ArrayList<>();
-        for (int c = 0; c < width; c++) {
-          columns.add(c);
-        }
-        Collections.shuffle(columns, r);
-        columns = r.nextBoolean() ? columns : columns.subList(0, 1 + r.nextInt(width));
-        ReadOptions split = options.withSplit(start, length).withFilter(p)
-            .withColumnIndexes(columns.stream().mapToInt(Integer::intValue).toArray());
-        List<Object> expected = rowsOf(orc, all, start, length);
-        if (p != null) {
-          expected = ReferenceEvaluator.filter(p, orc.schema(), expected);
-        }
-        List<Object> projected = new ArrayList<>();
-        for (Object row : expected) {
-          List<Object> values = new ArrayList<>();
-          for (int c : columns) {
-            values.add(((List<?>) row).get(c));
-          }
-          projected.add(values);
-        }
-        String what = "split [" + start + ", +" + length + ") where " + p + " columns "
-            + columns + "; " + TestSeed.replay();
-        counting.forget();
-        try (BatchReader rows = orc.read(split)) {
-          assertThat(Rows.readAll(rows)).as("rows of %s", what).isEqualTo(projected);
-          checkCounted(orc, rows.report(), start, length, what);
-        }
-        checkUntouched(orc, counting, start, length, what);
+  private void checkFiltered(OrcReader orc, ReadOptions options, List<Object> all, Random r)
+      throws IOException {
+    RandomPredicates predicates = new RandomPredicates(r, orc.schema(), all);
+    int width = orc.schema().children().size();
+    for (int i = 0; i < 12; i++) {
+      List<StripeInformation> stripes = orc.stripes();
+      long start = stripes.get(r.nextInt(stripes.size())).offset() - r.nextInt(2);
+      long length = r.nextInt((int) orc.fileLength());
+      Predicate p = predicates.hasColumns() && r.nextInt(3) > 0 ? predicates.next(2) : null;
+      List<Integer> columns = new ArrayList<>();
+      for (int c = 0; c < width; c++) {
+        columns.add(c);
       }
+      Collections.shuffle(columns, r);
+      columns = r.nextBoolean() ? columns : columns.subList(0, 1 + r.nextInt(width));
+      ReadOptions filtered = options.withFilter(p)
+          .withColumnIndexes(columns.stream().mapToInt(Integer::intValue).toArray());
+      List<Object> expected = rowsOf(orc, all, start, length);
+      if (p != null) {
+        expected = ReferenceEvaluator.filter(p, orc.schema(), expected);
+      }
+      List<Object> projected = new ArrayList<>();
+      for (Object row : expected) {
+        List<Object> values = new ArrayList<>();
+        for (int c : columns) {
+          values.add(((List<?>) row).get(c));
+        }
+        projected.add(values);
+      }
+      String what = "split [" + start + ", +" + length + ") where " + p + " columns "
+          + columns + "; " + TestSeed.replay();
+      checkSplit(orc, filtered, start, length, projected, what);
     }
   }
 
@@ -150,9 +149,7 @@ class SplitReadTest {
   @Test
   void aSplitWithoutAStripeStartReadsNothing() throws IOException {
     Random r = TestSeed.random("split-nothing", 0);
-    Path path = write(r, 1);
-    CountingInputFile counting = new CountingInputFile(InputFile.local(path));
-    try (OrcReader orc = OrcReader.open(counting)) {
+    try (OrcReader orc = openCounted(r, 1)) {
       List<StripeInformation> stripes = orc.stripes();
       StripeInformation first = stripes.get(0);
       StripeInformation last = stripes.get(stripes.size() - 1);
@@ -320,6 +317,23 @@ class SplitReadTest {
       }
     }
     return out;
+  }
+
+  /**
+   * Reads the split with {@code options}: the rows must be {@code expected}, the report must
+   * count the split's stripes only, and no other stripe may be read. Returns the rows.
+   */
+  private List<Object> checkSplit(OrcReader orc, ReadOptions options, long start, long length,
+      List<Object> expected, String what) throws IOException {
+    counting.forget();
+    List<Object> got;
+    try (BatchReader rows = orc.read(options.withSplit(start, length))) {
+      got = Rows.readAll(rows);
+      assertThat(got).as("rows of %s", what).isEqualTo(expected);
+      checkCounted(orc, rows.report(), start, length, what);
+    }
+    checkUntouched(orc, counting, start, length, what);
+    return got;
   }
 
   /** The report counts the split's stripes with rows, each once, and no other. */
