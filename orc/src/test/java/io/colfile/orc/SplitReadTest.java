@@ -53,8 +53,8 @@ class SplitReadTest {
   private Path write(Random r, int index) throws IOException {
     Type schema = index % 4 == 0 ? RandomBatches.everyType() : RandomBatches.randomSchema(r, 5);
     OrcWriterOptions options = RandomWriterOptions.randomOptions(r, schema, index).toBuilder()
-        .stripeSize(4 * 1024)
-        .memoryCheckRows(new int[] {300, 500, 1000}[r.nextInt(3)])
+        .stripeSize(1024)
+        .memoryCheckRows(new int[] {100, 300, 500}[r.nextInt(3)])
         .rowIndexStride(new int[] {0, 1000, 1000, 3000}[r.nextInt(4)])
         .build();
     Path path = dir.resolve("case-" + index + ".orc");
