@@ -7,11 +7,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
- * What to read: which columns (nested fields by path), which rows (a filter), with which
- * schema, in what batch size, and how to read timestamps. Immutable; each {@code with} returns
- * a changed copy.
+ * What to read: which columns (nested fields by path), which rows (a filter), which part of
+ * the file (a byte-range split), with which schema, in what batch size, and how to read
+ * timestamps. Immutable; each {@code with} returns a changed copy.
  *
  * <pre>
  * ReadOptions.columns("id", "customer.name")
@@ -31,29 +32,35 @@ public final class ReadOptions {
   /** See {@link #withMaxNestedValues}: 16 Mi values, 128 MiB of longs. */
   public static final long DEFAULT_MAX_NESTED_VALUES = 1L << 24;
 
-  private static final ReadOptions DEFAULTS =
-      new ReadOptions(null, null, 1024, null, DEFAULT_MAX_NESTED_VALUES, null, null, false);
+  private static final ReadOptions DEFAULTS = new ReadOptions();
 
-  private final List<String> columns;
-  private final List<Integer> columnIndexes;
-  private final int batchSize;
-  private final ZoneId defaultZone;
-  private final long maxNestedValues;
-  private final Predicate filter;
-  private final Type readerSchema;
-  private final boolean matchByPosition;
+  // Set only on a fresh copy, before any other code sees it: the instances are immutable.
+  private List<String> columns;
+  private List<Integer> columnIndexes;
+  private int batchSize = 1024;
+  private ZoneId defaultZone;
+  private long maxNestedValues = DEFAULT_MAX_NESTED_VALUES;
+  private Predicate filter;
+  private Type readerSchema;
+  private boolean matchByPosition;
+  /** The split's first byte and length; -1 for no split. */
+  private long splitStart = -1;
+  private long splitLength = -1;
 
-  private ReadOptions(List<String> columns, List<Integer> columnIndexes, int batchSize,
-      ZoneId defaultZone, long maxNestedValues, Predicate filter, Type readerSchema,
-      boolean matchByPosition) {
-    this.columns = columns;
-    this.columnIndexes = columnIndexes;
-    this.batchSize = batchSize;
-    this.defaultZone = defaultZone;
-    this.maxNestedValues = maxNestedValues;
-    this.filter = filter;
-    this.readerSchema = readerSchema;
-    this.matchByPosition = matchByPosition;
+  private ReadOptions() {}
+
+  /** A copy of {@code other}, for a {@code with} to change. */
+  private ReadOptions(ReadOptions other) {
+    this.columns = other.columns;
+    this.columnIndexes = other.columnIndexes;
+    this.batchSize = other.batchSize;
+    this.defaultZone = other.defaultZone;
+    this.maxNestedValues = other.maxNestedValues;
+    this.filter = other.filter;
+    this.readerSchema = other.readerSchema;
+    this.matchByPosition = other.matchByPosition;
+    this.splitStart = other.splitStart;
+    this.splitLength = other.splitLength;
   }
 
   /** All columns, batches of 1024 rows, the JVM's zone for files that do not record one. */
@@ -76,8 +83,10 @@ public final class ReadOptions {
    * one column, {@link #BARE_VALUE_COLUMN}.
    */
   public ReadOptions withColumns(List<String> names) {
-    return new ReadOptions(names == null ? null : List.copyOf(names), null, batchSize,
-        defaultZone, maxNestedValues, filter, readerSchema, matchByPosition);
+    ReadOptions copy = new ReadOptions(this);
+    copy.columns = names == null ? null : List.copyOf(names);
+    copy.columnIndexes = null;
+    return copy;
   }
 
   /**
@@ -91,16 +100,19 @@ public final class ReadOptions {
     for (int i : indexes) {
       list.add(i);
     }
-    return new ReadOptions(null, List.copyOf(list), batchSize, defaultZone, maxNestedValues,
-        filter, readerSchema, matchByPosition);
+    ReadOptions copy = new ReadOptions(this);
+    copy.columns = null;
+    copy.columnIndexes = List.copyOf(list);
+    return copy;
   }
 
   public ReadOptions withBatchSize(int rows) {
     if (rows < 1) {
       throw new IllegalArgumentException("batch size must be at least 1: " + rows);
     }
-    return new ReadOptions(columns, columnIndexes, rows, defaultZone, maxNestedValues, filter,
-        readerSchema, matchByPosition);
+    ReadOptions copy = new ReadOptions(this);
+    copy.batchSize = rows;
+    return copy;
   }
 
   /**
@@ -111,8 +123,9 @@ public final class ReadOptions {
    * ORC's readers do.
    */
   public ReadOptions withDefaultZone(ZoneId zone) {
-    return new ReadOptions(columns, columnIndexes, batchSize, Objects.requireNonNull(zone),
-        maxNestedValues, filter, readerSchema, matchByPosition);
+    ReadOptions copy = new ReadOptions(this);
+    copy.defaultZone = Objects.requireNonNull(zone);
+    return copy;
   }
 
   /**
@@ -125,8 +138,9 @@ public final class ReadOptions {
     if (values < 1) {
       throw new IllegalArgumentException("the nested value limit must be at least 1: " + values);
     }
-    return new ReadOptions(columns, columnIndexes, batchSize, defaultZone, values, filter,
-        readerSchema, matchByPosition);
+    ReadOptions copy = new ReadOptions(this);
+    copy.maxNestedValues = values;
+    return copy;
   }
 
   /**
@@ -137,8 +151,9 @@ public final class ReadOptions {
    * when one is given, and need not be among the columns read.
    */
   public ReadOptions withFilter(Predicate predicate) {
-    return new ReadOptions(columns, columnIndexes, batchSize, defaultZone, maxNestedValues,
-        predicate, readerSchema, matchByPosition);
+    ReadOptions copy = new ReadOptions(this);
+    copy.filter = predicate;
+    return copy;
   }
 
   /**
@@ -154,14 +169,41 @@ public final class ReadOptions {
    * for the file's own schema.
    */
   public ReadOptions withSchema(Type schema) {
-    return new ReadOptions(columns, columnIndexes, batchSize, defaultZone, maxNestedValues,
-        filter, schema, matchByPosition);
+    ReadOptions copy = new ReadOptions(this);
+    copy.readerSchema = schema;
+    return copy;
   }
 
   /** Matches the reader schema's top-level fields to the file's by position, not by name. */
   public ReadOptions withMatchByPosition(boolean byPosition) {
-    return new ReadOptions(columns, columnIndexes, batchSize, defaultZone, maxNestedValues,
-        filter, readerSchema, byPosition);
+    ReadOptions copy = new ReadOptions(this);
+    copy.matchByPosition = byPosition;
+    return copy;
+  }
+
+  /**
+   * Only the rows of the file's splittable units (ORC stripes) whose first byte lies in {@code
+   * [start, start + length)}, as Hadoop input splits and Apache ORC's {@code
+   * Reader.Options.range} choose them: splits that tile a file (start 0 length a, start a
+   * length b, ...) return every row exactly once, in file order, and no unit is read by two of
+   * them. The units outside the split are not read at all. A file that cannot be split (Trevni,
+   * Kudu CFiles, rowsets and delta files) is one unit starting at byte 0: all its rows when the
+   * split holds byte 0, else none. {@link BatchReader#seekToRow} still counts rows as a full
+   * read of the file does: a row before the split's first unit stands for the split's first
+   * row, a row in or after its last unit's end leaves nothing. Filters, projections and reader
+   * schemas apply to the split's rows as to a whole file's.
+   *
+   * @throws IllegalArgumentException if {@code start} or {@code length} is negative
+   */
+  public ReadOptions withSplit(long start, long length) {
+    if (start < 0 || length < 0) {
+      throw new IllegalArgumentException("a split starts at a byte of the file and has a "
+          + "length, neither negative: start " + start + ", length " + length);
+    }
+    ReadOptions copy = new ReadOptions(this);
+    copy.splitStart = start;
+    copy.splitLength = length;
+    return copy;
   }
 
   /** The projected columns (names or paths), or empty for all columns or columns by index. */
@@ -198,5 +240,25 @@ public final class ReadOptions {
 
   public boolean matchByPosition() {
     return matchByPosition;
+  }
+
+  /** The first byte of the split ({@link #withSplit}), or empty to read the whole file. */
+  public OptionalLong splitStart() {
+    return splitStart < 0 ? OptionalLong.empty() : OptionalLong.of(splitStart);
+  }
+
+  /** The length in bytes of the split ({@link #withSplit}), or empty to read the whole file. */
+  public OptionalLong splitLength() {
+    return splitStart < 0 ? OptionalLong.empty() : OptionalLong.of(splitLength);
+  }
+
+  /**
+   * Whether a unit of the file whose first byte is at {@code offset} is read: true without a
+   * split, else whether {@code offset} lies in {@code [start, start + length)}. Formats whose
+   * files cannot be split ask it for offset 0.
+   */
+  public boolean splitHolds(long offset) {
+    // offset - splitStart < splitLength does not overflow where start + length would
+    return splitStart < 0 || offset >= splitStart && offset - splitStart < splitLength;
   }
 }

@@ -126,10 +126,18 @@ final class OrcCoreFiles {
 
   /** Reads every row back with orc-core, TIMESTAMPs as the writer's wall clock. */
   static List<Object> read(Path path) throws IOException {
+    return read(path, 0, Long.MAX_VALUE); // orc-core's default range
+  }
+
+  /**
+   * Reads back with orc-core the rows of the stripes whose offset lies in {@code [offset,
+   * offset + length)} ({@code Reader.Options.range}), TIMESTAMPs as the writer's wall clock.
+   */
+  static List<Object> read(Path path, long offset, long length) throws IOException {
     Configuration conf = new Configuration();
     try (Reader reader = OrcFile.createReader(new org.apache.hadoop.fs.Path(path.toUri()),
         OrcFile.readerOptions(conf).useUTCTimestamp(true));
-         RecordReader records = reader.rows(reader.options())) {
+         RecordReader records = reader.rows(reader.options().range(offset, length))) {
       TypeDescription schema = reader.getSchema();
       boolean struct = schema.getCategory() == TypeDescription.Category.STRUCT;
       VectorizedRowBatch batch = schema.createRowBatch(777);   // not a divisor of any stride

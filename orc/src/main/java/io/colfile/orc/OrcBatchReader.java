@@ -36,6 +36,10 @@ import java.util.Map;
  * <p>{@link #seekToRow} works the same way: seek to the row group holding the row, then skip the
  * rows before it in the group.
  *
+ * <p>With a split ({@link ReadOptions#withSplit}) only the stripes whose offset it holds are
+ * read; the others are passed over unread and uncounted, and rows keep their numbers in the
+ * whole file.
+ *
  * <p>The {@link #report()} counts {@code stripes} and {@code row groups} read (some of their
  * rows were decoded) and skipped, with a line for each skip saying why.
  */
@@ -63,6 +67,8 @@ final class OrcBatchReader extends AbstractBatchReader {
   private final StripePruning pruning;
   /** Stripes whose skipped row groups (or whose skip) the report counts already. */
   private final BitSet accounted = new BitSet();
+  /** The stripes of the split ({@link ReadOptions#withSplit}): the only ones read or counted. */
+  private final BitSet inSplit = new BitSet();
 
   // The open stripe; index -1 before the first, stripes.size() after the last.
   private int stripe = -1;
@@ -95,6 +101,7 @@ final class OrcBatchReader extends AbstractBatchReader {
     this.firstRows = new long[stripes.size() + 1];
     for (int s = 0; s < stripes.size(); s++) {
       firstRows[s + 1] = firstRows[s] + Math.max(0, stripes.get(s).numberOfRows());
+      inSplit.set(s, options.splitHolds(stripes.get(s).offset()));
     }
     this.included = included.clone();
     this.root = ColumnReaders.root(schema, this.included);
@@ -147,6 +154,12 @@ final class OrcBatchReader extends AbstractBatchReader {
     while (s < stripes.size() && firstRows[s + 1] <= row) {
       s++;
     }
+    if (s < stripes.size() && !inSplit.get(s)) {
+      // a row of a stripe outside the split: the split's rows go on at its next stripe, if any
+      s = inSplit.nextSetBit(s);
+      s = s < 0 ? stripes.size() : s;
+      row = firstRows[s];
+    }
     if (s >= stripes.size()) {
       stripe = stripes.size();
       index = null;
@@ -180,6 +193,9 @@ final class OrcBatchReader extends AbstractBatchReader {
       s = stripes.size();
     }
     for (; s < stripes.size(); s++) {
+      if (!inSplit.get(s)) {
+        continue; // another split's: not read, not counted
+      }
       StripeInformation info = stripes.get(s);
       if (info.numberOfRows() < 0) {
         throw tail.footerRegion().part("stripe information", s)
@@ -254,9 +270,12 @@ final class OrcBatchReader extends AbstractBatchReader {
     return false;
   }
 
-  /** Counts every stripe and row group skipped when the file statistics rule out the file. */
+  /**
+   * Counts every stripe and row group of the split skipped when the file statistics rule out
+   * the file.
+   */
   private void accountFile() {
-    for (int s = 0; s < stripes.size(); s++) {
+    for (int s = inSplit.nextSetBit(0); s >= 0; s = inSplit.nextSetBit(s + 1)) {
       StripeInformation info = stripes.get(s);
       if (!accounted.get(s) && info.numberOfRows() > 0) {
         accounted.set(s);

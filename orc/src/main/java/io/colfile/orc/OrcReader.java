@@ -268,7 +268,8 @@ public final class OrcReader implements FileReader {
    * Reads only the row groups {@code selector} chooses in each stripe, and of those only the ones
    * the filter's pushdown keeps ({@link OrcPushdown}: file and stripe statistics, row-group
    * statistics and bloom filters); {@link BatchReader#report()} counts the stripes and row
-   * groups read and skipped, and says why each was skipped.
+   * groups read and skipped, and says why each was skipped. With a split ({@link
+   * ReadOptions#withSplit}) only the stripes whose offset lies in it are read and counted.
    */
   public BatchReader read(ReadOptions options, RowGroupSelector selector) throws IOException {
     Objects.requireNonNull(selector, "selector");

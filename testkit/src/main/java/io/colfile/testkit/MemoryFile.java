@@ -92,6 +92,9 @@ public final class MemoryFile implements FileReader {
       }
     }
     ReadPlan plan = ReadPlan.create(schema, options);
+    if (!options.splitHolds(0)) {
+      return plan.empty(); // one unit, as files that cannot be split are
+    }
     List<String> columns = plan.topLevelColumns();
     Type raw = schema.kind() == io.colfile.core.types.TypeKind.STRUCT
         ? project(schema, columns) : schema;

@@ -55,6 +55,25 @@ class ReadPlanTest {
   }
 
   @Test
+  void aSplitWithoutTheFirstByteReadsNoRowsOfTheSameSchema() throws IOException {
+    ReadOptions options = ReadOptions.columns("st.z.q", "a")
+        .withSchema(Type.parse("struct<a:bigint,st:struct<z:struct<q:double>>,added:int>"))
+        .withFilter(Predicate.parse("a IS NOT NULL"));
+    List<Object> expected = read(options);
+    assertThat(expected).isNotEmpty();
+    assertThat(read(options.withSplit(0, 1))).isEqualTo(expected);
+    for (ReadOptions split : List.of(options.withSplit(1, 1000), options.withSplit(0, 0))) {
+      try (BatchReader whole = file.read(options); BatchReader none = file.read(split)) {
+        assertThat(none.schema()).isEqualTo(whole.schema());
+        assertThat(none.newBatch().capacity()).isEqualTo(whole.newBatch().capacity());
+        none.seekToRow(0);
+        assertThat(Rows.readAll(none)).isEmpty();
+        assertThat(none.report().lines()).anyMatch(l -> l.contains("not read"));
+      }
+    }
+  }
+
+  @Test
   void columnsByIndexAreTheColumnsByName() {
     ReadOptions byIndex = ReadOptions.defaults().withColumnIndexes(3, 0);
     assertThat(ReadPlan.create(SCHEMA, byIndex).schema().toString())

@@ -165,6 +165,9 @@ public final class TrevniReader implements FileReader {
    */
   public BatchReader read(ReadOptions options, FirstValueUse use) throws IOException {
     ReadPlan plan = ReadPlan.create(type, options);
+    if (!options.splitHolds(0)) {
+      return plan.empty(); // the file cannot be split: its rows belong to the split of byte 0
+    }
     RowSource rows;
     List<KeyColumns.Key> keys;
     if (avroSchema == null) {

@@ -1,12 +1,15 @@
 package io.colfile.core.read;
 
+import io.colfile.core.AbstractBatchReader;
 import io.colfile.core.BatchReader;
 import io.colfile.core.ReadOptions;
+import io.colfile.core.ScanReport;
 import io.colfile.core.filter.BoundPredicate;
 import io.colfile.core.filter.ColumnPath;
 import io.colfile.core.filter.Predicate;
 import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
+import io.colfile.core.vector.ColumnBatch;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -201,6 +204,31 @@ public final class ReadPlan {
   /** Whether rows are filtered. */
   public boolean hasFilter() {
     return filter != null;
+  }
+
+  /**
+   * A reader of no rows, of {@link #schema()} as the read would have returned it: the read of a
+   * file that cannot be split when the options' split does not hold its first byte ({@link
+   * ReadOptions#splitHolds}), which reads nothing of the file. Seeks leave it empty.
+   */
+  public BatchReader empty() {
+    ScanReport report = new ScanReport();
+    report.note("file: not read, the split [" + options.splitStart().orElse(0) + ", +"
+        + options.splitLength().orElse(0) + ") does not hold its first byte");
+    return new AbstractBatchReader(output, options.batchSize()) {
+      @Override
+      protected int fill(ColumnBatch batch, int max) {
+        return 0;
+      }
+
+      @Override
+      protected void seek(long row) {}
+
+      @Override
+      public ScanReport report() {
+        return report;
+      }
+    };
   }
 
   /**

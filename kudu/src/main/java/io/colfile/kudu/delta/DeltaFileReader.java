@@ -81,6 +81,9 @@ public final class DeltaFileReader implements FileReader {
   @Override
   public BatchReader read(ReadOptions options) throws IOException {
     ReadPlan plan = ReadPlan.create(schema(), options);
+    if (!options.splitHolds(0)) {
+      return plan.empty(); // the file cannot be split: its rows belong to the split of byte 0
+    }
     return plan.wrap(readRaw(plan.rawOptions()));
   }
 

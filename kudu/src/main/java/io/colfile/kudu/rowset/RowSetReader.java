@@ -190,6 +190,9 @@ public final class RowSetReader implements FileReader {
   @Override
   public BatchReader read(ReadOptions options) throws IOException {
     ReadPlan plan = ReadPlan.create(schema(), options);
+    if (!options.splitHolds(0)) {
+      return plan.empty(); // the file cannot be split: its rows belong to the split of byte 0
+    }
     ScanReport report = new ScanReport();
     String text = options.filter().map(Object::toString).orElse("");
     long[] ranges = pruner().plan(plan.pushdown(), text, report);
