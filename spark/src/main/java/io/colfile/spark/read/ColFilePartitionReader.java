@@ -114,7 +114,7 @@ final class ColFilePartitionReader implements PartitionReader<ColumnarBatch> {
     }
     ReadOptions o = options;
     if (pf.start() != 0 || pf.length() < pf.fileSize()) {
-      // o = o.withSplit(pf.start(), pf.length()); // SPLIT: lands with the split branch
+      o = o.withSplit(pf.start(), pf.length());
     }
     try {
       reader = file.read(o);
