@@ -41,9 +41,18 @@ public final class ColFileDataSource implements TableProvider, DataSourceRegiste
     return SHORT_NAME;
   }
 
+  /**
+   * The table whose schema {@link #inferSchema(CaseInsensitiveStringMap)} inferred: Spark asks
+   * for the schema, then for the table with that schema, which is then the files' own (with
+   * their unions, Hive 0.11 decimals and bare values) rather than a reader schema. Spark makes a
+   * provider per query, as for its own file sources.
+   */
+  private ColFileTable inferred;
+
   @Override
   public StructType inferSchema(CaseInsensitiveStringMap options) {
-    return new ColFileTable(options, null).schema();
+    inferred = new ColFileTable(options, null);
+    return inferred.schema();
   }
 
   @Override
@@ -54,6 +63,10 @@ public final class ColFileDataSource implements TableProvider, DataSourceRegiste
   @Override
   public Table getTable(StructType schema, Transform[] partitioning,
       Map<String, String> properties) {
+    if (inferred != null && inferred.options().asCaseSensitiveMap().equals(properties)
+        && schema.equals(inferred.schema())) {
+      return inferred;
+    }
     return new ColFileTable(new CaseInsensitiveStringMap(properties), schema);
   }
 

@@ -78,7 +78,7 @@ final class ColFileScan implements Scan, Batch, SupportsReportStatistics {
 
   @Override
   public String description() {
-    return "colfile " + table.formatName() + " " + table.name()
+    return table.formatName()
         + " [columns: " + String.join(", ", columns) + "]"
         + (filter == null ? "" : " [colfile filter: " + filter + "]")
         + (pushed.isEmpty() ? "" : " PushedFilters: " + pushed)

@@ -175,7 +175,7 @@ public final class ColFileTable implements SupportsRead {
   }
 
   /** The table's options. */
-  Map<String, String> options() {
+  public CaseInsensitiveStringMap options() {
     return options;
   }
 }
