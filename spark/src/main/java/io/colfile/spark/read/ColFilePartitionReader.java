@@ -87,7 +87,7 @@ final class ColFilePartitionReader implements PartitionReader<ColumnarBatch> {
         rowsLeft -= n;
         rowsThisFile += n;
         for (int i = 0; i < data.length; i++) {
-          data[i].bind(batch.cols[i]);
+          data[i].bind(batch.cols[i], n);
         }
         out.setNumRows(n);
         return true;
@@ -103,7 +103,9 @@ final class ColFilePartitionReader implements PartitionReader<ColumnarBatch> {
     }
     PartitionedFile pf = files[nextFile++];
     Path path = pf.toPath();
-    file = Units.open(path, rowsets, conf, bytesRead);
+    java.nio.file.Path local = rowsets ? TableFiles.local(path) : null;
+    file = Units.open(path, local != null && java.nio.file.Files.isDirectory(local), conf,
+        bytesRead);
     filesRead++;
     rowsThisFile = 0;
     if (spec.format() != null && !spec.format().equalsIgnoreCase(file.formatName())) {
@@ -126,7 +128,8 @@ final class ColFilePartitionReader implements PartitionReader<ColumnarBatch> {
       batch = reader.newBatch();
     }
     for (int i = 0; i < partitionColumns.length; i++) {
-      ColumnVectorUtils.populate(partitionColumns[i], pf.partitionValues(), i);
+      ColumnVectorUtils.populate(partitionColumns[i], pf.partitionValues(),
+          spec.partitionOrdinals()[i]);
     }
     return true;
   }

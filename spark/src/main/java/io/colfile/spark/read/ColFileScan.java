@@ -175,8 +175,18 @@ final class ColFileScan implements Scan, Batch, SupportsReportStatistics {
     ReadSpec spec = new ReadSpec(table.formatName(),
         readerSchema == null ? null : readerSchema.toString(), columns,
         filter == null ? null : filter.toString(), projected.toString(), dataSchema,
-        partitionSchema, limit, table.batchSize(), table.zone());
+        partitionSchema, partitionOrdinals(), limit, table.batchSize(), table.zone());
     return new ColFileReaderFactory(spec, conf, table.files().rowsets);
+  }
+
+  /** Where each partition column read is among the table's partition values. */
+  private int[] partitionOrdinals() {
+    java.util.List<String> all = Arrays.asList(table.files().partitionSchema.fieldNames());
+    int[] out = new int[partitionSchema.fields().length];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = all.indexOf(partitionSchema.fields()[i].name());
+    }
+    return out;
   }
 
   @Override

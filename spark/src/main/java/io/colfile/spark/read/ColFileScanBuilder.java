@@ -58,7 +58,8 @@ final class ColFileScanBuilder implements ScanBuilder, SupportsPushDownRequiredC
       }
       Optional<io.colfile.core.filter.Predicate> t = table.colfileSchema().kind()
           == TypeKind.STRUCT ? translator.translate(p) : Optional.empty();
-      if (t.isPresent() && !namesPartitionColumn(p, partitionSchema)) {
+      if (t.isPresent() && !namesPartitionColumn(p, partitionSchema)
+          && travels(t.get(), table.colfileSchema())) {
         colfileFilters.add(t.get());
         pushed.add(p);
       } else {
@@ -66,6 +67,25 @@ final class ColFileScanBuilder implements ScanBuilder, SupportsPushDownRequiredC
       }
     }
     return rest.toArray(new Predicate[0]);
+  }
+
+  /**
+   * Whether {@code p} reaches the tasks intact: its text form (how it travels) parses back to
+   * the same text and binds to the files' schema. What does not (a date beyond year 9999, nesting deeper than
+   * the parser takes) stays with Spark.
+   */
+  private static boolean travels(io.colfile.core.filter.Predicate p, Type schema) {
+    try {
+      String text = p.toString();
+      io.colfile.core.filter.Predicate back = io.colfile.core.filter.Predicate.parse(text);
+      if (!back.toString().equals(text)) {
+        return false;
+      }
+      ReadPlan.create(schema, ReadOptions.defaults().withSchema(schema).withFilter(back));
+      return true;
+    } catch (RuntimeException e) {
+      return false;
+    }
   }
 
   private static boolean namesPartitionColumn(Predicate p, StructType partitionSchema) {
@@ -108,16 +128,19 @@ final class ColFileScanBuilder implements ScanBuilder, SupportsPushDownRequiredC
     io.colfile.core.filter.Predicate filter = colfileFilters.isEmpty() ? null
         : colfileFilters.size() == 1 ? colfileFilters.get(0)
         : new io.colfile.core.filter.Predicate.And(colfileFilters);
+    boolean bare = fileSchema.kind() != TypeKind.STRUCT;
+    boolean noColumn = bare && columns.isEmpty();
+    if (noColumn) {
+      // a bare value cannot be left out: it is read, and no column handed to Spark (count(*))
+      columns.add(ReadOptions.BARE_VALUE_COLUMN);
+    }
     ReadOptions planned = ReadOptions.defaults().withColumns(columns);
-    if (fileSchema.kind() == TypeKind.STRUCT) {
+    if (!bare) {
       planned = planned.withSchema(fileSchema);
     }
     Type projected = ReadPlan.create(fileSchema, planned).schema();
-    StructType dataSchema = io.colfile.spark.types.SparkTypes.toSpark(projected);
-    if (fileSchema.kind() != TypeKind.STRUCT && columns.isEmpty()) {
-      dataSchema = new StructType(); // count(*) of bare values: no column
-    }
-    StructType partitionPart = new StructType(partitionSchema.fields());
+    StructType dataSchema = noColumn ? new StructType()
+        : io.colfile.spark.types.SparkTypes.toSpark(projected);
     // the partition columns asked for, in the table's order
     List<StructField> keep = new ArrayList<>();
     for (StructField f : partitionSchema.fields()) {
@@ -125,7 +148,7 @@ final class ColFileScanBuilder implements ScanBuilder, SupportsPushDownRequiredC
         keep.add(f);
       }
     }
-    partitionPart = new StructType(keep.toArray(new StructField[0]));
+    StructType partitionPart = new StructType(keep.toArray(new StructField[0]));
     return new ColFileScan(table, columns, filter, projected, dataSchema, partitionPart,
         new PartitionPruner(partitionSchema, partitionFilters), limit, pushed);
   }

@@ -29,6 +29,8 @@ import org.apache.spark.unsafe.types.UTF8String;
  */
 abstract class ColFileVector extends ColumnVector {
   private io.colfile.core.vector.ColumnVector base;
+  /** Rows of {@link #base} in this batch. */
+  private int size;
 
   ColFileVector(DataType type) {
     super(type);
@@ -76,9 +78,13 @@ abstract class ColFileVector extends ColumnVector {
     }
   }
 
-  /** Points this column at {@code vector}, a vector of the type it was created for. */
-  void bind(io.colfile.core.vector.ColumnVector vector) {
+  /**
+   * Points this column at {@code vector}, a vector of the type it was created for, holding
+   * {@code size} rows.
+   */
+  void bind(io.colfile.core.vector.ColumnVector vector, int size) {
     base = vector;
+    this.size = size;
   }
 
   @Override
@@ -94,10 +100,9 @@ abstract class ColFileVector extends ColumnVector {
     if (base.noNulls) {
       return 0;
     }
-    // Spark asks for the count only of whole batches; the flags beyond the batch are false
     int n = 0;
-    for (boolean b : base.isNull) {
-      n += b ? 1 : 0;
+    for (int i = 0; i < size; i++) {
+      n += base.isNull[i] ? 1 : 0;
     }
     return n;
   }
@@ -186,8 +191,8 @@ abstract class ColFileVector extends ColumnVector {
     }
 
     @Override
-    void bind(io.colfile.core.vector.ColumnVector vector) {
-      super.bind(vector);
+    void bind(io.colfile.core.vector.ColumnVector vector, int size) {
+      super.bind(vector, size);
       v = ((LongVector) vector).vector;
     }
 
@@ -226,8 +231,8 @@ abstract class ColFileVector extends ColumnVector {
     }
 
     @Override
-    void bind(io.colfile.core.vector.ColumnVector vector) {
-      super.bind(vector);
+    void bind(io.colfile.core.vector.ColumnVector vector, int size) {
+      super.bind(vector, size);
       v = ((DoubleVector) vector).vector;
     }
 
@@ -251,22 +256,24 @@ abstract class ColFileVector extends ColumnVector {
     }
 
     @Override
-    void bind(io.colfile.core.vector.ColumnVector vector) {
-      super.bind(vector);
+    void bind(io.colfile.core.vector.ColumnVector vector, int size) {
+      super.bind(vector, size);
       v = (BytesVector) vector;
     }
 
     @Override
     public UTF8String getUTF8String(int row) {
-      return UTF8String.fromBytes(v.vector[row], v.start[row], v.length[row]);
+      return isNullAt(row) ? null
+          : UTF8String.fromBytes(v.vector[row], v.start[row], v.length[row]);
     }
 
     @Override
     public byte[] getBinary(int row) {
-      byte[] b = v.vector[row];
+      // a copy always: Spark keeps the array it is given (ColumnarBatchRow.copy), and the
+      // reader's buffers are reused (and shared: dictionaries, Trevni's enum symbols)
       int start = v.start[row];
-      int len = v.length[row];
-      return start == 0 && len == b.length ? b : Arrays.copyOfRange(b, start, start + len);
+      return isNullAt(row) ? null
+          : Arrays.copyOfRange(v.vector[row], start, start + v.length[row]);
     }
   }
 
@@ -279,17 +286,26 @@ abstract class ColFileVector extends ColumnVector {
     }
 
     @Override
-    void bind(io.colfile.core.vector.ColumnVector vector) {
-      super.bind(vector);
+    void bind(io.colfile.core.vector.ColumnVector vector, int size) {
+      super.bind(vector, size);
       v = (DecimalVector) vector;
     }
 
     @Override
     public Decimal getDecimal(int row, int precision, int scale) {
+      if (isNullAt(row)) {
+        return null;
+      }
       if (!v.isWide && precision <= Decimal.MAX_LONG_DIGITS() && scale == v.scale) {
         return Decimal.createUnsafe(v.unscaled[row], precision, scale);
       }
-      return Decimal.apply(new BigDecimal(v.unscaledBig(row), v.scale), precision, scale);
+      try {
+        return Decimal.apply(new BigDecimal(v.unscaledBig(row), v.scale), precision, scale);
+      } catch (ArithmeticException e) {
+        throw new ArithmeticException("a value of " + v.unscaledBig(row) + " x 10^-" + v.scale
+            + " does not fit Spark's DECIMAL(" + precision + "," + scale + "): "
+            + e.getMessage());
+      }
     }
   }
 
@@ -302,15 +318,21 @@ abstract class ColFileVector extends ColumnVector {
     }
 
     @Override
-    void bind(io.colfile.core.vector.ColumnVector vector) {
-      super.bind(vector);
+    void bind(io.colfile.core.vector.ColumnVector vector, int size) {
+      super.bind(vector, size);
       v = (TimestampVector) vector;
     }
 
     @Override
     public long getLong(int row) {
       // nanos are 0..999,999,999, so dividing floors
-      return Math.addExact(Math.multiplyExact(v.seconds[row], 1_000_000L), v.nanos[row] / 1000);
+      try {
+        return Math.addExact(Math.multiplyExact(v.seconds[row], 1_000_000L),
+            v.nanos[row] / 1000);
+      } catch (ArithmeticException e) {
+        throw new ArithmeticException("a timestamp of " + v.seconds[row]
+            + " seconds since 1970 is beyond Spark's microseconds");
+      }
     }
   }
 
@@ -323,11 +345,11 @@ abstract class ColFileVector extends ColumnVector {
     }
 
     @Override
-    void bind(io.colfile.core.vector.ColumnVector vector) {
-      super.bind(vector);
+    void bind(io.colfile.core.vector.ColumnVector vector, int size) {
+      super.bind(vector, size);
       StructVector s = (StructVector) vector;
       for (int i = 0; i < fields.length; i++) {
-        fields[i].bind(s.fields[i]);
+        fields[i].bind(s.fields[i], size);
       }
     }
 
@@ -347,15 +369,15 @@ abstract class ColFileVector extends ColumnVector {
     }
 
     @Override
-    void bind(io.colfile.core.vector.ColumnVector vector) {
-      super.bind(vector);
+    void bind(io.colfile.core.vector.ColumnVector vector, int size) {
+      super.bind(vector, size);
       v = (ListVector) vector;
-      child.bind(v.child);
+      child.bind(v.child, v.childCount);
     }
 
     @Override
     public ColumnarArray getArray(int row) {
-      return new ColumnarArray(child, v.offsets[row], v.lengths[row]);
+      return isNullAt(row) ? null : new ColumnarArray(child, v.offsets[row], v.lengths[row]);
     }
   }
 
@@ -371,16 +393,17 @@ abstract class ColFileVector extends ColumnVector {
     }
 
     @Override
-    void bind(io.colfile.core.vector.ColumnVector vector) {
-      super.bind(vector);
+    void bind(io.colfile.core.vector.ColumnVector vector, int size) {
+      super.bind(vector, size);
       v = (MapVector) vector;
-      keys.bind(v.keys);
-      values.bind(v.values);
+      keys.bind(v.keys, v.childCount);
+      values.bind(v.values, v.childCount);
     }
 
     @Override
     public ColumnarMap getMap(int row) {
-      return new ColumnarMap(keys, values, v.offsets[row], v.lengths[row]);
+      return isNullAt(row) ? null
+          : new ColumnarMap(keys, values, v.offsets[row], v.lengths[row]);
     }
   }
 
@@ -406,11 +429,11 @@ abstract class ColFileVector extends ColumnVector {
     }
 
     @Override
-    void bind(io.colfile.core.vector.ColumnVector vector) {
-      super.bind(vector);
+    void bind(io.colfile.core.vector.ColumnVector vector, int size) {
+      super.bind(vector, size);
       v = (UnionVector) vector;
       for (int i = 0; i < variants.length; i++) {
-        variants[i].bind(v.fields[i]);
+        variants[i].bind(v.fields[i], v.counts[i]);
       }
     }
 
@@ -421,6 +444,10 @@ abstract class ColFileVector extends ColumnVector {
 
     int tag(int row) {
       return v.tags[row];
+    }
+
+    int rows() {
+      return ((ColFileVector) this).size;
     }
 
     int offset(int row) {
@@ -563,7 +590,11 @@ abstract class ColFileVector extends ColumnVector {
 
     @Override
     public int numNulls() {
-      throw new UnsupportedOperationException("the null count of a union variant is not kept");
+      int n = 0;
+      for (int i = 0; i < union.rows(); i++) {
+        n += isNullAt(i) ? 1 : 0;
+      }
+      return n;
     }
 
     @Override

@@ -60,13 +60,20 @@ final class PredicateTranslator {
     Expression[] c = p.children();
     switch (p.name()) {
       case "AND": case "OR": {
-        io.colfile.core.filter.Predicate a = tr((Predicate) c[0]);
-        io.colfile.core.filter.Predicate b = a == null ? null : tr((Predicate) c[1]);
-        if (b == null) {
-          return null;
+        // Spark's chains are binary trees; colfile's AND and OR take any number of terms, so
+        // a chain becomes one flat term list (its text then nests no deeper than the query)
+        List<Predicate> leaves = new ArrayList<>();
+        flatten(p, p.name(), leaves);
+        List<io.colfile.core.filter.Predicate> terms = new ArrayList<>();
+        for (Predicate leaf : leaves) {
+          io.colfile.core.filter.Predicate t = tr(leaf);
+          if (t == null) {
+            return null;
+          }
+          terms.add(t);
         }
-        return p.name().equals("AND") ? io.colfile.core.filter.Predicate.and(a, b)
-            : io.colfile.core.filter.Predicate.or(a, b);
+        return p.name().equals("AND") ? new io.colfile.core.filter.Predicate.And(terms)
+            : new io.colfile.core.filter.Predicate.Or(terms);
       }
       case "NOT": {
         io.colfile.core.filter.Predicate a = tr((Predicate) c[0]);
@@ -133,6 +140,16 @@ final class PredicateTranslator {
       }
       default:
         return null;
+    }
+  }
+
+  private static void flatten(Predicate p, String op, List<Predicate> out) {
+    if (p.name().equals(op)) {
+      for (Expression e : p.children()) {
+        flatten((Predicate) e, op, out);
+      }
+    } else {
+      out.add(p);
     }
   }
 
@@ -226,9 +243,12 @@ final class PredicateTranslator {
     if (t instanceof BooleanType) {
       return col.kind == TypeKind.BOOLEAN ? v : null;
     }
-    if (t instanceof StringType) {
-      return col.kind == TypeKind.STRING || col.kind == TypeKind.VARCHAR
-          ? ((UTF8String) v).toString() : null;
+    if (t instanceof StringType st) {
+      // bytes that are no UTF-8 would not survive as a Java string; a collation other than
+      // UTF-8 binary orders and equates otherwise than colfile's bytes
+      UTF8String u = (UTF8String) v;
+      return (col.kind == TypeKind.STRING || col.kind == TypeKind.VARCHAR)
+          && st.isUTF8BinaryCollation() && u.isValid() ? u.toString() : null;
     }
     if (t instanceof DateType) {
       return col.kind == TypeKind.DATE ? LocalDate.ofEpochDay((Integer) v) : null;

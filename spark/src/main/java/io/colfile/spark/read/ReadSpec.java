@@ -20,10 +20,12 @@ import org.apache.spark.sql.types.StructType;
  * @param projected the colfile type of the rows read
  * @param dataSchema Spark's schema of {@code projected}
  * @param partitionSchema Spark's schema of the partition columns added after the data columns
+ * @param partitionOrdinals where each of those is in the table's partition values
  * @param limit the most rows a task returns, or -1
  */
 record ReadSpec(String format, String readerSchema, List<String> columns, String filter,
-    String projected, StructType dataSchema, StructType partitionSchema, int limit,
+    String projected, StructType dataSchema, StructType partitionSchema,
+    int[] partitionOrdinals, int limit,
     int batchSize, String zone) implements Serializable {
 
   ReadOptions options() {
