@@ -92,6 +92,31 @@ public final class ColFileDataSource implements TableProvider, DataSourceRegiste
         dataSchema);
   }
 
+  /** Any file may be split: formats that cannot be read whole from the split at byte 0. */
+  @Override
+  public boolean isSplitable(SparkSession session,
+      scala.collection.immutable.Map<String, String> options, org.apache.hadoop.fs.Path path) {
+    return true;
+  }
+
+  /**
+   * Rows for Spark's file-format read path, which Spark takes for catalog tables ({@code CREATE
+   * TABLE ... USING colfile}); filters stay with Spark there, and partition values are added
+   * by Spark.
+   */
+  @Override
+  public scala.Function1<org.apache.spark.sql.execution.datasources.PartitionedFile,
+      scala.collection.Iterator<org.apache.spark.sql.catalyst.InternalRow>> buildReader(
+      SparkSession session, StructType dataSchema, StructType partitionSchema,
+      StructType requiredSchema, Seq<org.apache.spark.sql.sources.Filter> filters,
+      scala.collection.immutable.Map<String, String> options,
+      org.apache.hadoop.conf.Configuration hadoopConf) {
+    return io.colfile.spark.read.RowReads.build(dataSchema, requiredSchema, hadoopConf,
+        ColFileTable.DEFAULT_BATCH_SIZE,
+        ((org.apache.spark.sql.classic.SparkSession) session).sessionState().conf()
+            .sessionLocalTimeZone());
+  }
+
   @Override
   public String toString() {
     return SHORT_NAME;

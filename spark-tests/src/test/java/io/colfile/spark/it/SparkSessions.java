@@ -29,10 +29,22 @@ final class SparkSessions {
           .config("spark.sql.session.timeZone", "UTC")
           .config("spark.driver.host", "127.0.0.1")
           .config("spark.driver.bindAddress", "127.0.0.1")
+          .config("spark.sql.warehouse.dir", warehouse())
           .getOrCreate();
       session.sparkContext().setLogLevel("WARN");
     }
     return session;
+  }
+
+  /** A fresh directory for the catalog's tables (removed with the JVM's temporary files). */
+  private static String warehouse() {
+    try {
+      Path dir = java.nio.file.Files.createTempDirectory("colfile-spark-warehouse");
+      dir.toFile().deleteOnExit();
+      return dir.toUri().toString();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   /** The rows of {@code a} not in {@code b} and the other way round: both empty when equal. */
