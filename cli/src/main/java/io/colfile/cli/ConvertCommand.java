@@ -151,17 +151,9 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
     WriteOptions o = WriteOptions.defaults();
     try {
       if (compression != null) {
-        String name = compression.toUpperCase(Locale.ROOT);
-        CompressionCodec codec;
-        try {
-          codec = CompressionCodec.valueOf(name.equals("DEFLATE") ? "ZLIB" : name);
-        } catch (IllegalArgumentException e) {
-          codec = null;
-        }
-        if (codec == null || codec == CompressionCodec.LZO) {
-          throw new UsageException("--compression must be none, zlib, snappy, lz4 or zstd, "
-              + "not '" + compression + "'");
-        }
+        CompressionCodec codec = CompressionCodec.writableNamed(compression).orElseThrow(
+            () -> new UsageException("--compression must be "
+                + CompressionCodec.WRITABLE_NAMES + ", not '" + compression + "'"));
         o = o.withCompression(codec);
       }
       if (blockSize != null) {

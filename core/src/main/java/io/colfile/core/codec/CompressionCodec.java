@@ -36,6 +36,26 @@ public enum CompressionCodec {
   /** LZO1X raw blocks, each ending in the stop marker {@code 11 00 00}; read only. */
   LZO;
 
+  /** The names {@link #writableNamed} takes, for messages. */
+  public static final String WRITABLE_NAMES = "none, zlib, snappy, lz4 or zstd";
+
+  /**
+   * The codec colfile writes under {@code name}, in any case: {@code none} (or {@code
+   * uncompressed}), {@code zlib} (or {@code deflate}), {@code snappy}, {@code lz4}, {@code zstd};
+   * empty for any other name (LZO too: colfile only reads it).
+   */
+  public static java.util.Optional<CompressionCodec> writableNamed(String name) {
+    return java.util.Optional.ofNullable(
+        switch (name.trim().toLowerCase(java.util.Locale.ROOT)) {
+          case "none", "uncompressed" -> NONE;
+          case "zlib", "deflate" -> ZLIB;
+          case "snappy" -> SNAPPY;
+          case "lz4" -> LZ4;
+          case "zstd" -> ZSTD;
+          default -> null;
+        });
+  }
+
   /** A new decompressor for this codec. */
   public Decompressor newDecompressor() {
     return switch (this) {

@@ -459,17 +459,14 @@ abstract class ColFileVector extends ColumnVector {
     }
   }
 
-  /** The tag of a union row. */
-  private static final class Tag extends ColumnVector {
+  /** The tag of a union row (the other getters are the base class's refusals). */
+  private static final class Tag extends ColFileVector {
     private final Union union;
 
     Tag(DataType type, Union union) {
       super(type);
       this.union = union;
     }
-
-    @Override
-    public void close() {}
 
     @Override
     public boolean hasNull() {
@@ -492,11 +489,6 @@ abstract class ColFileVector extends ColumnVector {
     }
 
     @Override
-    public boolean getBoolean(int row) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
     public short getShort(int row) {
       return (short) union.tag(row);
     }
@@ -509,46 +501,6 @@ abstract class ColFileVector extends ColumnVector {
     @Override
     public long getLong(int row) {
       return union.tag(row);
-    }
-
-    @Override
-    public float getFloat(int row) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public double getDouble(int row) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public ColumnarArray getArray(int row) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public ColumnarMap getMap(int row) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public Decimal getDecimal(int row, int precision, int scale) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public UTF8String getUTF8String(int row) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public byte[] getBinary(int row) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public ColumnVector getChild(int ordinal) {
-      throw new UnsupportedOperationException();
     }
   }
 

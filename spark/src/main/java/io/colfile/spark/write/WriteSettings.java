@@ -169,17 +169,10 @@ final class WriteSettings {
   }
 
   private static CompressionCodec codec(String name, String source) {
-    String n = name.trim().toLowerCase(Locale.ROOT);
-    return switch (n) {
-      case "none", "uncompressed" -> CompressionCodec.NONE;
-      case "zlib" -> CompressionCodec.ZLIB;
-      case "snappy" -> CompressionCodec.SNAPPY;
-      case "lz4" -> CompressionCodec.LZ4;
-      case "zstd" -> CompressionCodec.ZSTD;
-      default -> throw new IllegalArgumentException(source + ": colfile writes " + CODECS
-          + ", not '" + name + "'");
-    };
+    return CompressionCodec.writableNamed(name).orElseThrow(() -> new IllegalArgumentException(
+        source + ": colfile writes " + CODECS + ", not '" + name + "'"));
   }
+
 
   /** Spark's ORC naming, codec then format: {@code .zstd.orc}; nothing for no compression. */
   private static String extension(String format, CompressionCodec codec,
