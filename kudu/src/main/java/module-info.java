@@ -15,6 +15,7 @@ module io.colfile.kudu {
   exports io.colfile.kudu.index;
   exports io.colfile.kudu.meta;
   exports io.colfile.kudu.rowset;
+  exports io.colfile.kudu.wal;
 
   // only for protobuf's reflection over the generated messages (toString, getAllFields)
   exports io.colfile.kudu.proto to com.google.protobuf;

@@ -50,13 +50,7 @@ final class BlockEnvelope {
 
   /** The decompressor for a Kudu codec, or null for NO_COMPRESSION. */
   static Decompressor decompressor(KuduCompression c) {
-    return switch (c) {
-      case NONE -> null;
-      case SNAPPY -> CompressionCodec.SNAPPY.newDecompressor();
-      case LZ4 -> CompressionCodec.LZ4.newDecompressor();
-      case ZLIB -> CompressionCodec.zlibStreamDecompressor();
-      case DEFAULT -> throw new IllegalArgumentException("DEFAULT compression is resolved first");
-    };
+    return c.newDecompressor();
   }
 
   /**

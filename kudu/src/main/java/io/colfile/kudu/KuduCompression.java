@@ -42,6 +42,22 @@ public enum KuduCompression {
   }
 
   /**
+   * A decompressor of this codec's blocks as Kudu writes them (LZ4 and Snappy raw blocks, ZLIB
+   * wrapped), or null for NONE.
+   *
+   * @throws IllegalArgumentException for DEFAULT, which is resolved before anything is stored
+   */
+  public io.colfile.core.codec.Decompressor newDecompressor() {
+    return switch (this) {
+      case NONE -> null;
+      case SNAPPY -> CompressionCodec.SNAPPY.newDecompressor();
+      case LZ4 -> CompressionCodec.LZ4.newDecompressor();
+      case ZLIB -> CompressionCodec.zlibStreamDecompressor();
+      case DEFAULT -> throw new IllegalArgumentException("DEFAULT compression is resolved first");
+    };
+  }
+
+  /**
    * Kudu's counterpart of a core codec: NONE, SNAPPY, LZ4 and ZLIB (written as Kudu writes it,
    * wrapped).
    *

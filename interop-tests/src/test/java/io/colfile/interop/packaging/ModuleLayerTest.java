@@ -62,7 +62,7 @@ class ModuleLayerTest {
       ORC, Set.of(ORC, ORC + ".bloom", ORC + ".index", ORC + ".stats", ORC + ".stripe"),
       TREVNI, Set.of(TREVNI, TREVNI + ".avro"),
       KUDU, Set.of(KUDU, KUDU + ".bloom", KUDU + ".delta", KUDU + ".index", KUDU + ".meta",
-          KUDU + ".rowset"),
+          KUDU + ".rowset", KUDU + ".wal"),
       PROTOBUF, Set.of(),
       CLI, Set.of());
 
