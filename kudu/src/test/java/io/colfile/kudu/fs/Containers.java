@@ -10,11 +10,11 @@ import java.util.List;
 import java.util.zip.CRC32C;
 
 /** Hand-made protobuf container files and block records, byte by byte, for the tests. */
-final class Containers {
+public final class Containers {
   private Containers() {}
 
   /** A container of {@code version} whose records are of {@code type}. */
-  static byte[] container(int version, String type, List<byte[]> records) {
+  public static byte[] container(int version, String type, List<byte[]> records) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     byte[] magicAndVersion = ByteBuffer.allocate(12).order(ByteOrder.LITTLE_ENDIAN)
         .put("kuducntr".getBytes(StandardCharsets.US_ASCII)).putInt(version).array();
@@ -31,7 +31,7 @@ final class Containers {
   }
 
   /** One record (length, checksums, body) as a container of {@code version} holds it. */
-  static byte[] record(int version, byte[] body) {
+  public static byte[] record(int version, byte[] body) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     byte[] len = le32(body.length);
     out.writeBytes(len);
@@ -49,20 +49,20 @@ final class Containers {
     return out.toByteArray();
   }
 
-  static byte[] create(long id, long offset, long length) {
+  public static byte[] create(long id, long offset, long length) {
     return KuduTabletProto.BlockRecordPB.newBuilder()
         .setBlockId(KuduTabletProto.BlockIdPB.newBuilder().setId(id)).setOpType(1)
         .setTimestampUs(1).setOffset(offset).setLength(length).build().toByteArray();
   }
 
-  static byte[] delete(long id) {
+  public static byte[] delete(long id) {
     return KuduTabletProto.BlockRecordPB.newBuilder()
         .setBlockId(KuduTabletProto.BlockIdPB.newBuilder().setId(id)).setOpType(2)
         .setTimestampUs(2).build().toByteArray();
   }
 
   /** A data directory's block_manager_instance. */
-  static byte[] dirInstance(String uuid, List<String> all, String type) {
+  public static byte[] dirInstance(String uuid, List<String> all, String type) {
     KuduTabletProto.DirSetPB.Builder set = KuduTabletProto.DirSetPB.newBuilder()
         .setUuid(ByteString.copyFromUtf8(uuid));
     all.forEach(u -> set.addAllUuids(ByteString.copyFromUtf8(u)));
@@ -71,13 +71,13 @@ final class Containers {
         .toByteArray()));
   }
 
-  static int crc(byte[] b) {
+  public static int crc(byte[] b) {
     CRC32C c = new CRC32C();
     c.update(b);
     return (int) c.getValue();
   }
 
-  static byte[] le32(int v) {
+  public static byte[] le32(int v) {
     return ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(v).array();
   }
 }
