@@ -76,18 +76,6 @@ final class ConcatBatchReader implements BatchReader {
 
   @Override
   public void close() throws IOException {
-    IOException first = null;
-    for (BatchReader p : parts) {
-      try {
-        p.close();
-      } catch (IOException e) {
-        if (first == null) {
-          first = e;
-        }
-      }
-    }
-    if (first != null) {
-      throw first;
-    }
+    Closing.closeAll(parts);
   }
 }

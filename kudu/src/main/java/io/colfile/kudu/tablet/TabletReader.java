@@ -37,7 +37,7 @@ public final class TabletReader implements FileReader {
         readers.add(dir.openRowSet(tablet, rs));
       }
     } catch (IOException | RuntimeException e) {
-      closeAll(readers, e);
+      Closing.closeAfter(readers, e);
       throw e;
     }
     return new TabletReader(tablet, readers);
@@ -106,7 +106,7 @@ public final class TabletReader implements FileReader {
         parts.add(r.read(options));
       }
     } catch (IOException | RuntimeException e) {
-      closeAll(parts, e);
+      Closing.closeAfter(parts, e);
       throw e;
     }
     if (parts.isEmpty()) {
@@ -118,28 +118,6 @@ public final class TabletReader implements FileReader {
 
   @Override
   public void close() throws IOException {
-    IOException first = null;
-    for (RowSetReader r : rowsets) {
-      try {
-        r.close();
-      } catch (IOException e) {
-        if (first == null) {
-          first = e;
-        }
-      }
-    }
-    if (first != null) {
-      throw first;
-    }
-  }
-
-  private static void closeAll(List<? extends java.io.Closeable> all, Throwable cause) {
-    for (java.io.Closeable c : all) {
-      try {
-        c.close();
-      } catch (IOException e) {
-        cause.addSuppressed(e);
-      }
-    }
+    Closing.closeAll(rowsets);
   }
 }
