@@ -53,8 +53,10 @@ public final class KuduServerDir {
 
   /**
    * Opens the tablet server whose {@code --fs_wal_dir} is {@code walDir} and whose {@code
-   * --fs_data_dirs} are {@code dataDirs} (empty: the WAL directory holds the data too). Reads
-   * every superblock and the block manager's metadata; blocks are read when asked for.
+   * --fs_data_dirs} are {@code dataDirs} (empty: the WAL directory holds the data too). The
+   * superblocks are those of the first data directory's {@code tablet-meta/} when it has one,
+   * else of the WAL directory's, where Kudu looks without {@code --fs_metadata_dir}. Reads every
+   * superblock and the block manager's metadata; blocks are read when asked for.
    */
   public static KuduServerDir open(Path walDir, List<Path> dataDirs) throws IOException {
     if (!Files.isRegularFile(walDir.resolve(INSTANCE_FILE))) {
@@ -69,7 +71,12 @@ public final class KuduServerDir {
     BlockStore blocks = BlockStore.open(blockDirs);
     List<TabletMeta> tablets = new ArrayList<>();
     List<Skipped> skipped = new ArrayList<>();
-    Path metaDir = walDir.resolve(TABLET_META_DIR);
+    // as Kudu does without --fs_metadata_dir: the first data root's metadata if it has any (Kudu
+    // 1.6 and older kept it there), else the WAL directory's
+    Path metaDir = roots.get(0).resolve(TABLET_META_DIR);
+    if (!Files.isDirectory(metaDir)) {
+      metaDir = walDir.resolve(TABLET_META_DIR);
+    }
     List<Path> files = new ArrayList<>();
     if (Files.isDirectory(metaDir)) {
       try (DirectoryStream<Path> s = Files.newDirectoryStream(metaDir)) {

@@ -167,6 +167,28 @@ class SuperBlockTest {
   }
 
   @Test
+  void separateDataDirectoriesAndMetadataInTheFirstOfThem() throws IOException {
+    Files.write(wal.resolve("instance"), Containers.container(2, "kudu.InstanceMetadataPB",
+        List.of(new byte[0])));
+    Path d1 = wal.resolve("d1");
+    Path d2 = wal.resolve("d2");
+    Files.createDirectories(d1.resolve("data"));
+    Files.createDirectories(d2.resolve("data"));
+    Files.write(d1.resolve("data/block_manager_instance"),
+        Containers.dirInstance("u0", List.of("u0", "u1"), "file"));
+    Files.write(d2.resolve("data/block_manager_instance"),
+        Containers.dirInstance("u1", List.of("u0", "u1"), "file"));
+    // as Kudu 1.6 and older kept it: the superblocks in the first data directory
+    Files.createDirectories(d1.resolve("tablet-meta"));
+    Files.write(d1.resolve("tablet-meta/ffff"), Containers.container(2,
+        "kudu.tablet.TabletSuperBlockPB", List.of(superblock("ffff", 1))));
+    KuduServerDir dir = KuduServerDir.open(wal, List.of(d1, d2));
+    assertThat(dir.blocks().kind()).isEqualTo("file");
+    assertThat(dir.blocks().dataDirs()).containsExactly(d1.resolve("data"), d2.resolve("data"));
+    assertThat(dir.tablets()).extracting(TabletMeta::tabletId).containsExactly("ffff");
+  }
+
+  @Test
   void aDirectoryThatIsNoTabletServerIsRefused() {
     assertThatThrownBy(() -> KuduServerDir.open(wal, List.of()))
         .isInstanceOf(java.nio.file.NoSuchFileException.class).hasMessageContaining("instance");
