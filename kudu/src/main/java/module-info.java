@@ -12,6 +12,8 @@ module io.colfile.kudu {
   exports io.colfile.kudu;
   exports io.colfile.kudu.bloom;
   exports io.colfile.kudu.delta;
+  exports io.colfile.kudu.fs;
+  exports io.colfile.kudu.tablet;
   exports io.colfile.kudu.index;
   exports io.colfile.kudu.meta;
   exports io.colfile.kudu.rowset;

@@ -6,15 +6,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.colfile.core.io.InputFile;
 import io.colfile.kudu.wal.LogEntry;
+import io.colfile.kudu.rowset.KuduSchema;
+import io.colfile.kudu.tablet.KuduServerDir;
 import io.colfile.kudu.wal.LogSegment;
+import io.colfile.kudu.wal.RowOperations;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +28,7 @@ import org.junit.jupiter.api.Test;
 class WalSegmentsTest {
   @Test
   void theLogsHoldEveryRowOperationSent() throws Exception {
-    Path out = GeneratedTablets.get("file");
+    Path out = KuduTabletDirs.get("file");
     JsonNode manifest = new ObjectMapper().readTree(out.resolve("manifest.json").toFile());
     Path wals = out.resolve("tserver/wals");
     for (JsonNode table : manifest.get("tables")) {
@@ -50,7 +51,7 @@ class WalSegmentsTest {
         String id = tablet.get("tablet_id").asText();
         List<LogSegment> segments = segments(wals.resolve(id));
         assertThat(segments).as(id).isNotEmpty();
-        Set<LogEntry.OpId> written = new HashSet<>();
+        Map<LogEntry.OpId, Integer> written = new java.util.HashMap<>();
         long lastSequence = -1;
         for (LogSegment s : segments) {
           assertThat(s.header().tabletId()).isEqualTo(id);
@@ -60,11 +61,29 @@ class WalSegmentsTest {
             if (e instanceof LogEntry.Replicate r && r.opType() == LogEntry.WRITE_OP) {
               assertThat(r.write().tabletId()).isEqualTo(id);
               assertThat(r.micros()).isBetween(1_600_000_000_000_000L, 2_000_000_000_000_000L);
-              written.add(r.id());
+              // the rows decode in the schema the client sent, every key column set
+              String where = s.name() + " / op " + r.id();
+              KuduSchema client = KuduServerDir.clientSchema(r.write().schema(), where);
+              List<RowOperations.Op> rows = RowOperations.decode(r.write().rows(),
+                  r.write().indirectData(), client.columns(), where);
+              for (RowOperations.Op op : rows) {
+                for (int k = 0; k < client.keys().size(); k++) {
+                  if (client.keys().get(k).name().equals("auto_incrementing_id")
+                      && op.type() == RowOperations.Type.INSERT) {
+                    continue; // a non-unique key's counter: the server assigns it on insert
+                  }
+                  int i = client.columns().indexOf(client.keys().get(k));
+                  assertThat(op.isSet(i)).as("%s: key %s of %s", where,
+                      client.keys().get(k).name(), op).isTrue();
+                }
+              }
+              written.put(r.id(), rows.size());
             }
             if (e instanceof LogEntry.Commit c && c.opType() == LogEntry.WRITE_OP) {
               assertThat(written).as("commit of %s in %s", c.committed(), s.name())
-                  .contains(c.committed());
+                  .containsKey(c.committed());
+              // one result per row operation of the write
+              assertThat(c.results()).hasSize(written.get(c.committed()));
               ops += c.results().size();
               failed += c.results().stream().filter(LogEntry.OpResult::failed).count();
             }

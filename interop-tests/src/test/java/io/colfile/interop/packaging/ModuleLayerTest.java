@@ -61,8 +61,8 @@ class ModuleLayerTest {
       TEXT, Set.of(TEXT, TEXT + ".convert"),
       ORC, Set.of(ORC, ORC + ".bloom", ORC + ".index", ORC + ".stats", ORC + ".stripe"),
       TREVNI, Set.of(TREVNI, TREVNI + ".avro"),
-      KUDU, Set.of(KUDU, KUDU + ".bloom", KUDU + ".delta", KUDU + ".index", KUDU + ".meta",
-          KUDU + ".rowset", KUDU + ".wal"),
+      KUDU, Set.of(KUDU, KUDU + ".bloom", KUDU + ".delta", KUDU + ".fs", KUDU + ".index",
+          KUDU + ".meta", KUDU + ".rowset", KUDU + ".tablet", KUDU + ".wal"),
       PROTOBUF, Set.of(),
       CLI, Set.of());
 

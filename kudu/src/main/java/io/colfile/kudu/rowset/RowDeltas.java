@@ -12,7 +12,6 @@ import io.colfile.kudu.delta.DeltaFile;
 import io.colfile.kudu.delta.DeltaKey;
 import io.colfile.kudu.delta.RowChangeList;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -54,12 +53,12 @@ final class RowDeltas {
   }
 
   /** Reads every mutation of the REDO files of a rowset of {@code baseRows} rows. */
-  static RowDeltas read(List<Path> redoFiles, KuduSchema schema, long baseRows)
-      throws IOException {
+  static RowDeltas read(List<String> redoFiles, BlockSource blocks, KuduSchema schema,
+      long baseRows) throws IOException {
     List<long[]> keys = new ArrayList<>(); // {row, timestamp, index}
     List<RowChangeList> changes = new ArrayList<>();
-    for (Path p : redoFiles) {
-      InputFile f = InputFile.local(p);
+    for (String p : redoFiles) {
+      InputFile f = blocks.open(p);
       try (DeltaFile r = DeltaFile.open(f)) {
         DeltaFile.Iterator it = r.iterator();
         while (it.next()) {

@@ -37,18 +37,18 @@ public final class RowSetReader implements FileReader {
   private final long baseRows;
   private final RowDeltas deltas;
   private final RowSetFiles files;
-  private final Path dir;
+  private final BlockSource blocks;
   private final boolean fromManifest;
   /** Opened on the first read that needs them. */
   private CFile adhocIndex;
   private BloomFile bloom;
 
-  private RowSetReader(String name, KuduSchema schema, RowSetFiles files, Path dir,
+  private RowSetReader(String name, KuduSchema schema, RowSetFiles files, BlockSource blocks,
       boolean fromManifest) throws IOException {
     this.name = name;
     this.schema = schema;
     this.files = files;
-    this.dir = dir;
+    this.blocks = blocks;
     this.fromManifest = fromManifest;
     long rows = -1;
     try {
@@ -57,7 +57,7 @@ public final class RowSetReader implements FileReader {
         if (file == null) {
           continue;
         }
-        CFile r = CFile.open(InputFile.local(resolve(dir, file, fromManifest)));
+        CFile r = CFile.open(blocks.open(file));
         columns.put(c.id(), r);
         if (r.dataType() != c.type()) {
           throw r.footerRegion().corrupt("%s", "holds " + r.dataType()
@@ -77,11 +77,7 @@ public final class RowSetReader implements FileReader {
         throw FileRegion.of(name).corrupt("%s", "has no column files");
       }
       this.baseRows = rows;
-      List<Path> redo = new ArrayList<>();
-      for (String f : files.redoDeltas()) {
-        redo.add(resolve(dir, f, fromManifest));
-      }
-      this.deltas = RowDeltas.read(redo, schema, baseRows);
+      this.deltas = RowDeltas.read(files.redoDeltas(), blocks, schema, baseRows);
     } catch (IOException | RuntimeException e) {
       close();
       throw e;
@@ -94,7 +90,17 @@ public final class RowSetReader implements FileReader {
    */
   public static RowSetReader open(KuduSchema schema, RowSetFiles files, Path dir)
       throws IOException {
-    return new RowSetReader(dir.toString(), schema, files, dir, false);
+    return new RowSetReader(dir.toString(), schema, files,
+        f -> InputFile.local(resolve(dir, f, false)), false);
+  }
+
+  /**
+   * Opens the rowset called {@code name} (for messages) whose block files {@code blocks} opens by
+   * the names in {@code files}, such as a tablet's rowset in a tablet server's block store.
+   */
+  public static RowSetReader open(KuduSchema schema, RowSetFiles files, String name,
+      BlockSource blocks) throws IOException {
+    return new RowSetReader(name, schema, files, blocks, false);
   }
 
   /** Opens a rowset directory colfile wrote: its {@code rowset.json} describes it. */
@@ -104,7 +110,8 @@ public final class RowSetReader implements FileReader {
     try (InputStream in = Files.newInputStream(manifest)) {
       c = RowSetManifest.read(in, manifest.toString());
     }
-    RowSetReader r = new RowSetReader(dir.toString(), c.schema(), c.files(), dir, true);
+    RowSetReader r = new RowSetReader(dir.toString(), c.schema(), c.files(),
+        f -> InputFile.local(resolve(dir, f, true)), true);
     if (r.baseRows != c.rows()) {
       r.close();
       throw FileRegion.of(manifest.toString()).corrupt("%s", "says " + c.rows()
@@ -214,8 +221,7 @@ public final class RowSetReader implements FileReader {
   /** The ad-hoc index of a composite key, or null when the rowset lists none. */
   private CFile adhocIndex() throws IOException {
     if (adhocIndex == null && files.adhocIndex() != null) {
-      CFile r = CFile.open(InputFile.local(resolve(dir, files.adhocIndex(),
-          fromManifest)));
+      CFile r = CFile.open(blocks.open(files.adhocIndex()));
       if (r.dataType() != KuduType.BINARY || r.numValues() != baseRows) {
         r.close();
         throw r.footerRegion().corrupt("%s", "an ad-hoc index holds one "
@@ -230,7 +236,7 @@ public final class RowSetReader implements FileReader {
   /** The bloom filter of the keys, or null when the rowset lists none. */
   private BloomFile bloom() throws IOException {
     if (bloom == null && files.bloom() != null) {
-      bloom = BloomFile.open(InputFile.local(resolve(dir, files.bloom(), fromManifest)));
+      bloom = BloomFile.open(blocks.open(files.bloom()));
     }
     return bloom;
   }

@@ -124,7 +124,7 @@ final class WalCodec {
     }
   }
 
-  private static LogEntry.OpId opId(KuduWalProto.OpIdPB id) {
+  private static LogEntry.OpId opId(io.colfile.kudu.proto.KuduTabletProto.OpIdPB id) {
     return new LogEntry.OpId(id.getTerm(), id.getIndex());
   }
 }

@@ -7,6 +7,7 @@ import com.google.protobuf.ByteString;
 import io.colfile.core.codec.Lz4BlockCompressor;
 import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.io.InputFile;
+import io.colfile.kudu.proto.KuduTabletProto;
 import io.colfile.kudu.proto.KuduWalProto;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
@@ -26,7 +27,7 @@ class LogSegmentTest {
     return KuduWalProto.LogEntryBatchPB.newBuilder().addEntry(
         KuduWalProto.LogEntryPB.newBuilder().setType(1).setReplicate(
             KuduWalProto.ReplicateMsgPB.newBuilder()
-                .setId(KuduWalProto.OpIdPB.newBuilder().setTerm(1).setIndex(index))
+                .setId(KuduTabletProto.OpIdPB.newBuilder().setTerm(1).setIndex(index))
                 .setTimestamp((1_700_000_000_000_000L + index) << 12).setOpType(3)
                 .setWriteRequest(KuduWalProto.WriteRequestPB.newBuilder()
                     .setTabletId(ByteString.copyFromUtf8("t1"))
@@ -44,7 +45,7 @@ class LogSegmentTest {
     return KuduWalProto.LogEntryBatchPB.newBuilder().addEntry(
         KuduWalProto.LogEntryPB.newBuilder().setType(2).setCommit(
             KuduWalProto.CommitMsgPB.newBuilder().setOpType(3)
-                .setCommitedOpId(KuduWalProto.OpIdPB.newBuilder().setTerm(1).setIndex(index))
+                .setCommitedOpId(KuduTabletProto.OpIdPB.newBuilder().setTerm(1).setIndex(index))
                 .setResult(KuduWalProto.TxResultPB.newBuilder().addOps(op))))
         .build();
   }
@@ -54,7 +55,7 @@ class LogSegmentTest {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     byte[] header = KuduWalProto.LogSegmentHeaderPB.newBuilder()
         .setTabletId(ByteString.copyFromUtf8("t1")).setSequenceNumber(7)
-        .setSchema(ByteString.copyFromUtf8("schema")).setCompressionCodec(codec).build()
+        .setSchema(KuduTabletProto.SchemaPB.getDefaultInstance()).setCompressionCodec(codec).build()
         .toByteArray();
     out.writeBytes("kudulogf".getBytes(StandardCharsets.US_ASCII));
     out.writeBytes(le32(header.length));
