@@ -183,6 +183,14 @@ public final class KuduServerDir {
         f -> blocks.open(Long.parseUnsignedLong(f)));
   }
 
+  /**
+   * Opens tablet {@code tabletId} as the server held it when it stopped: its flushed rows and,
+   * replayed on top, what only its write-ahead log holds (see {@link LiveTablet}).
+   */
+  public LiveTablet openLiveTablet(String tabletId) throws IOException {
+    return LiveTablet.open(this, tabletId);
+  }
+
   /** Opens the flushed rows of tablet {@code tabletId} (see {@link TabletReader}). */
   public TabletReader openTablet(String tabletId) throws IOException {
     return TabletReader.open(this, tablet(tabletId));

@@ -110,8 +110,7 @@ public final class TabletReader implements FileReader {
       throw e;
     }
     if (parts.isEmpty()) {
-      return new EmptyBatchReader(ReadPlan.create(schema(), options).schema(),
-          options.batchSize());
+      return ReadPlan.create(schema(), options).empty();
     }
     return new ConcatBatchReader(parts);
   }

@@ -36,10 +36,13 @@ public sealed interface LogEntry
   }
 
   /**
-   * A write request: the tablet, the client's schema (Kudu's SchemaPB bytes) and the row
-   * operations in Kudu's wire form ({@link RowOperations} decodes them).
+   * A write request: the tablet, the client's schema (Kudu's SchemaPB bytes), the row
+   * operations in Kudu's wire form ({@link RowOperations} decodes them) and, for a table with a
+   * non-unique key, the tablet's auto-incrementing counter before the write (-1 otherwise):
+   * each INSERT takes the next value.
    */
-  record WriteOp(String tabletId, byte[] schema, byte[] rows, byte[] indirectData) {}
+  record WriteOp(String tabletId, byte[] schema, byte[] rows, byte[] indirectData,
+      long autoIncrementCounter) {}
 
   /**
    * The commit of operation {@code committed}: for a write, one result per row operation, in

@@ -50,9 +50,11 @@ public final class RowOperations {
    * One row operation: its type and, per column of the client's schema, whether it was set and
    * its value (null for NULL): Long for integers, dates (days), timestamps (microseconds) and
    * decimals up to 18 digits (unscaled), BigInteger for 128-bit values, Float, Double, Boolean,
-   * and byte[] for strings and binaries.
+   * and byte[] for strings and binaries; {@code cells} holds the same values as Kudu's cells
+   * (fixed-width little-endian bytes, or the string's or binary's bytes), null where NULL or not
+   * set.
    */
-  public record Op(Type type, boolean[] set, Object[] values) {
+  public record Op(Type type, boolean[] set, Object[] values, byte[][] cells) {
     /** Whether column {@code i} was set (to a value or NULL). */
     public boolean isSet(int i) {
       return set[i];
@@ -96,6 +98,7 @@ public final class RowOperations {
       at += bitmap * (nullables ? 2 : 1);
       boolean[] set = new boolean[n];
       Object[] values = new Object[n];
+      byte[][] cells = new byte[n][];
       for (int i = 0; i < n; i++) {
         set[i] = bit(rows, setAt, i);
         if (!set[i] || (nullables && bit(rows, nullAt, i))) {
@@ -109,9 +112,11 @@ public final class RowOperations {
               + " of the rows at byte " + at + " (the operation began at " + start + ")");
         }
         values[i] = value(rows, at, t, p, indirect, region, columns.get(i).name());
+        cells[i] = p == PhysicalType.BINARY ? (byte[]) values[i]
+            : Arrays.copyOfRange(rows, at, at + width);
         at += width;
       }
-      out.add(new Op(type, set, values));
+      out.add(new Op(type, set, values, cells));
     }
     return out;
   }

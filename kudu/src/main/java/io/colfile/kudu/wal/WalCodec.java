@@ -94,7 +94,9 @@ final class WalCodec {
           KuduWalProto.WriteRequestPB w = r.getWriteRequest();
           write = new LogEntry.WriteOp(w.getTabletId().toString(StandardCharsets.UTF_8),
               w.getSchema().toByteArray(), w.getRowOperations().getRows().toByteArray(),
-              w.getRowOperations().getIndirectData().toByteArray());
+              w.getRowOperations().getIndirectData().toByteArray(),
+              w.hasAutoIncrementingColumn()
+                  ? w.getAutoIncrementingColumn().getAutoIncrementingCounter() : -1);
         } else if (r.getOpType() == LogEntry.WRITE_OP) {
           throw new MalformedInputException(0, "a WRITE_OP replicate " + opId(r.getId())
               + " without its write request");
