@@ -47,6 +47,9 @@ final class CatCommand implements Callable<Integer>, FileCommand {
   @Parameters(index = "0", paramLabel = "FILE", description = "The column file.")
   private Path file;
 
+  @picocli.CommandLine.Mixin
+  private KuduServerOptions server = new KuduServerOptions();
+
   @Option(names = "--columns", paramLabel = "A,B.C",
       description = "Only these columns, in this order (comma-separated); a.b.c is field c of "
           + "struct b of struct a, and reads only what that field needs.")
@@ -99,7 +102,7 @@ final class CatCommand implements Callable<Integer>, FileCommand {
   @Override
   public Integer call() throws Exception {
     ReadOptions options = options();
-    try (FileReader reader = deltas ? ColumnFiles.openDeltas(file) : ColumnFiles.open(file)) {
+    try (FileReader reader = deltas ? ColumnFiles.openDeltas(file) : ColumnFiles.open(file, server)) {
       try {
         ReadPlan.create(reader.schema(), options); // what every reader plans: checked here first
       } catch (IllegalArgumentException e) {

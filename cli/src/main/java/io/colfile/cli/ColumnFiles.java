@@ -6,6 +6,9 @@ import io.colfile.core.io.InputFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import io.colfile.kudu.tablet.KuduServerDir;
 
 /**
  * Opens a file of any installed format, detected from its bytes by {@link ColFile}, or a dataset
@@ -15,6 +18,21 @@ final class ColumnFiles {
   private ColumnFiles() {}
 
   static FileReader open(Path path) throws IOException {
+    return open(path, null);
+  }
+
+  /**
+   * {@link #open(Path)}, or for a Kudu tablet server's directory the table or tablet {@code
+   * server} names (its rows as the server held them when it stopped).
+   */
+  static FileReader open(Path path, KuduServerOptions server) throws IOException {
+    if (isKuduServer(path)) {
+      return openKuduServer(path, server);
+    }
+    if (server != null && (server.table != null || server.tablet != null)) {
+      throw new UsageException("--table and --tablet are for a Kudu tablet server's directory;"
+          + " " + path + " is none (it has no tablet-meta/)");
+    }
     if (Files.isDirectory(path)) {
       return ColFile.openDirectory(path);
     }
@@ -29,6 +47,36 @@ final class ColumnFiles {
         e.addSuppressed(suppressed);
       }
       throw e;
+    }
+  }
+
+  /** Whether {@code path} is a Kudu tablet server's WAL directory (or one with its metadata). */
+  static boolean isKuduServer(Path path) {
+    return Files.isDirectory(path.resolve("tablet-meta"))
+        || Files.isDirectory(path.resolve("data").resolve("tablet-meta"));
+  }
+
+  private static FileReader openKuduServer(Path path, KuduServerOptions server)
+      throws IOException {
+    KuduServerDir dir = KuduServerDir.open(path,
+        server == null || server.dataDirs == null ? List.of() : server.dataDirs);
+    if (server != null && server.tablet != null) {
+      try {
+        return dir.openLiveTablet(server.tablet);
+      } catch (IllegalArgumentException e) {
+        throw new UsageException(e.getMessage());
+      }
+    }
+    if (server == null || server.table == null) {
+      List<String> names = new ArrayList<>();
+      dir.tables().forEach(t -> names.add(t.name()));
+      throw new UsageException(path + " is a Kudu tablet server's directory; name a table with"
+          + " --table (" + String.join(", ", names) + ") or a tablet with --tablet");
+    }
+    try {
+      return dir.openTable(server.table);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
     }
   }
 

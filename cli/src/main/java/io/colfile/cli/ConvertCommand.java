@@ -74,6 +74,9 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
           + "the input (every column nullable) and printed on stderr.")
   private String schema;
 
+  @picocli.CommandLine.Mixin
+  private KuduServerOptions server = new KuduServerOptions();
+
   @Option(names = "--compression", paramLabel = "CODEC",
       description = "none, zlib (deflate), snappy, lz4 or zstd; Trevni has none, zlib and "
           + "snappy (default: the format's own: zstd for ORC, none for Trevni).")
@@ -135,7 +138,7 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
         write(output, source, options);
       }
     } else {
-      FileReader reader = ColumnFiles.open(in);
+      FileReader reader = ColumnFiles.open(in, server);
       try (RowSource source = new FileReaderSource(reader)) {
         if (type != null && !type.allNullable().equals(reader.schema().allNullable())) {
           throw new UsageException("--schema " + type + " differs from the file's schema "

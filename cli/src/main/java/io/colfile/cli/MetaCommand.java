@@ -28,6 +28,9 @@ final class MetaCommand implements Callable<Integer>, FileCommand {
   @Option(names = "--json", description = "Print JSON instead of indented text.")
   private boolean json;
 
+  @picocli.CommandLine.Mixin
+  private KuduServerOptions server = new KuduServerOptions();
+
   @Override
   public Path file() {
     return file;
@@ -36,8 +39,14 @@ final class MetaCommand implements Callable<Integer>, FileCommand {
   @Override
   public Integer call() throws Exception {
     Map<String, Object> meta;
-    try (FileReader reader = ColumnFiles.open(file)) {
-      meta = reader.describe();
+    if (ColumnFiles.isKuduServer(file) && server.table == null && server.tablet == null) {
+      // the whole server: its tables and tablets, what the log holds beyond the flushed rows
+      meta = io.colfile.kudu.tablet.KuduServerDir.open(file,
+          server.dataDirs == null ? java.util.List.of() : server.dataDirs).describe();
+    } else {
+      try (FileReader reader = ColumnFiles.open(file, server)) {
+        meta = reader.describe();
+      }
     }
     if (json) {
       MetaPrinter.json(meta, main.stdout());

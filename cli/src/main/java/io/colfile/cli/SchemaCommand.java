@@ -18,6 +18,9 @@ final class SchemaCommand implements Callable<Integer>, FileCommand {
   @Parameters(index = "0", paramLabel = "FILE", description = "The column file.")
   private Path file;
 
+  @picocli.CommandLine.Mixin
+  private KuduServerOptions server = new KuduServerOptions();
+
   @Override
   public Path file() {
     return file;
@@ -25,7 +28,7 @@ final class SchemaCommand implements Callable<Integer>, FileCommand {
 
   @Override
   public Integer call() throws Exception {
-    try (FileReader reader = ColumnFiles.open(file)) {
+    try (FileReader reader = ColumnFiles.open(file, server)) {
       main.stdout().write((reader.schema() + "\n").getBytes(StandardCharsets.UTF_8));
       main.stdout().flush();
     }

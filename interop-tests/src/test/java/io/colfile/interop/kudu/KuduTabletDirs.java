@@ -19,14 +19,14 @@ import org.junit.jupiter.api.Assumptions;
  * generated once per test run into a temporary directory (about 30 s each). Tests skip, saying
  * why, where the generator or the platform it needs is missing.
  */
-final class KuduTabletDirs {
+public final class KuduTabletDirs {
   private static final Duration TIMEOUT = Duration.ofMinutes(10);
   private static final Map<String, Path> MADE = new HashMap<>();
 
   private KuduTabletDirs() {}
 
   /** The output directory of gen-tablets with {@code blockManager} ("log" or "file"). */
-  static synchronized Path get(String blockManager) throws IOException, InterruptedException {
+  public static synchronized Path get(String blockManager) throws IOException, InterruptedException {
     String given = System.getProperty("colfile.kudu.tablets." + blockManager);
     if (given != null) {
       Path p = Path.of(given);

@@ -184,6 +184,68 @@ public final class KuduServerDir {
   }
 
   /**
+   * Opens table {@code name}: every tablet of it this server holds, as the server held it when
+   * it stopped (see {@link TableReader}).
+   *
+   * @throws IllegalArgumentException naming the tables there are, when there is no such table
+   */
+  public TableReader openTable(String name) throws IOException {
+    for (KuduTable t : tables()) {
+      if (t.name().equals(name)) {
+        return TableReader.open(this, t);
+      }
+    }
+    List<String> names = new ArrayList<>();
+    tables().forEach(t -> names.add(t.name()));
+    throw new IllegalArgumentException("no table '" + name + "' in " + walDir + "; its tables: "
+        + String.join(", ", names));
+  }
+
+  /**
+   * What the directory holds, as an ordered tree for tools: the block manager, each table with
+   * its tablets (partition, rowsets, flushed rows), and the tablets not read.
+   */
+  public Map<String, Object> describe() throws IOException {
+    Map<String, Object> out = new java.util.LinkedHashMap<>();
+    out.put("kind", "Kudu tablet server directory");
+    out.put("wal dir", walDir.toString());
+    out.put("block manager", blocks.kind());
+    List<Object> ts = new ArrayList<>();
+    for (KuduTable t : tables()) {
+      Map<String, Object> table = new java.util.LinkedHashMap<>();
+      table.put("table", t.name());
+      table.put("id", t.id());
+      List<Object> tablets = new ArrayList<>();
+      for (TabletMeta m : t.tablets()) {
+        try (LiveTablet live = openLiveTablet(m.tabletId())) {
+          if (!table.containsKey("schema")) {
+            table.put("schema", live.schema().toString());
+          }
+          Map<String, Object> d = new java.util.LinkedHashMap<>();
+          d.put("tablet", m.tabletId());
+          d.put("partition", m.partition().toString());
+          d.put("rowsets", m.rowsets().size());
+          Map<String, Object> all = live.describe();
+          for (String k : List.of("format", "schema", "table", "tablet")) {
+            all.remove(k);
+          }
+          d.putAll(all);
+          tablets.add(d);
+        }
+      }
+      table.put("tablets", tablets);
+      ts.add(table);
+    }
+    out.put("tables", ts);
+    List<Object> skippedOut = new ArrayList<>();
+    for (Skipped s : skipped) {
+      skippedOut.add(s.tabletId() + ": " + s.reason());
+    }
+    out.put("tablets not read", skippedOut);
+    return out;
+  }
+
+  /**
    * Opens tablet {@code tabletId} as the server held it when it stopped: its flushed rows and,
    * replayed on top, what only its write-ahead log holds (see {@link LiveTablet}).
    */
