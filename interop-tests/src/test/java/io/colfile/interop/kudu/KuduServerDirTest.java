@@ -153,6 +153,42 @@ class KuduServerDirTest {
     }
   }
 
+  /**
+   * As of each point the generator recorded (inside and between the waves, the last inside the
+   * wave only the logs hold): every table's rows equal Kudu's own snapshot scan at that time,
+   * flushed data rolled back through its UNDO deltas and the logs replayed up to it.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"log", "file"})
+  void readsTheRowsAsOfEachSnapshot(String blockManager) throws Exception {
+    Path gen = KuduTabletDirs.get(blockManager);
+    JsonNode manifest = JSON.readTree(gen.resolve("manifest.json").toFile());
+    KuduServerDir dir = KuduServerDir.open(gen.resolve("tserver"), List.of());
+    int points = 0;
+    for (JsonNode point : manifest.get("asof_points")) {
+      long micros = point.get("micros").asLong();
+      for (KuduTable table : dir.tables()) {
+        JsonNode expected = JSON.readTree(gen.resolve("expected").resolve(table.name()
+            + point.get("file_suffix").asText()).toFile());
+        List<String> names = new ArrayList<>();
+        expected.get("schema").forEach(c -> names.add(c.get("name").asText()));
+        List<String> ours;
+        try (io.colfile.kudu.tablet.TableReader r = dir.openTable(table.name(), micros)) {
+          ours = rows(r, names);
+        }
+        List<String> theirs = new ArrayList<>();
+        for (JsonNode row : expected.get("rows")) {
+          theirs.add(expectedRow(row, expected.get("schema")));
+        }
+        assertThat(ours).as("table %s as of %s (%s)", table.name(),
+            point.get("name").asText(), point.get("when").asText())
+            .containsExactlyInAnyOrderElementsOf(theirs);
+      }
+      points++;
+    }
+    assertThat(points).isGreaterThanOrEqualTo(4);
+  }
+
   /** Opens and reads every block of one rowset. */
   private static void checkBlocks(KuduServerDir dir, TabletMeta t, RowSetMeta rs)
       throws IOException {

@@ -52,12 +52,51 @@ final class RowDeltas {
     this.count = count;
   }
 
+  /** The snapshot of {@link #read(List, BlockSource, KuduSchema, long)}: every REDO. */
+  static final long LATEST = -1;
+
   /** Reads every mutation of the REDO files of a rowset of {@code baseRows} rows. */
   static RowDeltas read(List<String> redoFiles, BlockSource blocks, KuduSchema schema,
       long baseRows) throws IOException {
     List<long[]> keys = new ArrayList<>(); // {row, timestamp, index}
     List<RowChangeList> changes = new ArrayList<>();
-    for (String p : redoFiles) {
+    collect(redoFiles, blocks, schema, baseRows, keys, changes);
+    keys.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0])
+        : a[1] != b[1] ? Long.compareUnsigned(a[1], b[1]) : Long.compare(a[2], b[2]));
+    TreeMap<Long, RowState> byRow = new TreeMap<>();
+    apply(keys, changes, byRow);
+    return new RowDeltas(byRow, changes.size());
+  }
+
+  /**
+   * The rows as of hybrid time {@code snapshot}: the UNDO mutations at or after it applied
+   * newest first (rolling the base data back: an UNDO DELETE is a row inserted then, absent
+   * before), then the REDO mutations before it, oldest first.
+   */
+  static RowDeltas read(List<String> redoFiles, List<String> undoFiles, BlockSource blocks,
+      KuduSchema schema, long baseRows, long snapshot) throws IOException {
+    List<long[]> undoKeys = new ArrayList<>();
+    List<RowChangeList> undo = new ArrayList<>();
+    collect(undoFiles, blocks, schema, baseRows, undoKeys, undo);
+    undoKeys.removeIf(k -> Long.compareUnsigned(k[1], snapshot) < 0);
+    undoKeys.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0])
+        : a[1] != b[1] ? Long.compareUnsigned(b[1], a[1]) : Long.compare(b[2], a[2]));
+    List<long[]> redoKeys = new ArrayList<>();
+    List<RowChangeList> redo = new ArrayList<>();
+    collect(redoFiles, blocks, schema, baseRows, redoKeys, redo);
+    redoKeys.removeIf(k -> Long.compareUnsigned(k[1], snapshot) >= 0);
+    redoKeys.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0])
+        : a[1] != b[1] ? Long.compareUnsigned(a[1], b[1]) : Long.compare(a[2], b[2]));
+    TreeMap<Long, RowState> byRow = new TreeMap<>();
+    apply(undoKeys, undo, byRow);
+    apply(redoKeys, redo, byRow);
+    return new RowDeltas(byRow, undo.size() + redo.size());
+  }
+
+  /** Reads every mutation of {@code files} into {@code keys} ({row, timestamp, index}). */
+  private static void collect(List<String> files, BlockSource blocks, KuduSchema schema,
+      long baseRows, List<long[]> keys, List<RowChangeList> changes) throws IOException {
+    for (String p : files) {
       InputFile f = blocks.open(p);
       try (DeltaFile r = DeltaFile.open(f)) {
         DeltaFile.Iterator it = r.iterator();
@@ -91,9 +130,11 @@ final class RowDeltas {
         }
       }
     }
-    keys.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0])
-        : a[1] != b[1] ? Long.compareUnsigned(a[1], b[1]) : Long.compare(a[2], b[2]));
-    TreeMap<Long, RowState> byRow = new TreeMap<>();
+  }
+
+  /** Applies the mutations {@code keys} name, in that order, to the rows' states. */
+  private static void apply(List<long[]> keys, List<RowChangeList> changes,
+      TreeMap<Long, RowState> byRow) {
     for (long[] k : keys) {
       RowChangeList c = changes.get((int) k[2]);
       RowState s = byRow.getOrDefault(k[0], new RowState(false, new HashMap<>()));
@@ -111,7 +152,6 @@ final class RowDeltas {
       }
       byRow.put(k[0], s);
     }
-    return new RowDeltas(byRow, changes.size());
   }
 
   /** Mutations read from all REDO files. */

@@ -45,6 +45,11 @@ public final class RowSetReader implements FileReader {
 
   private RowSetReader(String name, KuduSchema schema, RowSetFiles files, BlockSource blocks,
       boolean fromManifest) throws IOException {
+    this(name, schema, files, blocks, fromManifest, RowDeltas.LATEST);
+  }
+
+  private RowSetReader(String name, KuduSchema schema, RowSetFiles files, BlockSource blocks,
+      boolean fromManifest, long snapshot) throws IOException {
     this.name = name;
     this.schema = schema;
     this.files = files;
@@ -77,7 +82,10 @@ public final class RowSetReader implements FileReader {
         throw FileRegion.of(name).corrupt("%s", "has no column files");
       }
       this.baseRows = rows;
-      this.deltas = RowDeltas.read(files.redoDeltas(), blocks, schema, baseRows);
+      this.deltas = snapshot == RowDeltas.LATEST
+          ? RowDeltas.read(files.redoDeltas(), blocks, schema, baseRows)
+          : RowDeltas.read(files.redoDeltas(), files.undoDeltas(), blocks, schema, baseRows,
+              snapshot);
     } catch (IOException | RuntimeException e) {
       close();
       throw e;
@@ -101,6 +109,17 @@ public final class RowSetReader implements FileReader {
   public static RowSetReader open(KuduSchema schema, RowSetFiles files, String name,
       BlockSource blocks) throws IOException {
     return new RowSetReader(name, schema, files, blocks, false);
+  }
+
+  /**
+   * {@link #open(KuduSchema, RowSetFiles, String, BlockSource)} as of hybrid time {@code
+   * snapshot} (microseconds {@code << 12}), as a Kudu snapshot scan at it reads: the rows as
+   * they were before it, the base data rolled back through the UNDO deltas of what happened at
+   * or after it, and only the REDO deltas from before it applied.
+   */
+  public static RowSetReader openAsOf(KuduSchema schema, RowSetFiles files, String name,
+      BlockSource blocks, long snapshot) throws IOException {
+    return new RowSetReader(name, schema, files, blocks, false, snapshot);
   }
 
   /** Opens a rowset directory colfile wrote: its {@code rowset.json} describes it. */

@@ -190,9 +190,13 @@ public final class KuduServerDir {
    * @throws IllegalArgumentException naming the tables there are, when there is no such table
    */
   public TableReader openTable(String name) throws IOException {
+    return TableReader.open(this, table(name), -1);
+  }
+
+  private KuduTable table(String name) {
     for (KuduTable t : tables()) {
       if (t.name().equals(name)) {
-        return TableReader.open(this, t);
+        return t;
       }
     }
     List<String> names = new ArrayList<>();
@@ -250,7 +254,37 @@ public final class KuduServerDir {
    * replayed on top, what only its write-ahead log holds (see {@link LiveTablet}).
    */
   public LiveTablet openLiveTablet(String tabletId) throws IOException {
-    return LiveTablet.open(this, tabletId);
+    return LiveTablet.open(this, tabletId, -1);
+  }
+
+  /** {@link #openRowSet(TabletMeta, RowSetMeta)} as of hybrid time {@code snapshot}. */
+  public RowSetReader openRowSet(TabletMeta tablet, RowSetMeta rowset, long snapshot)
+      throws IOException {
+    return RowSetReader.openAsOf(tablet.schema(), rowset.files(), "tablet "
+        + tablet.tabletId() + " (table " + tablet.tableName() + ") rowset " + rowset.id(),
+        f -> blocks.open(Long.parseUnsignedLong(f)), snapshot);
+  }
+
+  /**
+   * {@link #openLiveTablet(String)} as of {@code micros} (a hybrid time's physical part,
+   * microseconds since 1970): the rows a Kudu snapshot scan at that time returns, what happened
+   * before it and nothing after.
+   */
+  public LiveTablet openLiveTablet(String tabletId, long micros) throws IOException {
+    if (micros < 0) {
+      throw new IllegalArgumentException("as of " + micros + ": microseconds since 1970");
+    }
+    return LiveTablet.open(this, tabletId, micros << 12);
+  }
+
+  /**
+   * {@link #openTable(String)} as of {@code micros} (see {@link #openLiveTablet(String, long)}).
+   */
+  public TableReader openTable(String name, long micros) throws IOException {
+    if (micros < 0) {
+      throw new IllegalArgumentException("as of " + micros + ": microseconds since 1970");
+    }
+    return TableReader.open(this, table(name), micros << 12);
   }
 
   /** Opens the flushed rows of tablet {@code tabletId} (see {@link TabletReader}). */

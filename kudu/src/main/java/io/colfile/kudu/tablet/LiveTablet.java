@@ -62,13 +62,17 @@ public final class LiveTablet implements FileReader {
     this.replay = replay;
   }
 
-  /** Opens tablet {@code tabletId} of {@code dir}, its log read from {@code wals/<id>/}. */
-  static LiveTablet open(KuduServerDir dir, String tabletId) throws IOException {
+  /**
+   * Opens tablet {@code tabletId} of {@code dir}, its log read from {@code wals/<id>/}, as of
+   * hybrid time {@code snapshot} (-1: as the server stopped): then only what happened before it
+   * counts, flushed data rolled back through its UNDO deltas.
+   */
+  static LiveTablet open(KuduServerDir dir, String tabletId, long snapshot) throws IOException {
     TabletMeta meta = dir.tablet(tabletId);
     KuduSchema schema = meta.schema();
     TreeMap<List<Object>, Cells> rows = new TreeMap<>(LiveTablet::compareKeys);
     Type rowType;
-    try (TabletReader flushed = TabletReader.open(dir, meta);
+    try (TabletReader flushed = TabletReader.open(dir, meta, snapshot);
         BatchReader r = flushed.read(ReadOptions.defaults())) {
       rowType = flushed.schema();
       ColumnBatch b = r.newBatch();
@@ -84,7 +88,10 @@ public final class LiveTablet implements FileReader {
       }
     }
     Map<String, Object> stats = new LinkedHashMap<>();
-    replay(dir.walDir().resolve("wals").resolve(tabletId), meta, rows, stats);
+    replay(dir.walDir().resolve("wals").resolve(tabletId), meta, rows, stats, snapshot);
+    if (snapshot >= 0) {
+      stats.put("as of", (snapshot >>> 12) + " microseconds since 1970");
+    }
     return new LiveTablet(meta, rowType, rows, stats);
   }
 
@@ -104,7 +111,7 @@ public final class LiveTablet implements FileReader {
   }
 
   private static void replay(Path walDir, TabletMeta meta, TreeMap<List<Object>, Cells> rows,
-      Map<String, Object> stats) throws IOException {
+      Map<String, Object> stats, long snapshot) throws IOException {
     Map<Long, Long> dms = new HashMap<>();
     for (RowSetMeta rs : meta.rowsets()) {
       dms.put(rs.id(), rs.lastDurableDmsId());
@@ -140,9 +147,11 @@ public final class LiveTablet implements FileReader {
                 + " results for " + ops.size() + " row operations");
           }
           long[] counter = {w.replicate.write().autoIncrementCounter()};
+          boolean before = snapshot < 0
+              || Long.compareUnsigned(w.replicate.hybridTime(), snapshot) < 0;
           for (int i = 0; i < ops.size(); i++) {
             FlushedStores.Action a = flushed.action(c.results().get(i), w.where);
-            boolean apply = a == FlushedStores.Action.REPLAY;
+            boolean apply = a == FlushedStores.Action.REPLAY && before;
             apply(meta.schema(), w.client, ops.get(i), rows, counter, apply);
             if (apply) {
               replayed++;
@@ -155,6 +164,9 @@ public final class LiveTablet implements FileReader {
     }
     // written to the log, never committed: applied as a new write would be
     for (Pending w : pending.values()) {
+      if (snapshot >= 0 && Long.compareUnsigned(w.replicate.hybridTime(), snapshot) >= 0) {
+        continue;
+      }
       List<RowOperations.Op> ops = w.ops(meta.schema());
       long[] counter = {w.replicate.write().autoIncrementCounter()};
       for (RowOperations.Op op : ops) {

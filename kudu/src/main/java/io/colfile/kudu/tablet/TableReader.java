@@ -25,11 +25,12 @@ public final class TableReader implements FileReader {
     this.schema = schema;
   }
 
-  static TableReader open(KuduServerDir dir, KuduTable table) throws IOException {
+  /** The table as of hybrid time {@code snapshot} (-1: as the server stopped). */
+  static TableReader open(KuduServerDir dir, KuduTable table, long snapshot) throws IOException {
     List<LiveTablet> tablets = new ArrayList<>();
     try {
       for (TabletMeta t : table.tablets()) {
-        tablets.add(LiveTablet.open(dir, t.tabletId()));
+        tablets.add(LiveTablet.open(dir, t.tabletId(), snapshot));
       }
     } catch (IOException | RuntimeException e) {
       Closing.closeAfter(tablets, e);
