@@ -29,8 +29,10 @@ final class ColumnFiles {
     if (isKuduServer(path)) {
       return openKuduServer(path, server);
     }
-    if (server != null && (server.table != null || server.tablet != null)) {
-      throw new UsageException("--table and --tablet are for a Kudu tablet server's directory;"
+    if (server != null && (server.table != null || server.tablet != null
+        || server.asOf != null)) {
+      throw new UsageException("--table, --tablet and --as-of are for a Kudu tablet server's"
+          + " directory;"
           + " " + path + " is none (it has no tablet-meta/)");
     }
     if (Files.isDirectory(path)) {
@@ -62,7 +64,8 @@ final class ColumnFiles {
         server == null || server.dataDirs == null ? List.of() : server.dataDirs);
     if (server != null && server.tablet != null) {
       try {
-        return dir.openLiveTablet(server.tablet);
+        return server.asOf == null ? dir.openLiveTablet(server.tablet)
+            : dir.openLiveTablet(server.tablet, server.asOf);
       } catch (IllegalArgumentException e) {
         throw new UsageException(e.getMessage());
       }
@@ -74,7 +77,8 @@ final class ColumnFiles {
           + " --table (" + String.join(", ", names) + ") or a tablet with --tablet");
     }
     try {
-      return dir.openTable(server.table);
+      return server.asOf == null ? dir.openTable(server.table)
+          : dir.openTable(server.table, server.asOf);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }

@@ -16,6 +16,12 @@ final class KuduServerOptions {
       description = "For a Kudu tablet server's directory: one tablet to read.")
   String tablet;
 
+  @Option(names = "--as-of", paramLabel = "MICROS",
+      description = "For a Kudu tablet server's directory: the rows as of this time "
+          + "(microseconds since 1970, a hybrid time's physical part), as a snapshot scan "
+          + "then would return them.")
+  Long asOf;
+
   @Option(names = "--data-dirs", paramLabel = "DIR,DIR", split = ",",
       description = "A Kudu tablet server's data directories (--fs_data_dirs), when they are not "
           + "inside its WAL directory.")

@@ -45,6 +45,15 @@ class KuduServerCliTest {
       assertThat(cat.out().lines().count()).as(table)
           .isEqualTo(expected.get("row_count").asLong());
     }
+    for (JsonNode point : manifest.get("asof_points")) {
+      JsonNode expected = new ObjectMapper().readTree(gen.resolve("expected")
+          .resolve("alltypes" + point.get("file_suffix").asText()).toFile());
+      Run asOf = run("cat", server, "--table", "alltypes", "--as-of",
+          point.get("micros").asText());
+      assertThat(asOf.status()).as(asOf.err()).isZero();
+      assertThat(asOf.out().lines().count()).as(point.get("name").asText())
+          .isEqualTo(expected.get("row_count").asLong());
+    }
     Run meta = run("meta", server);
     assertThat(meta.status()).as(meta.err()).isZero();
     assertThat(meta.out()).contains("block manager: log").contains("table: alltypes")
