@@ -288,21 +288,7 @@ public final class LiveTablet implements FileReader {
   }
 
   private static Object keyValue(KuduType t, byte[] c) {
-    PhysicalType p = t.physical();
-    return switch (p) {
-      case BINARY -> new Unsigned(c);
-      case INT128 -> CellVectors.int128(c, 0);
-      case BOOL -> c[0] != 0 ? 1L : 0L;
-      case INT8 -> (long) c[0];
-      case UINT8 -> (long) (c[0] & 0xff);
-      case INT16 -> (long) io.colfile.core.encoding.Endian.getShortLE(c, 0);
-      case UINT16 -> (long) (io.colfile.core.encoding.Endian.getShortLE(c, 0) & 0xffff);
-      case INT32 -> (long) io.colfile.core.encoding.Endian.getIntLE(c, 0);
-      case UINT32 -> Integer.toUnsignedLong(io.colfile.core.encoding.Endian.getIntLE(c, 0));
-      case INT64, UINT64 -> io.colfile.core.encoding.Endian.getLongLE(c, 0);
-      case FLOAT -> (double) io.colfile.core.encoding.Endian.getFloatLE(c, 0);
-      case DOUBLE -> io.colfile.core.encoding.Endian.getDoubleLE(c, 0);
-    };
+    return t.physical() == PhysicalType.BINARY ? new Unsigned(c) : RowOperations.cellValue(t, c);
   }
 
   /** Bytes compared unsigned, as Kudu orders binary keys. */

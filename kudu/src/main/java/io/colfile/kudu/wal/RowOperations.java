@@ -121,6 +121,21 @@ public final class RowOperations {
     return out;
   }
 
+  /**
+   * The value of one Kudu cell of type {@code t} (fixed-width little-endian bytes, or a string's
+   * or binary's bytes) as {@link Op#values()} holds it.
+   */
+  public static Object cellValue(KuduType t, byte[] cell) {
+    if (t.physical() == PhysicalType.BINARY) {
+      return cell;
+    }
+    try {
+      return value(cell, 0, t, t.physical(), null, null, null);
+    } catch (CorruptFileException e) {
+      throw new IllegalStateException(e); // only binaries can be out of place
+    }
+  }
+
   private static Object value(byte[] b, int at, KuduType t, PhysicalType p, byte[] indirect,
       FileRegion region, String column) throws CorruptFileException {
     switch (p) {
