@@ -103,6 +103,9 @@ final class CatCommand implements Callable<Integer>, FileCommand {
   public Integer call() throws Exception {
     ReadOptions options = options();
     try (FileReader reader = deltas ? ColumnFiles.openDeltas(file) : ColumnFiles.open(file, server)) {
+      for (String d : ColumnFiles.damage(reader)) {
+        main.stderr().println("colfile: salvage: " + d);
+      }
       try {
         ReadPlan.create(reader.schema(), options); // what every reader plans: checked here first
       } catch (IllegalArgumentException e) {

@@ -30,9 +30,9 @@ final class ColumnFiles {
       return openKuduServer(path, server);
     }
     if (server != null && (server.table != null || server.tablet != null
-        || server.asOf != null)) {
-      throw new UsageException("--table, --tablet and --as-of are for a Kudu tablet server's"
-          + " directory;"
+        || server.asOf != null || server.salvage)) {
+      throw new UsageException("--table, --tablet, --as-of and --salvage are for a Kudu tablet"
+          + " server's directory;"
           + " " + path + " is none (it has no tablet-meta/)");
     }
     if (Files.isDirectory(path)) {
@@ -64,8 +64,8 @@ final class ColumnFiles {
         server == null || server.dataDirs == null ? List.of() : server.dataDirs);
     if (server != null && server.tablet != null) {
       try {
-        return server.asOf == null ? dir.openLiveTablet(server.tablet)
-            : dir.openLiveTablet(server.tablet, server.asOf);
+        return dir.openLiveTablet(server.tablet, server.asOf == null ? -1 : server.asOf,
+            server.salvage);
       } catch (IllegalArgumentException e) {
         throw new UsageException(e.getMessage());
       }
@@ -77,11 +77,22 @@ final class ColumnFiles {
           + " --table (" + String.join(", ", names) + ") or a tablet with --tablet");
     }
     try {
-      return server.asOf == null ? dir.openTable(server.table)
-          : dir.openTable(server.table, server.asOf);
+      return dir.openTable(server.table, server.asOf == null ? -1 : server.asOf,
+          server.salvage);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
+  }
+
+  /** What a salvaging read of a Kudu tablet server left out (empty for anything else). */
+  static java.util.List<String> damage(FileReader reader) {
+    if (reader instanceof io.colfile.kudu.tablet.TableReader t) {
+      return t.damage();
+    }
+    if (reader instanceof io.colfile.kudu.tablet.LiveTablet t) {
+      return t.damage();
+    }
+    return java.util.List.of();
   }
 
   /** Opens a Kudu DeltaFile as its decoded mutations. */

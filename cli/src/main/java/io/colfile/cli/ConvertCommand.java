@@ -139,6 +139,9 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
       }
     } else {
       FileReader reader = ColumnFiles.open(in, server);
+      for (String d : ColumnFiles.damage(reader)) {
+        main.stderr().println("colfile: salvage: " + d);
+      }
       try (RowSource source = new FileReaderSource(reader)) {
         if (type != null && !type.allNullable().equals(reader.schema().allNullable())) {
           throw new UsageException("--schema " + type + " differs from the file's schema "

@@ -22,6 +22,12 @@ final class KuduServerOptions {
           + "then would return them.")
   Long asOf;
 
+  @Option(names = "--salvage",
+      description = "For a Kudu tablet server's directory: read around damage (leave out a "
+          + "damaged rowset, stop a log at a damaged entry) and say on stderr what was left out, "
+          + "rather than stop at the first damaged block.")
+  boolean salvage;
+
   @Option(names = "--data-dirs", paramLabel = "DIR,DIR", split = ",",
       description = "A Kudu tablet server's data directories (--fs_data_dirs), when they are not "
           + "inside its WAL directory.")

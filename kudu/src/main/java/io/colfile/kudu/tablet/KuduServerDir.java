@@ -190,7 +190,7 @@ public final class KuduServerDir {
    * @throws IllegalArgumentException naming the tables there are, when there is no such table
    */
   public TableReader openTable(String name) throws IOException {
-    return TableReader.open(this, table(name), -1);
+    return TableReader.open(this, table(name), -1, false);
   }
 
   private KuduTable table(String name) {
@@ -207,7 +207,8 @@ public final class KuduServerDir {
 
   /**
    * What the directory holds, as an ordered tree for tools: the block manager, each table with
-   * its tablets (partition, rowsets, flushed rows), and the tablets not read.
+   * its tablets (partition, rowsets, rows, what the log replays, what is damaged), and the
+   * tablets not read.
    */
   public Map<String, Object> describe() throws IOException {
     Map<String, Object> out = new java.util.LinkedHashMap<>();
@@ -221,7 +222,8 @@ public final class KuduServerDir {
       table.put("id", t.id());
       List<Object> tablets = new ArrayList<>();
       for (TabletMeta m : t.tablets()) {
-        try (LiveTablet live = openLiveTablet(m.tabletId())) {
+        // read around damage: what is damaged is part of the description
+        try (LiveTablet live = openLiveTablet(m.tabletId(), -1, true)) {
           if (!table.containsKey("schema")) {
             table.put("schema", live.schema().toString());
           }
@@ -254,7 +256,7 @@ public final class KuduServerDir {
    * replayed on top, what only its write-ahead log holds (see {@link LiveTablet}).
    */
   public LiveTablet openLiveTablet(String tabletId) throws IOException {
-    return LiveTablet.open(this, tabletId, -1);
+    return LiveTablet.open(this, tabletId, -1, false);
   }
 
   /** {@link #openRowSet(TabletMeta, RowSetMeta)} as of hybrid time {@code snapshot}. */
@@ -274,7 +276,7 @@ public final class KuduServerDir {
     if (micros < 0) {
       throw new IllegalArgumentException("as of " + micros + ": microseconds since 1970");
     }
-    return LiveTablet.open(this, tabletId, micros << 12);
+    return LiveTablet.open(this, tabletId, micros << 12, false);
   }
 
   /**
@@ -284,7 +286,22 @@ public final class KuduServerDir {
     if (micros < 0) {
       throw new IllegalArgumentException("as of " + micros + ": microseconds since 1970");
     }
-    return TableReader.open(this, table(name), micros << 12);
+    return TableReader.open(this, table(name), micros << 12, false);
+  }
+
+  /**
+   * {@link #openTable(String, long)} (as of {@code micros}, or -1 for as the server stopped);
+   * with {@code salvage}, damaged rowsets are left out and a log stops at a damaged entry,
+   * rather than the read failing, and {@link TableReader#damage()} says what was left out.
+   */
+  public TableReader openTable(String name, long micros, boolean salvage) throws IOException {
+    return TableReader.open(this, table(name), micros < 0 ? -1 : micros << 12, salvage);
+  }
+
+  /** {@link #openTable(String, long, boolean)} for one tablet. */
+  public LiveTablet openLiveTablet(String tabletId, long micros, boolean salvage)
+      throws IOException {
+    return LiveTablet.open(this, tabletId, micros < 0 ? -1 : micros << 12, salvage);
   }
 
   /** Opens the flushed rows of tablet {@code tabletId} (see {@link TabletReader}). */

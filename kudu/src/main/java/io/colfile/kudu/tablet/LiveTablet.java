@@ -62,33 +62,60 @@ public final class LiveTablet implements FileReader {
     this.replay = replay;
   }
 
+  /** What a salvaging read left out (damaged rowsets, log entries), empty when nothing. */
+  @SuppressWarnings("unchecked")
+  public List<String> damage() {
+    Object d = replay.get("damaged (salvaged around)");
+    return d == null ? List.of() : (List<String>) d;
+  }
+
   /**
    * Opens tablet {@code tabletId} of {@code dir}, its log read from {@code wals/<id>/}, as of
    * hybrid time {@code snapshot} (-1: as the server stopped): then only what happened before it
    * counts, flushed data rolled back through its UNDO deltas.
    */
-  static LiveTablet open(KuduServerDir dir, String tabletId, long snapshot) throws IOException {
+  static LiveTablet open(KuduServerDir dir, String tabletId, long snapshot, boolean salvage)
+      throws IOException {
     TabletMeta meta = dir.tablet(tabletId);
     KuduSchema schema = meta.schema();
     TreeMap<List<Object>, Cells> rows = new TreeMap<>(LiveTablet::compareKeys);
-    Type rowType;
-    try (TabletReader flushed = TabletReader.open(dir, meta, snapshot);
-        BatchReader r = flushed.read(ReadOptions.defaults())) {
-      rowType = flushed.schema();
-      ColumnBatch b = r.newBatch();
-      int[] one = new int[1];
-      while (r.next(b)) {
-        for (int i = 0; i < b.size; i++) {
-          byte[][] cells = new byte[schema.columns().size()][];
-          for (int c = 0; c < cells.length; c++) {
-            cells[c] = cell(schema.columns().get(c).type(), b.cols[c], i, one);
+    Type rowType = schema.rowType();
+    List<String> damage = new ArrayList<>();
+    int[] one = new int[1];
+    for (RowSetMeta rs : meta.rowsets()) {
+      // a rowset at a time: with salvage, a damaged one is left out whole and named
+      List<Map.Entry<List<Object>, Cells>> read = new ArrayList<>();
+      try (io.colfile.kudu.rowset.RowSetReader reader = snapshot < 0
+              ? dir.openRowSet(meta, rs) : dir.openRowSet(meta, rs, snapshot);
+          BatchReader r = reader.read(ReadOptions.defaults())) {
+        rowType = reader.schema();
+        ColumnBatch b = r.newBatch();
+        while (r.next(b)) {
+          for (int i = 0; i < b.size; i++) {
+            byte[][] cells = new byte[schema.columns().size()][];
+            for (int c = 0; c < cells.length; c++) {
+              cells[c] = cell(schema.columns().get(c).type(), b.cols[c], i, one);
+            }
+            read.add(Map.entry(key(schema, cells), new Cells(cells)));
           }
-          rows.put(key(schema, cells), new Cells(cells));
         }
+      } catch (IOException | java.io.UncheckedIOException e) {
+        if (!salvage) {
+          throw e;
+        }
+        damage.add("rowset " + rs.id() + " left out: " + e.getMessage());
+        continue;
+      }
+      for (Map.Entry<List<Object>, Cells> e : read) {
+        rows.put(e.getKey(), e.getValue());
       }
     }
     Map<String, Object> stats = new LinkedHashMap<>();
-    replay(dir.walDir().resolve("wals").resolve(tabletId), meta, rows, stats, snapshot);
+    replay(dir.walDir().resolve("wals").resolve(tabletId), meta, rows, stats, snapshot, salvage,
+        damage);
+    if (!damage.isEmpty()) {
+      stats.put("damaged (salvaged around)", damage);
+    }
     if (snapshot >= 0) {
       stats.put("as of", (snapshot >>> 12) + " microseconds since 1970");
     }
@@ -111,7 +138,8 @@ public final class LiveTablet implements FileReader {
   }
 
   private static void replay(Path walDir, TabletMeta meta, TreeMap<List<Object>, Cells> rows,
-      Map<String, Object> stats, long snapshot) throws IOException {
+      Map<String, Object> stats, long snapshot, boolean salvage, List<String> damage)
+      throws IOException {
     Map<Long, Long> dms = new HashMap<>();
     for (RowSetMeta rs : meta.rowsets()) {
       dms.put(rs.id(), rs.lastDurableDmsId());
@@ -130,8 +158,11 @@ public final class LiveTablet implements FileReader {
     long uncommitted = 0;
     String end = "no log";
     for (Path p : segments) {
-      LogSegment s = LogSegment.read(InputFile.local(p));
+      LogSegment s = LogSegment.read(InputFile.local(p), salvage);
       end = s.name() + ": " + s.end();
+      if (s.end().startsWith("damaged")) {
+        damage.add(end);
+      }
       for (LogEntry e : s.entries()) {
         if (e instanceof LogEntry.Replicate r && r.opType() == LogEntry.WRITE_OP) {
           String where = s.name() + " / op " + r.id();

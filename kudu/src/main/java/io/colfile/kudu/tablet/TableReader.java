@@ -26,11 +26,12 @@ public final class TableReader implements FileReader {
   }
 
   /** The table as of hybrid time {@code snapshot} (-1: as the server stopped). */
-  static TableReader open(KuduServerDir dir, KuduTable table, long snapshot) throws IOException {
+  static TableReader open(KuduServerDir dir, KuduTable table, long snapshot, boolean salvage)
+      throws IOException {
     List<LiveTablet> tablets = new ArrayList<>();
     try {
       for (TabletMeta t : table.tablets()) {
-        tablets.add(LiveTablet.open(dir, t.tabletId(), snapshot));
+        tablets.add(LiveTablet.open(dir, t.tabletId(), snapshot, salvage));
       }
     } catch (IOException | RuntimeException e) {
       Closing.closeAfter(tablets, e);
@@ -48,6 +49,15 @@ public final class TableReader implements FileReader {
       }
     }
     return new TableReader(table, tablets, schema);
+  }
+
+  /** What a salvaging read left out, tablet by tablet; empty when nothing. */
+  public List<String> damage() {
+    List<String> out = new ArrayList<>();
+    for (LiveTablet t : tablets) {
+      t.damage().forEach(d -> out.add("tablet " + t.tablet().tabletId() + ": " + d));
+    }
+    return out;
   }
 
   public KuduTable table() {

@@ -31,17 +31,10 @@ public final class TabletReader implements FileReader {
   }
 
   static TabletReader open(KuduServerDir dir, TabletMeta tablet) throws IOException {
-    return open(dir, tablet, -1);
-  }
-
-  /** The flushed rows as of hybrid time {@code snapshot} (-1: the latest). */
-  static TabletReader open(KuduServerDir dir, TabletMeta tablet, long snapshot)
-      throws IOException {
     List<RowSetReader> readers = new ArrayList<>();
     try {
       for (RowSetMeta rs : tablet.rowsets()) {
-        readers.add(snapshot < 0 ? dir.openRowSet(tablet, rs)
-            : dir.openRowSet(tablet, rs, snapshot));
+        readers.add(dir.openRowSet(tablet, rs));
       }
     } catch (IOException | RuntimeException e) {
       Closing.closeAfter(readers, e);

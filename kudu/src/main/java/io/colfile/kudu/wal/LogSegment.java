@@ -92,6 +92,15 @@ public final class LogSegment {
 
   /** Reads the segment {@code file} (closed when done). */
   public static LogSegment read(InputFile file) throws IOException {
+    return read(file, false);
+  }
+
+  /**
+   * Reads the segment {@code file} (closed when done); with {@code salvage}, a damaged entry
+   * followed by valid ones ends the segment there, as a torn one does, and {@link #end()} says
+   * so, rather than failing the read.
+   */
+  public static LogSegment read(InputFile file, boolean salvage) throws IOException {
     try (InputFile in = file) {
       String name = in.name();
       long length = in.length();
@@ -104,11 +113,12 @@ public final class LogSegment {
       }
       byte[] buf = new byte[(int) length];
       in.readFully(0, buf, 0, buf.length);
-      return parse(name, buf);
+      return parse(name, buf, salvage);
     }
   }
 
-  static LogSegment parse(String name, byte[] buf) throws CorruptFileException {
+  static LogSegment parse(String name, byte[] buf, boolean salvage)
+      throws CorruptFileException {
     FileRegion file = FileRegion.of(name, buf.length);
     if (!Arrays.equals(buf, 0, 8, HEADER_MAGIC, 0, 8)) {
       throw file.slice("header", 0, -1).corrupt("%s", allZeros(buf, 0, 12)
@@ -158,6 +168,11 @@ public final class LogSegment {
       if (problem != null) {
         if (footer == null && !validHeaderAfter(buf, at + 1, limit, headerSize)) {
           end = "torn entry at offset " + at + ": " + problem;
+          break;
+        }
+        if (salvage) {
+          end = "damaged entry at offset " + at + ": " + problem + " (salvaged: the entries"
+              + " before it)";
           break;
         }
         throw file.slice("entry", at, -1).corrupt("%s", problem);
