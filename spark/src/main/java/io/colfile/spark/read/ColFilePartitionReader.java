@@ -105,7 +105,7 @@ final class ColFilePartitionReader implements PartitionReader<ColumnarBatch> {
     Path path = pf.toPath();
     java.nio.file.Path local = rowsets ? TableFiles.local(path) : null;
     file = Units.open(path, local != null && java.nio.file.Files.isDirectory(local), conf,
-        bytesRead);
+        bytesRead, spec.kuduServer());
     filesRead++;
     rowsThisFile = 0;
     if (spec.format() != null && !spec.format().equalsIgnoreCase(file.formatName())) {

@@ -175,7 +175,8 @@ final class ColFileScan implements Scan, Batch, SupportsReportStatistics {
     ReadSpec spec = new ReadSpec(table.formatName(),
         readerSchema == null ? null : readerSchema.toString(), columns,
         filter == null ? null : filter.toString(), projected.toString(), dataSchema,
-        partitionSchema, partitionOrdinals(), limit, table.batchSize(), table.zone());
+        partitionSchema, partitionOrdinals(), limit, table.batchSize(), table.zone(),
+        table.files().kuduServer);
     return new ColFileReaderFactory(spec, conf, table.files().rowsets);
   }
 
@@ -200,11 +201,13 @@ final class ColFileScan implements Scan, Batch, SupportsReportStatistics {
       }
     }
     OptionalLong rows = OptionalLong.empty();
-    if (files <= MAX_FILES_FOR_ROW_COUNT) {
+    // a Kudu tablet's row count needs its log replayed: not at planning
+    if (files <= MAX_FILES_FOR_ROW_COUNT && table.files().kuduServer == null) {
       long n = 0;
       for (TableFiles.Partition p : selected()) {
         for (TableFiles.Unit u : p.units()) {
-          try (FileReader r = Units.open(u.path(), u.directory(), table.hadoopConf(), null)) {
+          try (FileReader r = Units.open(u.path(), u.directory(), table.hadoopConf(), null,
+              table.files().kuduServer)) {
             n += r.numberOfRows();
           } catch (IOException e) {
             throw new UncheckedIOException(u.path() + ": " + e.getMessage(), e);

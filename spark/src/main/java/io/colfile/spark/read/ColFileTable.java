@@ -102,7 +102,8 @@ public final class ColFileTable implements SupportsRead {
           + TableFiles.paths(options) + " (hidden and _-prefixed files are skipped)");
     }
     TableFiles.Unit first = units.get(0);
-    try (FileReader r = Units.open(first.path(), first.directory(), hadoopConf(), null)) {
+    try (FileReader r = Units.open(first.path(), first.directory(), hadoopConf(), null,
+        files().kuduServer)) {
       formatName = r.formatName();
       if (formatOption != null && !formatOption.equalsIgnoreCase(formatName)) {
         throw new IllegalArgumentException(first.path() + " is " + formatName

@@ -22,11 +22,12 @@ import org.apache.spark.sql.types.StructType;
  * @param partitionSchema Spark's schema of the partition columns added after the data columns
  * @param partitionOrdinals where each of those is in the table's partition values
  * @param limit the most rows a task returns, or -1
+ * @param kuduServer the Kudu tablet server table whose tablets are the units, or null
  */
 record ReadSpec(String format, String readerSchema, List<String> columns, String filter,
     String projected, StructType dataSchema, StructType partitionSchema,
     int[] partitionOrdinals, int limit,
-    int batchSize, String zone) implements Serializable {
+    int batchSize, String zone, KuduServerSource kuduServer) implements Serializable {
 
   ReadOptions options() {
     ReadOptions o = ReadOptions.defaults().withBatchSize(batchSize)

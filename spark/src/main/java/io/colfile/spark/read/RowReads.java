@@ -45,7 +45,7 @@ public final class RowReads {
     Type projected = ReadPlan.create(table, ReadOptions.defaults().withSchema(table)
         .withColumns(columns)).schema();
     ReadSpec spec = new ReadSpec(null, table.toString(), columns, null, projected.toString(),
-        SparkTypes.toSpark(projected), new StructType(), new int[0], -1, batchSize, zone);
+        SparkTypes.toSpark(projected), new StructType(), new int[0], -1, batchSize, zone, null);
     return new FileRows(spec, new SerializableConfiguration(conf));
   }
 

@@ -50,11 +50,19 @@ final class TableFiles {
   final List<Partition> partitions;
   /** True when the units are rowset directories (read from the local file system). */
   final boolean rowsets;
+  /** When the units are the tablets of a Kudu tablet server's table, the table; else null. */
+  final KuduServerSource kuduServer;
 
   private TableFiles(StructType partitionSchema, List<Partition> partitions, boolean rowsets) {
+    this(partitionSchema, partitions, rowsets, null);
+  }
+
+  private TableFiles(StructType partitionSchema, List<Partition> partitions, boolean rowsets,
+      KuduServerSource kuduServer) {
     this.partitionSchema = partitionSchema;
     this.partitions = partitions;
     this.rowsets = rowsets;
+    this.kuduServer = kuduServer;
   }
 
   /** The paths of the options ({@code path}, or {@code paths} as a JSON array). */
@@ -85,6 +93,10 @@ final class TableFiles {
       Configuration conf, String format, StructType userSchema) {
     List<Path> roots = CollectionConverters.asJava(DataSource$.MODULE$.checkAndGlobPathIfNecessary(
         CollectionConverters.asScala(paths(options)).toList(), conf, true, true, 40, true));
+    if (roots.size() == 1 && local(roots.get(0)) != null
+        && KuduServerSource.isServer(local(roots.get(0)))) {
+      return tablets(roots.get(0), options, conf);
+    }
     if ("kudu".equalsIgnoreCase(format) || (format == null && holdsRowsets(roots, conf))) {
       return rowsets(roots, conf);
     }
@@ -113,6 +125,71 @@ final class TableFiles {
     List<Unit> out = new ArrayList<>();
     partitions.forEach(p -> out.addAll(p.units()));
     return out;
+  }
+
+  // ---- a Kudu tablet server's table
+
+  private static TableFiles tablets(Path root, CaseInsensitiveStringMap options,
+      Configuration conf) {
+    String table = options.get("table");
+    List<String> dataDirs = new ArrayList<>();
+    String dirs = options.get("dataDirs");
+    if (dirs != null) {
+      for (String d : dirs.split(",")) {
+        if (!d.isBlank()) {
+          dataDirs.add(d.trim());
+        }
+      }
+    }
+    long asOf = -1;
+    String a = options.get("asOf");
+    if (a != null) {
+      try {
+        asOf = Long.parseLong(a.trim());
+      } catch (NumberFormatException e) {
+        asOf = -2;
+      }
+      if (asOf < 0) {
+        throw new IllegalArgumentException("option asOf: microseconds since 1970, not " + a);
+      }
+    }
+    java.nio.file.Path walDir = local(root);
+    try {
+      KuduServerSource source = new KuduServerSource(table, dataDirs, asOf);
+      io.colfile.kudu.tablet.KuduServerDir dir = source.open(walDir);
+      List<String> names = new ArrayList<>();
+      dir.tables().forEach(t -> names.add(t.name()));
+      if (table == null || !names.contains(table)) {
+        throw new IllegalArgumentException(root + " is a Kudu tablet server's directory; name"
+            + " one of its tables with option table (" + String.join(", ", names) + ")"
+            + (table == null ? "" : ", not '" + table + "'"));
+      }
+      FileSystem fs = root.getFileSystem(conf);
+      List<Unit> units = new ArrayList<>();
+      for (io.colfile.kudu.tablet.KuduTable t : dir.tables()) {
+        if (!t.name().equals(table)) {
+          continue;
+        }
+        for (io.colfile.kudu.tablet.TabletMeta m : t.tablets()) {
+          Path wals = new Path(new Path(root, "wals"), m.tabletId());
+          long bytes = 0;
+          for (io.colfile.kudu.tablet.RowSetMeta rs : m.rowsets()) {
+            for (long b : rs.blocks()) {
+              try (io.colfile.core.io.InputFile in = dir.blocks().open(b)) {
+                bytes += in.length();
+              }
+            }
+          }
+          FileStatus st = fs.getFileStatus(wals);
+          units.add(new Unit(new FileStatus(bytes, true, st.getReplication(), st.getBlockSize(),
+              st.getModificationTime(), st.getPath()), true));
+        }
+      }
+      return new TableFiles(new StructType(),
+          List.of(new Partition(InternalRow.empty(), units)), true, source);
+    } catch (IOException e) {
+      throw new UncheckedIOException(root + ": " + e.getMessage(), e);
+    }
   }
 
   // ---- Kudu rowset directories

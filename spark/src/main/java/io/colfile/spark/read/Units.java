@@ -22,6 +22,23 @@ final class Units {
    */
   static FileReader open(Path path, boolean directory, Configuration conf, AtomicLong bytesRead)
       throws IOException {
+    return open(path, directory, conf, bytesRead, null);
+  }
+
+  /**
+   * {@link #open(Path, boolean, Configuration, AtomicLong)}, or with {@code server} the tablet
+   * whose log directory {@code path} is.
+   */
+  static FileReader open(Path path, boolean directory, Configuration conf, AtomicLong bytesRead,
+      KuduServerSource server) throws IOException {
+    if (server != null) {
+      java.nio.file.Path local = TableFiles.local(path);
+      if (local == null) {
+        throw new IOException(path + ": Kudu tablet servers are read from the local file system"
+            + " only");
+      }
+      return server.openTablet(local);
+    }
     if (directory) {
       java.nio.file.Path local = TableFiles.local(path);
       if (local == null) {
