@@ -52,6 +52,19 @@ final class ColumnFiles {
     }
   }
 
+  /** Whether {@code path} is a directory a format reads as one dataset (a Kudu rowset). */
+  static boolean isDataset(Path path) {
+    if (!Files.isDirectory(path)) {
+      return false;
+    }
+    for (io.colfile.core.FormatProvider f : ColFile.formats()) {
+      if (f.matchesDirectory(path)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Whether {@code path} is a Kudu tablet server's WAL directory (or one with its metadata). */
   static boolean isKuduServer(Path path) {
     return Files.isDirectory(path.resolve("tablet-meta"))
