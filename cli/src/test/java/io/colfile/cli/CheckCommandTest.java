@@ -35,11 +35,46 @@ class CheckCommandTest {
     Cli.Result r = Cli.run("check", good.toString(), bad.toString(), cut.toString());
     assertThat(r.status()).isEqualTo(1);
     String[] lines = r.out().split("\n");
-    assertThat(lines).hasSize(3);
+    assertThat(lines).hasSize(5);
     assertThat(lines[0]).startsWith("ok ");
-    assertThat(lines[1]).startsWith("DAMAGED  " + bad + ": ").contains("stripe 0 / column")
-        .contains("file offset").contains("rows readable of 300");
-    assertThat(lines[2]).startsWith("DAMAGED  " + cut + ": ").contains("file offset");
+    assertThat(lines[1]).isEqualTo("DAMAGED  " + bad + ": 0 rows readable of 300");
+    // one damaged column, named, the others whole
+    assertThat(lines[2]).startsWith("         column ").contains("stripe 0 / column")
+        .contains("file offset");
+    assertThat(lines[3]).isEqualTo("DAMAGED  " + cut + ": 0 rows readable");
+    assertThat(lines[4]).contains("file offset");
+  }
+
+  @Test
+  void aDamagedStripeLeavesTheOthersReadable() throws Exception {
+    StringBuilder csv = new StringBuilder("id,name\n");
+    for (int i = 0; i < 20_000; i++) {
+      csv.append(i).append(",name-").append(i * 7919 % 100_003).append('\n');
+    }
+    Path in = dir.resolve("many.csv");
+    Files.writeString(in, csv);
+    Path orc = dir.resolve("many.orc");
+    Cli.Result w = Cli.run("convert", in.toString(), orc.toString(), "--block-size", "16384",
+        "--compression", "none");
+    assertThat(w.status()).as(w.err()).isZero();
+    Cli.Result meta = Cli.run("meta", orc.toString(), "--json");
+    com.fasterxml.jackson.databind.JsonNode stripes =
+        new com.fasterxml.jackson.databind.ObjectMapper().readTree(meta.out()).get("stripes");
+    assertThat(stripes.size()).isGreaterThan(2);
+    com.fasterxml.jackson.databind.JsonNode second = stripes.get(1);
+    long offset = second.get("offset").asLong();
+    long rows = second.get("rows").asLong();
+    byte[] b = Files.readAllBytes(orc);
+    // the second stripe's footer: its streams can no longer be found
+    int at = (int) (offset + second.get("indexLength").asLong()
+        + second.get("dataLength").asLong() + 1);
+    b[at] ^= 0x7f;
+    Files.write(orc, b);
+
+    Cli.Result r = Cli.run("check", orc.toString());
+    assertThat(r.status()).isEqualTo(1);
+    assertThat(r.out()).startsWith("DAMAGED  " + orc + ": " + (20_000 - rows)
+        + " rows readable of 20000");
   }
 
   @Test
