@@ -15,6 +15,7 @@ module io.colfile.core {
   exports io.colfile.core.error;
   exports io.colfile.core.filter;
   exports io.colfile.core.io;
+  exports io.colfile.core.layout;
   exports io.colfile.core.read;
   exports io.colfile.core.types;
   exports io.colfile.core.vector;

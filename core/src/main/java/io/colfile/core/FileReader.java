@@ -30,6 +30,15 @@ public interface FileReader extends Closeable {
     return out;
   }
 
+  /**
+   * Every byte of the file and the structure it belongs to, in order ({@code colfile layout},
+   * {@code colfile sizes}). Formats that cannot account for their bytes refuse.
+   */
+  default io.colfile.core.layout.FileLayout layout() throws IOException {
+    throw new io.colfile.core.error.UnsupportedFeatureException(
+        "colfile cannot show the layout of " + formatName() + " files");
+  }
+
   /** Reads the rows (or the projected columns of them) in batches. */
   BatchReader read(ReadOptions options) throws IOException;
 }

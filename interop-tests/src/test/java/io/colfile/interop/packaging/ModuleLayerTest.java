@@ -57,7 +57,7 @@ class ModuleLayerTest {
   /** The packages each module exports to every module: its API. */
   private static final Map<String, Set<String>> API = Map.of(
       CORE, Set.of(CORE, CORE + ".codec", CORE + ".error", CORE + ".filter", CORE + ".io",
-          CORE + ".read", CORE + ".types", CORE + ".vector"),
+          CORE + ".layout", CORE + ".read", CORE + ".types", CORE + ".vector"),
       TEXT, Set.of(TEXT, TEXT + ".convert"),
       ORC, Set.of(ORC, ORC + ".bloom", ORC + ".index", ORC + ".stats", ORC + ".stripe"),
       TREVNI, Set.of(TREVNI, TREVNI + ".avro"),
