@@ -41,12 +41,24 @@ final class CheckCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print one JSON document instead of a line per file.")
   private boolean json;
 
+  private Progress progress;
+
   @Override
   public Integer call() throws Exception {
     List<Map<String, Object>> results = new ArrayList<>();
+    List<Path> targets = new ArrayList<>();
+    long bytes = 0;
     for (Path p : files) {
       for (Path f : expand(p)) {
+        targets.add(f);
+        bytes += Files.isRegularFile(f) ? Files.size(f) : 0;
+      }
+    }
+    try (Progress progress = Progress.start(main, "check", -1, bytes)) {
+      this.progress = progress;
+      for (Path f : targets) {
         results.add(check(f));
+        progress.advance(0, Files.isRegularFile(f) ? Files.size(f) : 0);
       }
     }
     long damaged = results.stream().filter(r -> !"ok".equals(r.get("status"))).count();
@@ -172,7 +184,7 @@ final class CheckCommand implements Callable<Integer> {
    * end, noting each damaged part and the rows it costs. Past a damaged Trevni or CFile block the
    * read resumes at the block's end, so later damage is found too.
    */
-  private static void checkPiece(FileReader reader, Path f, ReadOptions options, String column,
+  private void checkPiece(FileReader reader, Path f, ReadOptions options, String column,
       long[] piece, List<Map<String, Object>> damage, RowRanges lost) {
     long first = piece[2];
     long end = piece[2] + piece[3];
@@ -187,6 +199,7 @@ final class CheckCommand implements Callable<Integer> {
         while (rows.next(b)) {
           b.validate();
           n += b.size;
+          progress.advance(b.size, 0);
         }
         if (at + n != end) {
           damage.add(damage(column, "the file says " + piece[3] + " rows"
