@@ -82,6 +82,7 @@ final class MetaCommand implements Callable<Integer>, FileCommand {
         try {
           tree.putAll(describe(f));
         } catch (UsageException e) {
+          main.stdout().flush(); // the files before keep their output
           throw e;
         } catch (IOException | RuntimeException e) {
           main.stdout().flush();

@@ -115,6 +115,7 @@ final class StatsCommand implements Callable<Integer>, FileCommand {
         try {
           r = stats(f, wanted);
         } catch (UsageException e) {
+          main.stdout().flush(); // the files before keep their output
           throw e;
         } catch (IOException | RuntimeException e) {
           main.stdout().flush();
