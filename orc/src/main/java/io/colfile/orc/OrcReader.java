@@ -466,7 +466,7 @@ public final class OrcReader implements FileReader {
           mayHold ? FilterProbe.Verdict.MAY_HOLD : byBloom
               ? FilterProbe.Verdict.EXCLUDED_BY_BLOOM_FILTER
               : FilterProbe.Verdict.EXCLUDED_BY_STATISTICS,
-          mayHold ? null : "every row group excluded", verdicts));
+          mayHold ? null : "every row group excluded; row group 0: " + groups[0], verdicts));
     }
     return new FilterProbe(fileWhy, out, notes);
   }

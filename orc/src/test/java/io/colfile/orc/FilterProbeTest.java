@@ -85,6 +85,8 @@ class FilterProbeTest {
       assertThat(g.reason()).contains("bloom filter excludes");
       assertThat(p.stripes().get(0).verdict())
           .isEqualTo(FilterProbe.Verdict.EXCLUDED_BY_BLOOM_FILTER);
+      assertThat(p.stripes().get(0).reason()).startsWith("every row group excluded; row group"
+          + " 0: id = 3001: values in [0, 1998]");
     }
   }
 
