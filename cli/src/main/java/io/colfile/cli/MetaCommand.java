@@ -2,7 +2,11 @@ package io.colfile.cli;
 
 import io.colfile.core.FileReader;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.io.IOException;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -17,13 +21,22 @@ import picocli.CommandLine.ParentCommand;
  */
 @Command(name = "meta", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Print the file's metadata: format, schema, rows, and what the format adds "
-        + "(versions, compression, stripes, statistics, user metadata).")
+        + "(versions, compression, stripes, statistics, user metadata; ORC encryption and type "
+        + "attributes). Several files, or directories (walked; hidden and _-prefixed names "
+        + "skipped), print one after the other, each headed by its name. The JSON form is in "
+        + "docs/meta-json.md.",
+    footer = {"", "Examples:",
+        "  colfile meta data.orc",
+        "  colfile meta --json data.orc | jq .stripes[0].statistics",
+        "  colfile meta warehouse/ part-0.orc"})
 final class MetaCommand implements Callable<Integer>, FileCommand {
   @ParentCommand
   private Main main;
 
-  @Parameters(index = "0", paramLabel = "FILE", description = "The column file.")
-  private Path file;
+  @Parameters(arity = "1..*", paramLabel = "FILE",
+      description = "Column files, datasets (a Kudu rowset or tablet server's directory), or "
+          + "directories to walk.")
+  private List<Path> files;
 
   @Option(names = "--json", description = "Print JSON instead of indented text.")
   private boolean json;
@@ -31,29 +44,82 @@ final class MetaCommand implements Callable<Integer>, FileCommand {
   @picocli.CommandLine.Mixin
   private KuduServerOptions server = new KuduServerOptions();
 
+  private Path current;
+
   @Override
   public Path file() {
-    return file;
+    return current != null ? current : files.get(0);
   }
 
   @Override
   public Integer call() throws Exception {
-    Map<String, Object> meta;
-    if (ColumnFiles.isKuduServer(file) && server.table == null && server.tablet == null) {
-      // the whole server: its tables and tablets, what the log holds beyond the flushed rows
-      meta = io.colfile.kudu.tablet.KuduServerDir.open(file,
-          server.dataDirs == null ? java.util.List.of() : server.dataDirs).describe();
-    } else {
-      try (FileReader reader = ColumnFiles.open(file, server)) {
-        meta = reader.describe();
+    Path only = files.get(0);
+    if (files.size() == 1 && FileArgs.expand(only).equals(List.of(only))) {
+      // one file: its tree alone, as it always was
+      Map<String, Object> meta = describe(only);
+      if (json) {
+        MetaPrinter.json(meta, main.stdout());
+      } else {
+        MetaPrinter.text(meta, main.stdout());
+      }
+      main.stdout().flush();
+      return Failures.OK;
+    }
+    List<Map<String, Object>> results = new ArrayList<>();
+    int failed = 0;
+    int printed = 0;
+    for (Path arg : files) {
+      current = arg;
+      List<Path> expanded = FileArgs.expand(arg);
+      if (expanded.isEmpty()) {
+        main.stderr().println("colfile: " + arg + ": no files in this directory");
+        failed++;
+      }
+      for (Path f : expanded) {
+        current = f;
+        Map<String, Object> tree = new LinkedHashMap<>();
+        tree.put("file", f.toString());
+        try {
+          tree.putAll(describe(f));
+        } catch (UsageException e) {
+          main.stdout().flush(); // the files before keep their output
+          throw e;
+        } catch (IOException | RuntimeException e) {
+          main.stdout().flush();
+          main.stderr().println("colfile: " + f + ": " + Failures.problem(e, f.toString()));
+          main.stderr().flush();
+          failed++;
+          continue;
+        }
+        if (json) {
+          results.add(tree);
+        } else {
+          if (printed++ > 0) {
+            main.stdout().write('\n');
+          }
+          MetaPrinter.text(tree, main.stdout());
+        }
       }
     }
     if (json) {
-      MetaPrinter.json(meta, main.stdout());
-    } else {
-      MetaPrinter.text(meta, main.stdout());
+      Map<String, Object> all = new LinkedHashMap<>();
+      all.put("files", results);
+      all.put("failed", failed);
+      MetaPrinter.json(all, main.stdout());
     }
     main.stdout().flush();
-    return Failures.OK;
+    main.stderr().flush();
+    return failed > 0 ? Failures.BAD_FILE : Failures.OK;
+  }
+
+  private Map<String, Object> describe(Path file) throws IOException {
+    if (ColumnFiles.isKuduServer(file) && server.table == null && server.tablet == null) {
+      // the whole server: its tables and tablets, what the log holds beyond the flushed rows
+      return io.colfile.kudu.tablet.KuduServerDir.open(file,
+          server.dataDirs == null ? java.util.List.of() : server.dataDirs).describe();
+    }
+    try (FileReader reader = ColumnFiles.open(file, server)) {
+      return reader.describe();
+    }
   }
 }

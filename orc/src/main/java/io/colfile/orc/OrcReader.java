@@ -13,6 +13,7 @@ import io.colfile.orc.pushdown.OrcPushdown;
 import io.colfile.orc.stats.ColumnStatistics;
 import io.colfile.orc.tail.OrcTypes;
 import java.io.IOException;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -203,6 +204,25 @@ public final class OrcReader implements FileReader {
     out.put("encrypted", hasEncryption());
     out.put("schema", schema.toString());
     List<Type> columns = schema.flatten();
+    Map<String, Object> details = tail.footerDetails(file);
+    if (details.get("encryption") instanceof Map<?, ?> enc) {
+      out.put("encryption", encryption(enc, columns));
+    }
+    if (details.get("typeAttributes") instanceof Map<?, ?> attrs && !attrs.isEmpty()) {
+      List<Object> list = new ArrayList<>();
+      List<String> paths = columnPaths();
+      for (Map.Entry<?, ?> e : attrs.entrySet()) {
+        int c = (Integer) e.getKey();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("column", c);
+        if (c < paths.size()) {
+          m.put("path", paths.get(c));
+        }
+        m.put("attributes", e.getValue());
+        list.add(m);
+      }
+      out.put("typeAttributes", list);
+    }
     List<Object> stripeList = new ArrayList<>();
     List<String> notes = new ArrayList<>(warnings);
     List<List<ColumnStatistics>> perStripe;
@@ -238,6 +258,82 @@ public final class OrcReader implements FileReader {
       out.put("warnings", notes);
     }
     return out;
+  }
+
+  /**
+   * The footer's Encryption section with names: each variant's key name and the columns it
+   * encrypts (its root and everything below it), each mask's column paths.
+   */
+  private Map<String, Object> encryption(Map<?, ?> enc, List<Type> columns) {
+    List<String> paths = columnPaths();
+    Map<String, Object> out = new LinkedHashMap<>();
+    List<?> keys = (List<?>) enc.get("keys");
+    for (Map.Entry<?, ?> e : enc.entrySet()) {
+      Object value = e.getValue();
+      if ("variants".equals(e.getKey())) {
+        List<Object> variants = new ArrayList<>();
+        for (Object v : (List<?>) value) {
+          Map<String, Object> m = new LinkedHashMap<>();
+          for (Map.Entry<?, ?> f : ((Map<?, ?>) v).entrySet()) {
+            m.put((String) f.getKey(), f.getValue());
+          }
+          long root = (Long) m.get("root");
+          long key = (Long) m.get("key");
+          if (key < keys.size()) {
+            m.put("keyName", ((Map<?, ?>) keys.get((int) key)).get("name"));
+          }
+          List<Object> encrypted = new ArrayList<>();
+          if (root < columns.size()) {
+            int end = (int) root + columns.get((int) root).columnCount();
+            for (int c = (int) root; c < end && c < paths.size(); c++) {
+              encrypted.add(paths.get(c));
+            }
+          }
+          m.put("columns", encrypted);
+          variants.add(m);
+        }
+        value = variants;
+      } else if ("masks".equals(e.getKey())) {
+        List<Object> masks = new ArrayList<>();
+        for (Object v : (List<?>) value) {
+          Map<String, Object> m = new LinkedHashMap<>();
+          for (Map.Entry<?, ?> f : ((Map<?, ?>) v).entrySet()) {
+            m.put((String) f.getKey(), f.getValue());
+          }
+          List<Object> named = new ArrayList<>();
+          for (Object c : (List<?>) m.get("columns")) {
+            long id = (Long) c;
+            named.add(id < paths.size() ? paths.get((int) id) : "#" + id);
+          }
+          m.put("columnPaths", named);
+          masks.add(m);
+        }
+        value = masks;
+      }
+      out.put((String) e.getKey(), value);
+    }
+    return out;
+  }
+
+  /** Each column id's path ({@code a.b}; the root is {@code ""}), pre-order. */
+  private List<String> columnPaths() {
+    List<String> out = new ArrayList<>();
+    paths(schema, "", out);
+    return out;
+  }
+
+  private static void paths(Type t, String path, List<String> out) {
+    out.add(path);
+    List<Type> children = t.children();
+    for (int i = 0; i < children.size(); i++) {
+      String name = switch (t.kind()) {
+        case STRUCT -> t.fieldNames().get(i);
+        case LIST -> "_elem";
+        case MAP -> i == 0 ? "_key" : "_value";
+        default -> Integer.toString(i);
+      };
+      paths(children.get(i), path.isEmpty() ? name : path + "." + name, out);
+    }
   }
 
   private static List<Object> describe(List<Type> columns, List<ColumnStatistics> stats) {
@@ -289,6 +385,109 @@ public final class OrcReader implements FileReader {
     Objects.checkIndex(stripe, stripes.size());
     return Stripe.read(file, tail, stripe, stripes.get(stripe)).index(file, schema.flatten(),
         new BloomFilterTrust(writerId(), writerVersion(), tail.footer.softwareVersion()));
+  }
+
+  /**
+   * Where the rows {@code filter} selects may be: the file's statistics, each stripe's
+   * statistics (Metadata section) and, in the stripes they keep, each row group's statistics and
+   * bloom filters, decided as a read with that filter decides them (the same pushdown), except
+   * that every bloom filter of a row group the statistics keep is consulted. Reads the tail's
+   * Metadata section and the stripes' footers and index streams, never a data stream.
+   *
+   * @param filter bound against this file's schema
+   * @throws IllegalArgumentException when the filter does not fit the schema
+   */
+  public FilterProbe probe(io.colfile.core.filter.Predicate filter) throws IOException {
+    ReadPlan plan = ReadPlan.create(schema, ReadOptions.defaults().withFilter(filter));
+    OrcPushdown pushdown = new OrcPushdown(plan.pushdown(), schema, writerId(),
+        writerVersion(), hasEncryption());
+    List<String> notes = new ArrayList<>(pushdown.notes());
+    String fileWhy = pushdown.excludesFile(statistics(), numberOfRows());
+    List<List<ColumnStatistics>> perStripe;
+    try {
+      perStripe = stripeStatistics();
+      if (perStripe.size() != stripes.size()) {
+        if (!perStripe.isEmpty()) {
+          notes.add("stripe statistics not used: the file has " + perStripe.size() + " for "
+              + stripes.size() + " stripes");
+        }
+        perStripe = null;
+      }
+    } catch (IOException | RuntimeException e) {
+      notes.add("stripe statistics not used: " + e.getMessage());
+      perStripe = null;
+    }
+    BloomFilterTrust trust = new BloomFilterTrust(writerId(), writerVersion(),
+        tail.footer.softwareVersion());
+    List<Type> columns = schema.flatten();
+    List<FilterProbe.StripeVerdict> out = new ArrayList<>();
+    for (int s = 0; s < stripes.size(); s++) {
+      StripeInformation info = stripes.get(s);
+      String why = fileWhy;
+      if (why == null && info.numberOfRows() > 0) {
+        why = pushdown.excludesStripe(perStripe == null ? null : perStripe.get(s),
+            info.numberOfRows(), null);
+      }
+      if (why != null || info.numberOfRows() <= 0) {
+        out.add(new FilterProbe.StripeVerdict(s, info.numberOfRows(), why == null
+            ? FilterProbe.Verdict.MAY_HOLD : FilterProbe.Verdict.EXCLUDED_BY_STATISTICS, why,
+            List.of()));
+        continue;
+      }
+      Stripe st = Stripe.read(file, tail, s, info);
+      ZoneId zone = st.footer.writerTimezone() == null ? null : st.writerZone(null);
+      if (zone != null && pushdown.zoneSensitive()) {
+        why = pushdown.excludesStripe(perStripe == null ? null : perStripe.get(s),
+            info.numberOfRows(), zone);
+        if (why != null) {
+          out.add(new FilterProbe.StripeVerdict(s, info.numberOfRows(),
+              FilterProbe.Verdict.EXCLUDED_BY_STATISTICS,
+              why + " (read in the writer zone its footer names)", List.of()));
+          continue;
+        }
+      }
+      StripeIndex index = st.index(file, columns, trust);
+      String[] groups = pushdown.rowGroupExclusions(index, zone);
+      List<FilterProbe.RowGroupVerdict> verdicts = new ArrayList<>();
+      boolean mayHold = groups.length == 0;
+      boolean byBloom = false;
+      for (int g = 0; g < groups.length; g++) {
+        long first = index.firstRow(g);
+        long rows = Math.min(index.rowIndexStride(), index.rows() - first);
+        FilterProbe.Verdict v = groups[g] == null ? FilterProbe.Verdict.MAY_HOLD
+            : groups[g].contains("bloom filter excludes")
+                ? FilterProbe.Verdict.EXCLUDED_BY_BLOOM_FILTER
+                : FilterProbe.Verdict.EXCLUDED_BY_STATISTICS;
+        mayHold |= v == FilterProbe.Verdict.MAY_HOLD;
+        byBloom |= v == FilterProbe.Verdict.EXCLUDED_BY_BLOOM_FILTER;
+        verdicts.add(new FilterProbe.RowGroupVerdict(g, first, rows, v, groups[g]));
+      }
+      out.add(new FilterProbe.StripeVerdict(s, info.numberOfRows(),
+          mayHold ? FilterProbe.Verdict.MAY_HOLD : byBloom
+              ? FilterProbe.Verdict.EXCLUDED_BY_BLOOM_FILTER
+              : FilterProbe.Verdict.EXCLUDED_BY_STATISTICS,
+          mayHold ? null : "every row group excluded; row group 0: " + groups[0], verdicts));
+    }
+    return new FilterProbe(fileWhy, out, notes);
+  }
+
+  /**
+   * Why predicate pushdown uses no minimum or maximum of a column of {@code type} in this file
+   * (its writer's known bugs), or only its minimum ({@code "maximum: ..."}); null when it may
+   * use both.
+   */
+  public String boundsNotUsed(Type type) {
+    return OrcPushdown.boundsNotUsed(type, writerId(), writerVersion());
+  }
+
+  /**
+   * What predicate pushdown takes from statistics of this file (the file's, a stripe's or a row
+   * group's: {@code stats}, one per column id, of a unit of {@code rows} rows), per column id:
+   * the range it uses; see {@link OrcPushdown#ranges}.
+   */
+  public List<io.colfile.core.filter.ColumnRange> statisticsUsed(List<ColumnStatistics> stats,
+      long rows) {
+    return OrcPushdown.ranges(schema, writerId(), writerVersion(), stats, rows, null);
   }
 
   @Override

@@ -171,6 +171,18 @@ final class OrcTail {
     return kind.codec();
   }
 
+  /** The footer read again for what {@link Footer} leaves out ({@link TailMessages#footerDetails}). */
+  Map<String, Object> footerDetails(InputFile in) throws IOException {
+    FileRegion where = footerRegion();
+    long len = postScript.footerLength();
+    if (len == 0) {
+      return Map.of();
+    }
+    byte[] bytes = in.read(where.start(), (int) len);
+    return TailMessages.footerDetails(where, decompress(where, bytes, 0, (int) len, codec,
+        blockSize));
+  }
+
   /** Reads the Metadata section (stripe statistics); parsed on demand. */
   List<List<ColumnStatistics>> metadata(InputFile in) throws IOException {
     long len = postScript.metadataLength();

@@ -192,7 +192,7 @@ final class RowSetPruner {
   }
 
   /** An encoded key as its column values, {@code (1, 'a')}, or hex if it is not a key. */
-  private String keyText(byte[] key) {
+  String keyText(byte[] key) {
     List<KuduType> types = new ArrayList<>();
     keys.forEach(k -> types.add(k.column.type()));
     KeyDecoder d = new KeyDecoder(new KeyEncoder(types));

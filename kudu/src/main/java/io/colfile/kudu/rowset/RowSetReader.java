@@ -210,6 +210,80 @@ public final class RowSetReader implements FileReader {
   }
 
   /**
+   * What the rowset records about its rows without reading them, as a tree for tools ({@code
+   * colfile stats}): base and live rows; the key's {@code min_key}/{@code max_key} (from the key
+   * column's CFile, or the ad-hoc index of a composite key) decoded to the key columns' values;
+   * which BloomFile it has; per column its CFile's value count and blocks ({@link
+   * io.colfile.kudu.CFileStats}, each block listed with {@code blocks}); and per REDO and UNDO
+   * DeltaFile its DeltaStats (hybrid-time range, deletes, reinserts, updates per column).
+   */
+  public Map<String, Object> statistics(boolean blocks) throws IOException {
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("base rows", baseRows);
+    out.put("live rows", numberOfRows());
+    out.put("key", String.join(", ", schema.keyColumns()));
+    List<KuduColumn> keys = schema.keys();
+    CFile keyIndex = keys.size() == 1 ? columns.get(keys.get(0).id()) : adhocIndex();
+    RowSetPruner p = pruner();
+    byte[] min = keyIndex == null ? null : keyIndex.footer().metadata("min_key");
+    byte[] max = keyIndex == null ? null : keyIndex.footer().metadata("max_key");
+    out.put("min key", min == null ? "unknown" : p.keyText(min));
+    out.put("max key", max == null ? "unknown" : p.keyText(max));
+    out.put("bloom file", files.bloom() == null ? "none" : files.bloom());
+    List<Object> cols = new ArrayList<>();
+    for (KuduColumn c : schema.columns()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("column", c.name());
+      CFile r = columns.get(c.id());
+      if (r == null) {
+        m.put("file", "none (default values)");
+      } else {
+        m.put("file", r.name());
+        m.putAll(io.colfile.kudu.CFileStats.describe(r, blocks));
+      }
+      cols.add(m);
+    }
+    out.put("columns", cols);
+    out.put("redo deltas", deltaStats(files.redoDeltas()));
+    out.put("undo deltas", deltaStats(files.undoDeltas()));
+    return out;
+  }
+
+  private List<Object> deltaStats(List<String> names) throws IOException {
+    List<Object> out = new ArrayList<>();
+    for (String f : names) {
+      try (io.colfile.kudu.delta.DeltaFile d = io.colfile.kudu.delta.DeltaFile.open(
+          blocks.open(f))) {
+        io.colfile.kudu.delta.DeltaStats s = d.stats();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("file", f);
+        m.put("deltas", d.count());
+        m.put("min timestamp", s.minTimestamp());
+        m.put("max timestamp", s.maxTimestamp());
+        m.put("delete count", s.deleteCount());
+        m.put("reinsert count", s.reinsertCount());
+        Map<String, Object> updates = new LinkedHashMap<>();
+        s.updateCounts().forEach((id, n) -> {
+          KuduColumn c = columnOrNull(id);
+          updates.put(c == null ? "column " + id : c.name(), n);
+        });
+        m.put("update counts", updates);
+        out.add(m);
+      }
+    }
+    return out;
+  }
+
+  private KuduColumn columnOrNull(int id) {
+    for (KuduColumn c : schema.columns()) {
+      if (c.id() == id) {
+        return c;
+      }
+    }
+    return null;
+  }
+
+  /**
    * Reads the rows {@code options} ask for. A filter's conditions on the primary key choose the
    * base rows read ({@link RowSetPruner}); every row read is then filtered exactly.
    */

@@ -63,6 +63,76 @@ public final class TailMessages {
         f.hasSoftwareVersion() ? f.getSoftwareVersion() : null);
   }
 
+  /**
+   * What the footer says beyond {@link Footer}, for tools ({@code colfile meta}): under {@code
+   * "encryption"} (absent when the file has none) the masks ({@code name}, {@code parameters},
+   * {@code columns}), keys ({@code name}, {@code version}, {@code algorithm}), variants ({@code
+   * root}, {@code key}, {@code encryptedKeyBytes}, {@code stripeStatisticsStreams}, {@code
+   * fileStatisticsBytes}) and {@code keyProvider}; under {@code "typeAttributes"} a map from
+   * column id to that type's attributes (only the types that have some).
+   *
+   * @param bytes the decompressed footer
+   */
+  public static Map<String, Object> footerDetails(FileRegion where, byte[] bytes)
+      throws CorruptFileException {
+    OrcProto.Footer f = Messages.parse(where, bytes, OrcProto.Footer.parser());
+    Map<String, Object> out = new LinkedHashMap<>();
+    if (f.hasEncryption()) {
+      OrcProto.Encryption e = f.getEncryption();
+      Map<String, Object> enc = new LinkedHashMap<>();
+      List<Object> masks = new ArrayList<>();
+      for (OrcProto.DataMask m : e.getMaskList()) {
+        Map<String, Object> mm = new LinkedHashMap<>();
+        mm.put("name", m.getName());
+        mm.put("parameters", List.copyOf(m.getMaskParametersList()));
+        List<Object> cols = new ArrayList<>();
+        for (int c : m.getColumnsList()) {
+          cols.add(Integer.toUnsignedLong(c));
+        }
+        mm.put("columns", cols);
+        masks.add(mm);
+      }
+      enc.put("masks", masks);
+      List<Object> keys = new ArrayList<>();
+      for (OrcProto.EncryptionKey k : e.getKeyList()) {
+        Map<String, Object> km = new LinkedHashMap<>();
+        km.put("name", k.getKeyName());
+        km.put("version", Integer.toUnsignedLong(k.getKeyVersion()));
+        km.put("algorithm", k.hasAlgorithm() ? k.getAlgorithm().name() : "UNKNOWN_ENCRYPTION");
+        keys.add(km);
+      }
+      enc.put("keys", keys);
+      List<Object> variants = new ArrayList<>();
+      for (OrcProto.EncryptionVariant v : e.getVariantsList()) {
+        Map<String, Object> vm = new LinkedHashMap<>();
+        vm.put("root", Integer.toUnsignedLong(v.getRoot()));
+        vm.put("key", Integer.toUnsignedLong(v.getKey()));
+        vm.put("encryptedKeyBytes", v.getEncryptedKey().size());
+        vm.put("stripeStatisticsStreams", v.getStripeStatisticsCount());
+        vm.put("fileStatisticsBytes", v.getFileStatistics().size());
+        variants.add(vm);
+      }
+      enc.put("variants", variants);
+      if (e.hasKeyProvider()) {
+        enc.put("keyProvider", e.getKeyProvider().name());
+      }
+      out.put("encryption", enc);
+    }
+    Map<Integer, Map<String, String>> attributes = new LinkedHashMap<>();
+    for (int i = 0; i < f.getTypesCount(); i++) {
+      OrcProto.Type t = f.getTypes(i);
+      if (t.getAttributesCount() > 0) {
+        Map<String, String> a = new LinkedHashMap<>();
+        for (OrcProto.StringPair p : t.getAttributesList()) {
+          a.put(p.getKey(), p.getValue());
+        }
+        attributes.put(i, a);
+      }
+    }
+    out.put("typeAttributes", attributes);
+    return out;
+  }
+
   /** The Metadata section: stripe statistics, one list per stripe. */
   public static List<List<ColumnStatistics>> parseMetadata(FileRegion where, byte[] bytes)
       throws CorruptFileException {

@@ -2,6 +2,8 @@ package io.colfile.orc.pushdown;
 
 import io.colfile.core.filter.BoundPredicate;
 import io.colfile.core.filter.BoundPredicate.Leaf;
+import io.colfile.core.filter.ColumnRange;
+import io.colfile.core.filter.Domain;
 import io.colfile.core.filter.Pruner;
 import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
@@ -238,6 +240,90 @@ public final class OrcPushdown {
       }
     }
     return new RowGroupChoice(RowGroupSet.of(chosen), line.toString());
+  }
+
+  /**
+   * Why each row group of a stripe cannot hold a matching row, or null where it may: first from
+   * the row index's statistics, then, for the row groups they keep, from the bloom filters,
+   * which are always read here (a tool's account, such as {@code colfile stats --probe}, not a
+   * read that weighs their cost). A reason the bloom filters gave contains {@code "bloom filter
+   * excludes"}. Every row group may hold one when the file is encrypted or the stripe has no
+   * row index for the filter's columns.
+   *
+   * @param writerZone the writer zone the stripe's footer names, or null
+   */
+  public String[] rowGroupExclusions(StripeIndex index, ZoneId writerZone) throws IOException {
+    int groups = index.rowGroupCount();
+    String[] why = new String[Math.max(0, groups)];
+    if (encrypted || index.rowIndexStride() <= 0 || groups <= 0) {
+      return why;
+    }
+    boolean any = false;
+    for (int c : leafColumns) {
+      any |= index.hasRowIndex(c);
+    }
+    if (!any) {
+      return why;
+    }
+    RowIndex[] rowIndexes = new RowIndex[columns.count()];
+    for (int c : indexColumns) {
+      rowIndexes[c] = index.rowIndex(c);
+    }
+    try {
+      for (int g = 0; g < groups; g++) {
+        int group = g;
+        Pruner.Verdict v = Pruner.evaluate(predicate, unit(index, rowIndexes, g, writerZone,
+            null));
+        if (v.mayMatch()) {
+          v = Pruner.evaluate(predicate, unit(index, rowIndexes, g, writerZone,
+              (c, value) -> bloom(index, c, group, value, writerZone)));
+        }
+        why[g] = v.mayMatch() ? null : v.reason();
+      }
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+    return why;
+  }
+
+  /**
+   * What pushdown takes from one unit's statistics (the file, a stripe or a row group), per
+   * column id: the range it uses, {@link ColumnRange#UNKNOWN} where it uses nothing, null where
+   * the unit has no statistics for the column. The writer's known bugs ({@link
+   * #boundsNotUsed}), truncated string bounds, NaN and counts that do not add up are taken into
+   * account exactly as when reading; for tools that show statistics.
+   *
+   * @param fileSchema the file's schema (column ids in pre-order)
+   * @param stats the unit's statistics, one per column id (fewer: the rest have none)
+   * @param rows the unit's rows
+   * @param writerZone the zone TIMESTAMP values are read in (a stripe's footer names it), or
+   *     null when unknown
+   */
+  public static List<ColumnRange> ranges(Type fileSchema, int writerId, int writerVersion,
+      List<ColumnStatistics> stats, long rows, ZoneId writerZone) {
+    FileColumns cols = new FileColumns(fileSchema);
+    UnitRanges unit = new UnitRanges(cols, c -> c < stats.size() ? stats.get(c) : null, rows,
+        new WriterFixes(writerId, writerVersion), writerZone, null);
+    List<ColumnRange> out = new ArrayList<>();
+    for (int c = 0; c < cols.count(); c++) {
+      out.add(Domain.of(cols.type(c)) != null ? unit.range(c) : null);
+    }
+    return out;
+  }
+
+  /**
+   * Why pushdown uses no minimum or maximum of a column of {@code type} in a file of this
+   * writer ({@code writerId}: Footer.writer, {@code writerVersion}: PostScript.writer_version),
+   * or only its minimum ({@code "maximum: ..."}); null when it may use both.
+   */
+  public static String boundsNotUsed(Type type, int writerId, int writerVersion) {
+    WriterFixes fixes = new WriterFixes(writerId, writerVersion);
+    String why = fixes.boundsDistrusted(type);
+    if (why != null) {
+      return why;
+    }
+    why = fixes.maximumDistrusted(type);
+    return why == null ? null : "maximum: " + why;
   }
 
   /** Row group {@code g}'s statistics (and bloom filters, when given) as a unit. */
