@@ -7,6 +7,7 @@ import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.vector.ColumnBatch;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -46,8 +47,15 @@ final class CheckCommand implements Callable<Integer> {
     List<Map<String, Object>> results = new ArrayList<>();
     List<Path> targets = new ArrayList<>();
     long bytes = 0;
+    boolean empty = false;
     for (Path p : files) {
-      for (Path f : FileArgs.expand(p)) {
+      List<Path> expanded = FileArgs.expand(p);
+      if (expanded.isEmpty()) {
+        main.stderr().println("colfile: " + p + ": no files in this directory");
+        main.stderr().flush();
+        empty = true;
+      }
+      for (Path f : expanded) {
         targets.add(f);
         bytes += Files.isRegularFile(f) ? Files.size(f) : 0;
       }
@@ -92,7 +100,7 @@ final class CheckCommand implements Callable<Integer> {
       main.stdout().write(out.toString().getBytes(StandardCharsets.UTF_8));
     }
     main.stdout().flush();
-    return damaged > 0 ? Failures.BAD_FILE : Failures.OK;
+    return damaged > 0 || empty ? Failures.BAD_FILE : Failures.OK;
   }
 
   /**
