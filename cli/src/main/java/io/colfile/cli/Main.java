@@ -2,6 +2,7 @@ package io.colfile.cli;
 
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
@@ -26,6 +27,7 @@ import picocli.CommandLine.Spec;
         ConvertCommand.class, CheckCommand.class},
     usageHelpAutoWidth = true)
 public final class Main implements Runnable {
+  private final InputStream stdin;
   private final OutputStream stdout;
   private final PrintStream stderr;
   private boolean verbose;
@@ -33,7 +35,8 @@ public final class Main implements Runnable {
   @Spec
   private CommandSpec spec;
 
-  Main(OutputStream stdout, PrintStream stderr) {
+  Main(InputStream stdin, OutputStream stdout, PrintStream stderr) {
+    this.stdin = stdin;
     this.stdout = stdout;
     this.stderr = stderr;
   }
@@ -48,7 +51,12 @@ public final class Main implements Runnable {
 
   /** The command line with colfile's streams, exit codes and error reporting wired in. */
   static CommandLine commandLine(OutputStream stdout, PrintStream stderr) {
-    Main main = new Main(stdout, stderr);
+    return commandLine(System.in, stdout, stderr);
+  }
+
+  /** The command line reading standard input from {@code stdin}. */
+  static CommandLine commandLine(InputStream stdin, OutputStream stdout, PrintStream stderr) {
+    Main main = new Main(stdin, stdout, stderr);
     CommandLine cl = new CommandLine(main);
     cl.setOut(new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), true));
     cl.setErr(new PrintWriter(new OutputStreamWriter(stderr, StandardCharsets.UTF_8), true));
@@ -70,6 +78,10 @@ public final class Main implements Runnable {
   public void run() {
     throw new CommandLine.ParameterException(spec.commandLine(),
         "missing command: one of cat, schema, meta, convert, check");
+  }
+
+  InputStream stdin() {
+    return stdin;
   }
 
   OutputStream stdout() {
