@@ -27,14 +27,8 @@ public final class ShortestFloat {
     if (Double.isNaN(v) || Double.isInfinite(v) || v == 0) {
       return special(v);
     }
-    BigDecimal exact = new BigDecimal(v);
-    for (int p = 1; p <= 17; p++) {
-      BigDecimal d = readingBack(exact, p, s -> Double.parseDouble(s) == v);
-      if (d != null) {
-        return layout(d);
-      }
-    }
-    return layout(exact.round(new MathContext(17, RoundingMode.HALF_EVEN))); // not reached
+    return shortest(new BigDecimal(v), digits(Double.toString(v)), 17,
+        s -> Double.parseDouble(s) == v);
   }
 
   /** The shortest text of the float {@code v}. */
@@ -42,14 +36,52 @@ public final class ShortestFloat {
     if (Float.isNaN(v) || Float.isInfinite(v) || v == 0) {
       return special(v);
     }
-    BigDecimal exact = new BigDecimal(v);
-    for (int p = 1; p <= 9; p++) {
-      BigDecimal d = readingBack(exact, p, s -> Float.parseFloat(s) == v);
-      if (d != null) {
-        return layout(d);
+    return shortest(new BigDecimal(v), digits(Float.toString(v)), 9,
+        s -> Float.parseFloat(s) == v);
+  }
+
+  /**
+   * The shortest decimal of {@code exact} that reads back, starting from {@code guess} digits
+   * (the JDK's, which read back: the answer is at most that many). If p digits read back, so do
+   * p + 1 (append a zero), so the search walks down from the guess until fewer digits fail.
+   */
+  private static String shortest(BigDecimal exact, int guess, int max,
+      java.util.function.Predicate<String> readsBack) {
+    int p = Math.min(Math.max(guess, 1), max);
+    BigDecimal best = readingBack(exact, p, readsBack);
+    while (best == null && p < max) {
+      best = readingBack(exact, ++p, readsBack); // not expected: the JDK's text reads back
+    }
+    while (p > 1) {
+      BigDecimal shorter = readingBack(exact, p - 1, readsBack);
+      if (shorter == null) {
+        break;
+      }
+      best = shorter;
+      p--;
+    }
+    return layout(best);
+  }
+
+  /** Significant digits of a JDK {@code toString} text ({@code 1.25E-5}, {@code 0.0020}). */
+  private static int digits(String s) {
+    int n = 0;
+    int pendingZeros = 0;
+    boolean started = false;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c == 'E') {
+        break;
+      }
+      if (c >= '1' && c <= '9') {
+        n += pendingZeros + 1;
+        pendingZeros = 0;
+        started = true;
+      } else if (c == '0' && started) {
+        pendingZeros++;
       }
     }
-    return layout(exact.round(new MathContext(9, RoundingMode.HALF_EVEN))); // not reached
+    return n;
   }
 
   private static BigDecimal readingBack(BigDecimal exact, int p,
