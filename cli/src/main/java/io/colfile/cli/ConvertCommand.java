@@ -166,7 +166,7 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
           + "trevni.codec=bzip2 (repeatable).")
   private Map<String, String> properties;
 
-  /** The input being read (what errors name), or the output while it is written. */
+  /** The input being read (what errors name); null: the first input. */
   private Path current;
 
   /** One input: where its bytes are, what to call it, and its kind. */
@@ -244,6 +244,10 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
         throw new UsageException("--separator, --quote, --escape, --header, --no-header and "
             + "--null-string are for CSV input; " + inputs.get(0).name() + " is "
             + describe(kind));
+      }
+      if (kind == InputFormat.FILE && (timestampFormat != null || zone != null)) {
+        throw new UsageException("--timestamp-format and --timezone are for text input; "
+            + inputs.get(0).name() + " is a column file");
       }
       if (kind == InputFormat.FILE) {
         convertFiles(inputs, type, output, options, out);
@@ -399,7 +403,7 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
   private void write(FormatProvider format, Type rows, Path out, WriteOptions options,
       List<Input> inputs, Opener opener) throws IOException {
     FileWriter writer;
-    current = out;
+    current = null; // failures about OUT name it after the first input, as they always did
     try {
       writer = format.writesDirectories()
           ? format.createDirectory(out, rows, options)
@@ -417,9 +421,8 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
           }
         }
       }
-      current = out;
-      writer.close();
       current = null;
+      writer.close();
     } catch (IllegalArgumentException e) {
       writer.abort();
       throw new IOException(e.getMessage(), e);

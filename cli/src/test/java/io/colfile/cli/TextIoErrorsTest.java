@@ -54,6 +54,9 @@ class TextIoErrorsTest {
     Files.writeString(json, "{\"a\": 1}\n");
     fails(Cli.run("convert", json.toString(), out, "--separator", ";"), 2,
         "are for CSV input; " + json + " is JSON lines");
+    fails(Cli.run("convert", SAMPLE_ORC.toString(), out, "--timezone", "UTC"), 2,
+        "--timestamp-format and --timezone are for text input; " + SAMPLE_ORC
+            + " is a column file");
     assertThat(Path.of(out)).doesNotExist();
   }
 
@@ -83,6 +86,10 @@ class TextIoErrorsTest {
     Files.writeString(csv, "a,b\n1,\"x\n");
     fails(Cli.run("convert", csv.toString(), out), 1,
         "colfile: " + csv + ": line 2, column #2: malformed CSV: a quoted field is never closed");
+    Path empty = dir.resolve("empty.jsonl");
+    Files.writeString(empty, "\n");
+    fails(Cli.run("convert", empty.toString(), out), 1,
+        "colfile: " + empty + ": line 1: no rows to infer a schema from; give --schema");
     Path gz = dir.resolve("bad.csv.gz");
     Files.write(gz, new byte[] {0x1f, (byte) 0x8b, 8, 0, 0, 0});
     fails(Cli.run("convert", gz.toString(), out), 1,

@@ -193,6 +193,7 @@ public final class SchemaInference {
     private final Map<String, CsvColumn> csv = new LinkedHashMap<>();
     private long jsonRows;
     private boolean anyCsv;
+    private String firstName;
     private final long[] scratch = new long[2];
 
     /** Recognising timestamps as {@code timestamps} reads them. */
@@ -202,6 +203,9 @@ public final class SchemaInference {
 
     /** Adds the values of JSON lines. */
     public void addJson(String name, InputStream in) throws IOException {
+      if (firstName == null) {
+        firstName = name;
+      }
       jsonRows += inferJson(json, name, in, timestamps);
     }
 
@@ -259,7 +263,7 @@ public final class SchemaInference {
         return b.build();
       }
       if (jsonRows == 0) {
-        throw new BadInputException("<input>", 1, null,
+        throw new BadInputException(firstName == null ? "<no input>" : firstName, 1, null,
             "no rows to infer a schema from; give --schema");
       }
       return json.toType();
