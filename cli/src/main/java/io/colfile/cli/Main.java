@@ -31,32 +31,45 @@ public final class Main implements Runnable {
   private final OutputStream stdout;
   private final PrintStream stderr;
   private boolean verbose;
+  private boolean quiet;
+  /** Whether stderr is a terminal (progress lines are drawn there only then). */
+  private final boolean terminal;
 
   @Spec
   private CommandSpec spec;
 
-  Main(InputStream stdin, OutputStream stdout, PrintStream stderr) {
+  Main(InputStream stdin, OutputStream stdout, PrintStream stderr, boolean terminal) {
     this.stdin = stdin;
     this.stdout = stdout;
     this.stderr = stderr;
+    this.terminal = terminal;
   }
 
   public static void main(String[] args) {
     // Raw file descriptor 1, buffered by each command, rather than System.out: System.out
     // encodes characters and swallows write errors, and cat writes bytes and must see them.
     OutputStream stdout = new StdoutStream(new FileOutputStream(FileDescriptor.out));
-    int status = commandLine(stdout, System.err).execute(args);
+    int status = commandLine(stdout, System.err, Progress.stderrIsTerminal()).execute(args);
     System.exit(status);
   }
 
   /** The command line with colfile's streams, exit codes and error reporting wired in. */
   static CommandLine commandLine(OutputStream stdout, PrintStream stderr) {
-    return commandLine(System.in, stdout, stderr);
+    return commandLine(System.in, stdout, stderr, false);
   }
 
-  /** The command line reading standard input from {@code stdin}. */
-  static CommandLine commandLine(InputStream stdin, OutputStream stdout, PrintStream stderr) {
-    Main main = new Main(stdin, stdout, stderr);
+  /**
+   * {@link #commandLine(OutputStream, PrintStream)}, where {@code terminal} says whether stderr
+   * is a terminal, on which long commands then draw their progress.
+   */
+  static CommandLine commandLine(OutputStream stdout, PrintStream stderr, boolean terminal) {
+    return commandLine(System.in, stdout, stderr, terminal);
+  }
+
+  /** The command line reading standard input (convert's {@code -}) from {@code stdin}. */
+  static CommandLine commandLine(InputStream stdin, OutputStream stdout, PrintStream stderr,
+      boolean terminal) {
+    Main main = new Main(stdin, stdout, stderr, terminal);
     CommandLine cl = new CommandLine(main);
     cl.setOut(new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), true));
     cl.setErr(new PrintWriter(new OutputStreamWriter(stderr, StandardCharsets.UTF_8), true));
@@ -72,6 +85,18 @@ public final class Main implements Runnable {
       description = "On errors, print the stack trace too.")
   void setVerbose(boolean verbose) {
     this.verbose = verbose;
+  }
+
+  /** Global: also accepted after the subcommand. */
+  @Option(names = {"-q", "--quiet"}, scope = ScopeType.INHERIT,
+      description = "No progress line on stderr (drawn only on a terminal anyway).")
+  void setQuiet(boolean quiet) {
+    this.quiet = quiet;
+  }
+
+  /** Whether long commands should draw a progress line on stderr. */
+  boolean progressWanted() {
+    return terminal && !quiet;
   }
 
   @Override

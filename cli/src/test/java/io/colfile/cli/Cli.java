@@ -29,7 +29,7 @@ final class Cli {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8);
-    int status = Main.commandLine(new ByteArrayInputStream(stdin), out, errStream)
+    int status = Main.commandLine(new ByteArrayInputStream(stdin), out, errStream, false)
         .execute(args);
     errStream.flush();
     return new Result(status, out.toString(StandardCharsets.UTF_8),

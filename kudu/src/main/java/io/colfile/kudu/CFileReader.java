@@ -67,8 +67,8 @@ public final class CFileReader implements FileReader {
   }
 
   private BatchReader readRaw(ReadOptions options) throws IOException {
+    // positioned at the first row lazily: a seek then never reads the first block
     CFileCursor cursor = file.newCursor();
-    cursor.seekToFirst();
     return new AbstractBatchReader(type, options.batchSize()) {
       @Override
       protected int fill(ColumnBatch batch, int max) throws IOException {
