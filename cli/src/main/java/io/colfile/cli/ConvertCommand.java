@@ -56,10 +56,11 @@ import picocli.CommandLine.ParentCommand;
             + " \\",
         "      --timestamp-format 'dd/MM/yyyy HH:mm' --timezone Europe/Amsterdam in.csv out.orc",
         "",
-        "Input kinds: by name (.jsonl .json .ndjson, .csv .tsv, each maybe with .gz), else by",
-        "the bytes: a column file's magic, else text whose first character { or [ makes it",
-        "JSON lines, and CSV otherwise (--input-format for bare JSON values). All inputs must be",
-        "of one kind; their schema is inferred over all of them unless --schema gives it.",
+        "Input kinds: by name (.jsonl .json .ndjson, .csv .tsv, each maybe with .gz), else a",
+        "column file; gzip data of another name and standard input that is text are JSON lines",
+        "when their first character is { or [, else CSV (--input-format says otherwise). All",
+        "inputs must be of one kind; their schema is inferred over all of them unless --schema",
+        "gives it.",
         "CSV: an empty unquoted field is NULL, a quoted \"\" the empty string."})
 final class ConvertCommand implements Callable<Integer>, FileCommand {
   enum InputFormat {
@@ -481,12 +482,15 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
   }
 
   /**
-   * The kind of an input: as forced, else by its name (without .gz), else by its bytes: gzip or
-   * text (no control characters but tab, CR, LF, FF in the first 4 KiB) is JSON lines when its
-   * first character other than a blank is { or [, else CSV; anything else a column file.
+   * The kind of an input: as forced, else by its name (without .gz); else gzip data, and
+   * standard input when it is text (no control characters but tab, CR, LF, FF in the first 4
+   * KiB), are JSON lines when their first character other than a blank is { or [, else CSV;
+   * anything else is a column file (whose format its bytes tell when it is opened). A file of
+   * text with another name is not taken for CSV: --input-format says so.
    */
   private static InputFormat kind(Path path, String name, InputFormat forced)
       throws IOException {
+    boolean stdin = name.equals(STDIN);
     if (forced != InputFormat.AUTO) {
       return forced;
     }
@@ -514,6 +518,9 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
     }
     int start = head.length >= 3 && (head[0] & 0xff) == 0xef && (head[1] & 0xff) == 0xbb
         && (head[2] & 0xff) == 0xbf ? 3 : 0;
+    if (!gzip && !stdin) {
+      return InputFormat.FILE;
+    }
     if (!gzip) {
       for (int i = start; i < head.length; i++) {
         int c = head[i] & 0xff;

@@ -85,10 +85,13 @@ class ConvertInputsTest {
     Files.writeString(bomJson, "\ufeff" + ROWS);
     assertThat(converted(Cli.run("convert", bomJson.toString(), out.toString()), out))
         .isEqualTo(ROWS);
-    Path sniffedCsv = dir.resolve("rows.txt");
-    Files.writeString(sniffedCsv, CSV);
-    assertThat(converted(Cli.run("convert", sniffedCsv.toString(), out.toString()), out))
-        .isEqualTo(ROWS);
+    Path text = dir.resolve("rows.txt"); // a file's text is not guessed to be CSV
+    Files.writeString(text, CSV);
+    Cli.Result guessed = Cli.run("convert", text.toString(), out.toString());
+    assertThat(guessed.status()).isEqualTo(1);
+    assertThat(guessed.err()).contains("not a file of any format colfile reads");
+    assertThat(converted(Cli.run("convert", text.toString(), out.toString(), "--input-format",
+        "csv"), out)).isEqualTo(ROWS);
   }
 
   @Test
