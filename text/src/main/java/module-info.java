@@ -1,7 +1,6 @@
 /** Rows as text: the JSON-lines printer, and JSON lines, CSV and column files as row sources. */
 module io.colfile.text {
   requires transitive io.colfile.core;
-  requires de.siegmar.fastcsv;
 
   exports io.colfile.text;
   exports io.colfile.text.convert;

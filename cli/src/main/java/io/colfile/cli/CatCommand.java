@@ -10,7 +10,10 @@ import io.colfile.core.read.ReadPlan;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnBatch;
 import io.colfile.kudu.KuduFormat;
+import io.colfile.text.CsvRowWriter;
 import io.colfile.text.JsonLinesWriter;
+import io.colfile.text.RowPrinter;
+import io.colfile.text.TableWriter;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -25,13 +28,15 @@ import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code colfile cat}: the rows as JSON lines in Apache ORC C++'s printer conventions
- * (../shared/specs/json-lines.md), the same for every format; only the rows a filter selects,
- * reading only what it needs.
+ * (../shared/specs/json-lines.md), the same for every format, or as CSV or an aligned table;
+ * only the rows a filter selects, reading only what it needs.
  */
 @Command(name = "cat", mixinStandardHelpOptions = true, versionProvider = Version.class,
-    description = "Print the rows as JSON lines, one per row.",
+    description = "Print the rows as JSON lines, one per row (or as CSV, or a table).",
     footer = {"", "Examples:",
         "  colfile cat data.orc --where \"price >= 10 AND country IN ('NL', 'BE')\" --limit 5",
+        "  colfile cat data.orc --output table --limit 20",
+        "  colfile cat data.orc --output csv --exact-floats > data.csv",
         "  colfile cat data.orc --columns id,customer.name --explain",
         "  colfile cat old.orc --schema 'struct<id:bigint,name:string,added:int>'",
         "",
@@ -90,6 +95,22 @@ final class CatCommand implements Callable<Integer>, FileCommand {
           + "updates) instead of the stored cells.")
   private boolean deltas;
 
+  @Option(names = "--output", paramLabel = "FORM", defaultValue = "json",
+      description = "json (JSON lines, the default), csv (RFC 4180 with a header line; NULL an "
+          + "empty field, the empty string \"\"; nested values as their JSON text) or table "
+          + "(aligned columns, NULL as NULL, each page of 1000 rows aligned on its own).")
+  private String output;
+
+  @Option(names = "--exact-floats",
+      description = "Float and double values as the shortest text that reads back as the "
+          + "same value, instead of C's %.7g and %.14g, which drop digits.")
+  private boolean exactFloats;
+
+  @Option(names = "--max-width", paramLabel = "CELLS", defaultValue = "40",
+      description = "--output table: a value wider than this is cut, ending in … (default: "
+          + "${DEFAULT-VALUE}).")
+  private int maxWidth;
+
   @Option(names = "--batch", paramLabel = "ROWS", defaultValue = "1024",
       description = "Rows read per batch (default: ${DEFAULT-VALUE}).")
   private int batchSize;
@@ -102,6 +123,13 @@ final class CatCommand implements Callable<Integer>, FileCommand {
   @Override
   public Integer call() throws Exception {
     ReadOptions options = options();
+    String form = output.toLowerCase(java.util.Locale.ROOT);
+    if (!form.equals("json") && !form.equals("csv") && !form.equals("table")) {
+      throw new UsageException("--output must be json, csv or table, not '" + output + "'");
+    }
+    if (maxWidth < 2) {
+      throw new UsageException("--max-width must be at least 2, not " + maxWidth);
+    }
     try (FileReader reader = deltas ? ColumnFiles.openDeltas(file) : ColumnFiles.open(file, server)) {
       for (String d : ColumnFiles.damage(reader)) {
         main.stderr().println("colfile: salvage: " + d);
@@ -113,7 +141,7 @@ final class CatCommand implements Callable<Integer>, FileCommand {
       }
       BatchReader rows = reader.read(options);
       try (rows) {
-        print(rows, new JsonLinesWriter(main.stdout(), timestampStyle(reader)));
+        print(rows, printer(form, timestampStyle(reader)));
       } catch (IllegalArgumentException e) {
         if (options.schema().isEmpty()) {
           throw e;
@@ -126,6 +154,18 @@ final class CatCommand implements Callable<Integer>, FileCommand {
       }
     }
     return Failures.OK;
+  }
+
+  private RowPrinter printer(String form, JsonLinesWriter.TimestampStyle style) {
+    switch (form) {
+      case "csv":
+        return new CsvRowWriter(main.stdout(), style, exactFloats);
+      case "table":
+        return new TableWriter(main.stdout(), style, exactFloats, maxWidth,
+            TableWriter.DEFAULT_PAGE);
+      default:
+        return new JsonLinesWriter(main.stdout(), style, exactFloats);
+    }
   }
 
   /**
@@ -178,7 +218,7 @@ final class CatCommand implements Callable<Integer>, FileCommand {
   }
 
   /** Prints the rows asked for; the rows read before a failure are printed too. */
-  private void print(BatchReader rows, JsonLinesWriter out) throws IOException {
+  private void print(BatchReader rows, RowPrinter out) throws IOException {
     try {
       long toSkip = skip;
       if (toSkip > 0 && where == null) {
@@ -191,6 +231,7 @@ final class CatCommand implements Callable<Integer>, FileCommand {
       }
       long left = limit == null ? Long.MAX_VALUE : limit;
       ColumnBatch batch = rows.newBatch();
+      out.begin(batch.schema());
       while (left > 0 && rows.next(batch)) {
         int from = (int) Math.min(toSkip, batch.size);
         toSkip -= from;

@@ -2,6 +2,7 @@ package io.colfile.cli;
 
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
@@ -26,6 +27,7 @@ import picocli.CommandLine.Spec;
         ConvertCommand.class, CheckCommand.class, StatsCommand.class},
     usageHelpAutoWidth = true)
 public final class Main implements Runnable {
+  private final InputStream stdin;
   private final OutputStream stdout;
   private final PrintStream stderr;
   private boolean verbose;
@@ -36,7 +38,8 @@ public final class Main implements Runnable {
   @Spec
   private CommandSpec spec;
 
-  Main(OutputStream stdout, PrintStream stderr, boolean terminal) {
+  Main(InputStream stdin, OutputStream stdout, PrintStream stderr, boolean terminal) {
+    this.stdin = stdin;
     this.stdout = stdout;
     this.stderr = stderr;
     this.terminal = terminal;
@@ -52,7 +55,7 @@ public final class Main implements Runnable {
 
   /** The command line with colfile's streams, exit codes and error reporting wired in. */
   static CommandLine commandLine(OutputStream stdout, PrintStream stderr) {
-    return commandLine(stdout, stderr, false);
+    return commandLine(System.in, stdout, stderr, false);
   }
 
   /**
@@ -60,7 +63,13 @@ public final class Main implements Runnable {
    * is a terminal, on which long commands then draw their progress.
    */
   static CommandLine commandLine(OutputStream stdout, PrintStream stderr, boolean terminal) {
-    Main main = new Main(stdout, stderr, terminal);
+    return commandLine(System.in, stdout, stderr, terminal);
+  }
+
+  /** The command line reading standard input (convert's {@code -}) from {@code stdin}. */
+  static CommandLine commandLine(InputStream stdin, OutputStream stdout, PrintStream stderr,
+      boolean terminal) {
+    Main main = new Main(stdin, stdout, stderr, terminal);
     CommandLine cl = new CommandLine(main);
     cl.setOut(new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), true));
     cl.setErr(new PrintWriter(new OutputStreamWriter(stderr, StandardCharsets.UTF_8), true));
@@ -94,6 +103,10 @@ public final class Main implements Runnable {
   public void run() {
     throw new CommandLine.ParameterException(spec.commandLine(),
         "missing command: one of cat, schema, meta, convert, check, stats");
+  }
+
+  InputStream stdin() {
+    return stdin;
   }
 
   OutputStream stdout() {

@@ -1,5 +1,6 @@
 package io.colfile.cli;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -20,10 +21,16 @@ final class Cli {
   }
 
   static Result run(String... args) {
+    return runWithInput(new byte[0], args);
+  }
+
+  /** A run with {@code stdin} as its standard input. */
+  static Result runWithInput(byte[] stdin, String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8);
-    int status = Main.commandLine(out, errStream).execute(args);
+    int status = Main.commandLine(new ByteArrayInputStream(stdin), out, errStream, false)
+        .execute(args);
     errStream.flush();
     return new Result(status, out.toString(StandardCharsets.UTF_8),
         err.toString(StandardCharsets.UTF_8));

@@ -25,7 +25,7 @@ final class CompoundPrinters {
     private final byte[][] prefixes;
     private final ValuePrinter[] fields;
 
-    StructPrinter(Type type, JsonLinesWriter.TimestampStyle style) {
+    StructPrinter(Type type, PrintStyle style) {
       int n = type.children().size();
       prefixes = new byte[n][];
       fields = new ValuePrinter[n];
@@ -58,7 +58,7 @@ final class CompoundPrinters {
   static final class ListPrinter extends ValuePrinter {
     private final ValuePrinter element;
 
-    ListPrinter(Type type, JsonLinesWriter.TimestampStyle style) {
+    ListPrinter(Type type, PrintStyle style) {
       element = ValuePrinters.create(type.child(0), style);
     }
 
@@ -83,7 +83,7 @@ final class CompoundPrinters {
     private final ValuePrinter key;
     private final ValuePrinter value;
 
-    MapPrinter(Type type, JsonLinesWriter.TimestampStyle style) {
+    MapPrinter(Type type, PrintStyle style) {
       key = ValuePrinters.create(type.child(0), style);
       value = ValuePrinters.create(type.child(1), style);
     }
@@ -112,7 +112,7 @@ final class CompoundPrinters {
   static final class UnionPrinter extends ValuePrinter {
     private final ValuePrinter[] variants;
 
-    UnionPrinter(Type type, JsonLinesWriter.TimestampStyle style) {
+    UnionPrinter(Type type, PrintStyle style) {
       variants = new ValuePrinter[type.children().size()];
       for (int i = 0; i < variants.length; i++) {
         variants[i] = ValuePrinters.create(type.child(i), style);

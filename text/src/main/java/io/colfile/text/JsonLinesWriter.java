@@ -2,7 +2,6 @@ package io.colfile.text;
 
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnBatch;
-import java.io.Flushable;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -23,7 +22,7 @@ import java.util.Objects;
  * value in the common paths; call {@link #flush()} when done. It does not close the stream. Not
  * thread-safe.
  */
-public final class JsonLinesWriter implements Flushable {
+public final class JsonLinesWriter implements RowPrinter {
   /** How timestamps show their fraction of a second. */
   public enum TimestampStyle {
     /** Nanoseconds with trailing zeros removed, at least one digit ({@code .5}, {@code .0}): ORC. */
@@ -33,7 +32,7 @@ public final class JsonLinesWriter implements Flushable {
   }
 
   private final ByteSink sink;
-  private final TimestampStyle style;
+  private final PrintStyle style;
   private Type printedType;
   private ValuePrinter root;
 
@@ -44,9 +43,22 @@ public final class JsonLinesWriter implements Flushable {
 
   /** A writer into {@code out} that prints timestamps in {@code style}. */
   public JsonLinesWriter(OutputStream out, TimestampStyle style) {
-    this.sink = new ByteSink(Objects.requireNonNull(out), ByteSink.DEFAULT_CAPACITY);
-    this.style = Objects.requireNonNull(style);
+    this(out, style, false);
   }
+
+  /**
+   * A writer into {@code out} that prints timestamps in {@code style}, and float and double
+   * values, when {@code exactFloats}, as the shortest text that reads back as the same value
+   * ({@link ShortestFloat}) instead of C's {@code %.7g} and {@code %.14g}.
+   */
+  public JsonLinesWriter(OutputStream out, TimestampStyle style, boolean exactFloats) {
+    this.sink = new ByteSink(Objects.requireNonNull(out), ByteSink.DEFAULT_CAPACITY);
+    this.style = new PrintStyle(Objects.requireNonNull(style), exactFloats);
+  }
+
+  /** Nothing: JSON lines have no header. */
+  @Override
+  public void begin(Type schema) {}
 
   /** Prints every row of {@code batch} (rows {@code [0, batch.size)}), one line each. */
   public void write(ColumnBatch batch) throws IOException {
@@ -54,6 +66,7 @@ public final class JsonLinesWriter implements Flushable {
   }
 
   /** Prints rows {@code [from, to)} of {@code batch}, one line each. */
+  @Override
   public void write(ColumnBatch batch, int from, int to) throws IOException {
     Objects.checkFromToIndex(from, to, batch.size);
     ValuePrinter printer = printerFor(batch.schema());

@@ -18,21 +18,23 @@ final class ValuePrinters {
   private ValuePrinters() {}
 
   static ValuePrinter create(Type type) {
-    return create(type, JsonLinesWriter.TimestampStyle.TRIMMED_NANOS);
+    return create(type, PrintStyle.DEFAULT);
   }
 
-  static ValuePrinter create(Type type, JsonLinesWriter.TimestampStyle style) {
+  static ValuePrinter create(Type type, PrintStyle style) {
     switch (type.kind()) {
       case BOOLEAN: return new BooleanPrinter();
       case BYTE: case SHORT: case INT: case LONG: return new LongPrinter();
-      case FLOAT: return new DoublePrinter(FLOAT_DIGITS);
-      case DOUBLE: return new DoublePrinter(DOUBLE_DIGITS);
+      case FLOAT:
+        return style.exactFloats() ? new ExactPrinter(true) : new DoublePrinter(FLOAT_DIGITS);
+      case DOUBLE:
+        return style.exactFloats() ? new ExactPrinter(false) : new DoublePrinter(DOUBLE_DIGITS);
       case STRING: case VARCHAR: case CHAR: return new StringPrinter();
       case BINARY: return new BinaryPrinter();
       case DECIMAL: return new DecimalPrinter();
       case DATE: return new DatePrinter();
       case TIMESTAMP: case TIMESTAMP_INSTANT:
-        return new TimestampPrinter(style == JsonLinesWriter.TimestampStyle.MICROS);
+        return new TimestampPrinter(style.timestamps() == JsonLinesWriter.TimestampStyle.MICROS);
       case STRUCT: return new CompoundPrinters.StructPrinter(type, style);
       case LIST: return new CompoundPrinters.ListPrinter(type, style);
       case MAP: return new CompoundPrinters.MapPrinter(type, style);
@@ -69,6 +71,21 @@ final class ValuePrinters {
     @Override
     void printValue(ByteSink out, ColumnVector v, int row) {
       format.print(out, ((DoubleVector) v).vector[row], digits);
+    }
+  }
+
+  /** Float and double as the shortest text that reads back as the same value. */
+  static final class ExactPrinter extends ValuePrinter {
+    private final boolean isFloat;
+
+    ExactPrinter(boolean isFloat) {
+      this.isFloat = isFloat;
+    }
+
+    @Override
+    void printValue(ByteSink out, ColumnVector v, int row) {
+      double d = ((DoubleVector) v).vector[row];
+      out.putAscii(isFloat ? ShortestFloat.toString((float) d) : ShortestFloat.toString(d));
     }
   }
 

@@ -5,7 +5,6 @@ import static java.util.stream.Collectors.toSet;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.core.JsonFactory;
-import de.siegmar.fastcsv.reader.CsvReader;
 import io.airlift.compress.lz4.Lz4Compressor;
 import io.colfile.cli.Main;
 import io.colfile.core.ColFile;
@@ -94,7 +93,7 @@ class ModuleLayerTest {
         Jars.of(ColFile.class), Jars.of(JsonLinesWriter.class), Jars.of(OrcReader.class),
         Jars.of(TrevniReader.class), Jars.of(CFile.class),
         Jars.of(io.colfile.shaded.protobuf.Message.class), Jars.of(Main.class),
-        Jars.of(Lz4Compressor.class), Jars.of(JsonFactory.class), Jars.of(CsvReader.class),
+        Jars.of(Lz4Compressor.class), Jars.of(JsonFactory.class),
         Jars.of(BZip2CompressorInputStream.class), Jars.of(IOUtils.class),
         Jars.of(StringUtils.class), Jars.of(Hex.class), Jars.of(CommandLine.class));
   }

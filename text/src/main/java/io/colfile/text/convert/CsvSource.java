@@ -1,8 +1,5 @@
 package io.colfile.text.convert;
 
-import de.siegmar.fastcsv.reader.CsvParseException;
-import de.siegmar.fastcsv.reader.CsvReader;
-import de.siegmar.fastcsv.reader.CsvRecord;
 import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
 import io.colfile.core.vector.BytesVector;
@@ -14,34 +11,86 @@ import io.colfile.core.vector.LongVector;
 import io.colfile.core.vector.TimestampVector;
 import java.io.IOException;
 import java.io.Reader;
-import java.io.UncheckedIOException;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
-import java.util.Iterator;
+import java.util.Arrays;
 
 /**
- * Rows from CSV with a header row (RFC 4180, parsed by FastCSV). The schema must be a struct of
- * scalar types; header names pick the fields, in any order, and schema fields absent from the
- * header are null. An empty field is null (CSV has no other way to say it). Values take the
- * text forms of {@code colfile cat}: {@code true}/{@code false}, numbers (with {@code NaN} and
- * {@code [-]Infinity}), dates {@code YYYY-MM-DD}, timestamps {@code YYYY-MM-DD HH:MM:SS.f};
- * binary columns take the field's UTF-8 bytes.
+ * Rows from CSV in a {@link CsvFormat} (RFC 4180 with a header line by default). The schema must
+ * be a struct of scalar types. With a header, its names pick the fields, in any order, and schema
+ * fields absent from the header are null; without one, the fields are the schema's in order.
+ * An empty unquoted field is NULL, and so is an unquoted field equal to the format's null string;
+ * a quoted empty field {@code ""} is the empty string (for string and binary columns; for other
+ * types it is an error). Values take the text forms of {@code colfile cat}: {@code true}/{@code
+ * false}, numbers (with {@code NaN} and {@code [-]Infinity}), dates {@code YYYY-MM-DD},
+ * timestamps {@code YYYY-MM-DD HH:MM:SS.f} or a {@link TimestampText} pattern; binary columns take
+ * the field's UTF-8 bytes. Errors name the line and the column.
  */
 public final class CsvSource implements RowSource {
   private final String name;
-  private final Reader reader;
   private final Type schema;
-  private final CsvReader<CsvRecord> csv;
-  private final Iterator<CsvRecord> records;
+  private final CsvParser csv;
+  private final TimestampText timestamps;
   private final int[] fieldOfColumn;
   private final int headerFields;
+  private final boolean hasHeader;
   private final long[] secondsAndNanos = new long[2];
 
-  /** Reads the header; fails if it names a field the schema lacks or names one twice. */
+  /** RFC 4180 CSV with a header line, timestamps in cat's form. */
   public CsvSource(String name, Reader reader, Type schema) throws IOException {
+    this(name, reader, schema, CsvFormat.RFC4180, TimestampText.DEFAULT);
+  }
+
+  /**
+   * Reads the header, if the format has one; fails if it names a field the schema lacks or
+   * names one twice.
+   *
+   * @throws IllegalArgumentException if the schema is not a struct of scalar types
+   */
+  public CsvSource(String name, Reader reader, Type schema, CsvFormat format,
+      TimestampText timestamps) throws IOException {
     this.name = name;
-    this.reader = reader;
     this.schema = schema;
+    this.timestamps = timestamps;
+    checkSchema(schema);
+    this.csv = new CsvParser(name, reader, format);
+    this.hasHeader = format.header();
+    int n = schema.children().size();
+    if (!format.header()) {
+      headerFields = n;
+      fieldOfColumn = new int[n];
+      for (int i = 0; i < n; i++) {
+        fieldOfColumn[i] = i;
+      }
+      return;
+    }
+    if (!csv.next()) {
+      throw new BadInputException(name, 1, null, "no header line");
+    }
+    headerFields = csv.count();
+    fieldOfColumn = new int[headerFields];
+    boolean[] seen = new boolean[n];
+    for (int i = 0; i < headerFields; i++) {
+      String h = csv.field(i).trim();
+      int f = schema.fieldNames().indexOf(h);
+      if (f < 0) {
+        throw new BadInputException(name, csv.line(), h,
+            "the header names a column that is not in " + schema);
+      }
+      if (seen[f]) {
+        throw new BadInputException(name, csv.line(), h, "the header names the column twice");
+      }
+      seen[f] = true;
+      fieldOfColumn[i] = f;
+    }
+  }
+
+  /**
+   * Checks that CSV can hold rows of {@code schema}.
+   *
+   * @throws IllegalArgumentException if it is not a struct of scalar types
+   */
+  public static void checkSchema(Type schema) {
     if (schema.kind() != TypeKind.STRUCT) {
       throw new IllegalArgumentException("CSV rows need a struct schema, not " + schema);
     }
@@ -49,39 +98,6 @@ public final class CsvSource implements RowSource {
       if (!t.children().isEmpty()) {
         throw new IllegalArgumentException("CSV cannot hold the nested type " + t);
       }
-    }
-    this.csv = CsvReader.builder().skipEmptyLines(true).ofCsvRecord(reader);
-    this.records = csv.iterator();
-    CsvRecord header = nextRecord();
-    if (header == null) {
-      throw new BadInputException(name, 1, null, "no header row");
-    }
-    headerFields = header.getFieldCount();
-    fieldOfColumn = new int[headerFields];
-    boolean[] seen = new boolean[schema.children().size()];
-    for (int i = 0; i < headerFields; i++) {
-      String h = header.getField(i).trim();
-      int f = schema.fieldNames().indexOf(h);
-      if (f < 0) {
-        throw new BadInputException(name, header.getStartingLineNumber(), h,
-            "the header names a column that is not in " + schema);
-      }
-      if (seen[f]) {
-        throw new BadInputException(name, header.getStartingLineNumber(), h,
-            "the header names the column twice");
-      }
-      seen[f] = true;
-      fieldOfColumn[i] = f;
-    }
-  }
-
-  private CsvRecord nextRecord() throws IOException {
-    try {
-      return records.hasNext() ? records.next() : null;
-    } catch (CsvParseException e) {
-      throw new BadInputException(name, -1, null, "malformed CSV: " + e.getMessage());
-    } catch (UncheckedIOException e) {
-      throw e.getCause();
     }
   }
 
@@ -96,23 +112,26 @@ public final class CsvSource implements RowSource {
     int row = 0;
     boolean[] present = new boolean[batch.cols.length];
     while (row < batch.capacity()) {
-      CsvRecord r = nextRecord();
-      if (r == null) {
+      if (!csv.next()) {
         break;
       }
-      if (r.getFieldCount() != headerFields) {
-        throw new BadInputException(name, r.getStartingLineNumber(), null,
-            "the row has " + r.getFieldCount() + " fields, the header " + headerFields);
+      if (csv.count() != headerFields) {
+        throw new BadInputException(name, csv.line(), null, "the row has " + csv.count()
+            + " fields, " + (hasHeader ? "the header " : "the schema ") + headerFields);
       }
-      java.util.Arrays.fill(present, false);
+      Arrays.fill(present, false);
       for (int i = 0; i < headerFields; i++) {
         int f = fieldOfColumn[i];
         present[f] = true;
-        String text = r.getField(i);
+        String column = schema.fieldNames().get(f);
         try {
-          set(batch.cols[f], schema.child(f), row, text, schema.fieldNames().get(f));
+          if (csv.isNull(i)) {
+            batch.cols[f].setNull(row);
+          } else {
+            set(batch.cols[f], schema.child(f), row, csv.field(i), column);
+          }
         } catch (ValueError e) {
-          throw new BadInputException(name, r.getStartingLineNumber(), e.path(), e.getMessage());
+          throw new BadInputException(name, csv.line(), e.path(), e.getMessage());
         }
       }
       for (int f = 0; f < present.length; f++) {
@@ -128,11 +147,13 @@ public final class CsvSource implements RowSource {
 
   private void set(ColumnVector v, Type type, int row, String text, String path)
       throws ValueError {
-    if (text.isEmpty()) {
-      v.setNull(row);
-      return;
+    TypeKind k = type.kind();
+    if (text.isBlank() && k != TypeKind.STRING && k != TypeKind.VARCHAR && k != TypeKind.CHAR
+        && k != TypeKind.BINARY) {
+      throw new ValueError(path, "an empty quoted value is not a " + type
+          + " (an empty unquoted field is NULL)");
     }
-    switch (type.kind()) {
+    switch (k) {
       case BOOLEAN:
         ((LongVector) v).vector[row] = TextValues.bool(text.trim(), path) ? 1 : 0;
         break;
@@ -161,7 +182,8 @@ public final class CsvSource implements RowSource {
         break;
       case TIMESTAMP:
       case TIMESTAMP_INSTANT: {
-        TextValues.timestamp(text.trim(), secondsAndNanos, path);
+        timestamps.parse(text.trim(), type.kind() == TypeKind.TIMESTAMP_INSTANT, secondsAndNanos,
+            path);
         TimestampVector t = (TimestampVector) v;
         t.seconds[row] = secondsAndNanos[0];
         t.nanos[row] = (int) secondsAndNanos[1];
@@ -177,6 +199,5 @@ public final class CsvSource implements RowSource {
   @Override
   public void close() throws IOException {
     csv.close();
-    reader.close();
   }
 }

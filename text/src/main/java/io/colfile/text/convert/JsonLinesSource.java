@@ -18,9 +18,16 @@ public final class JsonLinesSource implements RowSource {
   private final InputStream in;
   private final Type schema;
   private final LineReader lines;
-  private final TreeFiller filler = new TreeFiller();
+  private final TreeFiller filler;
 
+  /** Rows of {@code schema} from {@code in}, timestamps in cat's form. */
   public JsonLinesSource(String name, InputStream in, Type schema) {
+    this(name, in, schema, TimestampText.DEFAULT);
+  }
+
+  /** Rows of {@code schema} from {@code in}, timestamps as {@code timestamps} reads them. */
+  public JsonLinesSource(String name, InputStream in, Type schema, TimestampText timestamps) {
+    this.filler = new TreeFiller(timestamps);
     this.name = name;
     this.in = in;
     this.schema = schema;

@@ -1,14 +1,9 @@
 package io.colfile.text.convert;
 
-import de.siegmar.fastcsv.reader.CsvParseException;
-import de.siegmar.fastcsv.reader.CsvReader;
-import de.siegmar.fastcsv.reader.CsvRecord;
 import io.colfile.core.types.Type;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
-import java.io.UncheckedIOException;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -65,8 +60,17 @@ public final class SchemaInference {
 
   /** The schema of JSON lines. */
   public static Type json(String name, InputStream in) throws IOException {
+    Accumulator a = new Accumulator(TimestampText.DEFAULT);
+    a.addJson(name, in);
+    if (a.jsonRows == 0) {
+      throw new BadInputException(name, 1, null, "no rows to infer a schema from; give --schema");
+    }
+    return a.schema();
+  }
+
+  private static long inferJson(Guess root, String name, InputStream in, TimestampText timestamps)
+      throws IOException {
     LineReader lines = new LineReader(in);
-    Guess root = new Guess();
     long rows = 0;
     while (lines.next()) {
       if (lines.isBlank()) {
@@ -79,19 +83,17 @@ public final class SchemaInference {
         throw new BadInputException(name, lines.number(), null, "malformed JSON: " + e.getMessage());
       }
       try {
-        merge(root, value, "");
+        merge(root, value, "", timestamps);
       } catch (ValueError e) {
         throw new BadInputException(name, lines.number(), e.path(), e.getMessage());
       }
       rows++;
     }
-    if (rows == 0) {
-      throw new BadInputException(name, 1, null, "no rows to infer a schema from; give --schema");
-    }
-    return root.toType();
+    return rows;
   }
 
-  private static void merge(Guess g, Object value, String path) throws ValueError {
+  private static void merge(Guess g, Object value, String path, TimestampText timestamps)
+      throws ValueError {
     if (value == Json.NULL) {
       return;
     }
@@ -104,7 +106,7 @@ public final class SchemaInference {
       k = Kind.STRING;
       String text = s.text();
       g.allDates &= isDate(text);
-      g.allTimestamps &= isTimestamp(text);
+      g.allTimestamps &= isTimestamp(text, timestamps);
     } else if (value instanceof List) {
       k = Kind.LIST;
     } else {
@@ -125,13 +127,13 @@ public final class SchemaInference {
       }
       List<?> list = (List<?>) value;
       for (int i = 0; i < list.size(); i++) {
-        merge(g.element, list.get(i), path + "[" + i + "]");
+        merge(g.element, list.get(i), path + "[" + i + "]", timestamps);
       }
     } else if (k == Kind.STRUCT) {
       for (Map.Entry<?, ?> e : ((Map<?, ?>) value).entrySet()) {
         String field = (String) e.getKey();
         merge(g.fields.computeIfAbsent(field, x -> new Guess()), e.getValue(),
-            path.isEmpty() ? field : path + "." + field);
+            path.isEmpty() ? field : path + "." + field, timestamps);
       }
     }
   }
@@ -163,75 +165,149 @@ public final class SchemaInference {
     }
   }
 
-  private static boolean isTimestamp(String text) {
+  private static boolean isTimestamp(String text, TimestampText timestamps) {
     try {
-      TextValues.timestamp(text, new long[2], "");
+      timestamps.parse(text, false, new long[2], "");
       return true;
     } catch (ValueError e) {
       return false;
     }
   }
 
-  /** The schema of CSV with a header row. */
+  /** The schema of CSV with a header row (RFC 4180). */
   public static Type csv(String name, Reader reader) throws IOException {
-    try (CsvReader<CsvRecord> csv = CsvReader.builder().skipEmptyLines(true).ofCsvRecord(reader)) {
-      var it = csv.iterator();
-      if (!it.hasNext()) {
-        throw new BadInputException(name, 1, null, "no header row");
+    SchemaInference.Accumulator a = new Accumulator(TimestampText.DEFAULT);
+    a.addCsv(name, reader, CsvFormat.RFC4180);
+    return a.schema();
+  }
+
+  /**
+   * A schema inferred over several inputs of one kind: JSON lines (objects merged field by
+   * field) or CSV with header lines (columns merged by name, in the order first seen; a column
+   * some inputs lack is nullable like every other). Timestamps are recognised in the
+   * {@link TimestampText}'s form.
+   */
+  public static final class Accumulator {
+    private final TimestampText timestamps;
+    private final Guess json = new Guess();
+    private final Map<String, CsvColumn> csv = new LinkedHashMap<>();
+    private long jsonRows;
+    private boolean anyCsv;
+    private String firstName;
+    private final long[] scratch = new long[2];
+
+    /** Recognising timestamps as {@code timestamps} reads them. */
+    public Accumulator(TimestampText timestamps) {
+      this.timestamps = timestamps;
+    }
+
+    /** Adds the values of JSON lines. */
+    public void addJson(String name, InputStream in) throws IOException {
+      if (firstName == null) {
+        firstName = name;
       }
-      List<String> names = new ArrayList<>();
-      for (String h : it.next().getFields()) {
-        names.add(h.trim());
+      jsonRows += inferJson(json, name, in, timestamps);
+    }
+
+    /**
+     * Adds the values of CSV in {@code format}; its header line names the columns.
+     *
+     * @throws IllegalArgumentException if the format has no header line
+     */
+    public void addCsv(String name, Reader reader, CsvFormat format) throws IOException {
+      if (!format.header()) {
+        throw new IllegalArgumentException("CSV without a header line needs a schema");
       }
-      int n = names.size();
-      boolean[] bool = new boolean[n];
-      boolean[] integer = new boolean[n];
-      boolean[] floating = new boolean[n];
-      boolean[] date = new boolean[n];
-      boolean[] timestamp = new boolean[n];
-      boolean[] any = new boolean[n];
-      java.util.Arrays.fill(bool, true);
-      java.util.Arrays.fill(integer, true);
-      java.util.Arrays.fill(floating, true);
-      java.util.Arrays.fill(date, true);
-      java.util.Arrays.fill(timestamp, true);
-      while (it.hasNext()) {
-        CsvRecord r = it.next();
-        if (r.getFieldCount() != n) {
-          throw new BadInputException(name, r.getStartingLineNumber(), null,
-              "the row has " + r.getFieldCount() + " fields, the header " + n);
+      CsvParser p = new CsvParser(name, reader, format);
+      if (!p.next()) {
+        throw new BadInputException(name, 1, null, "no header line");
+      }
+      anyCsv = true;
+      int n = p.count();
+      CsvColumn[] columns = new CsvColumn[n];
+      for (int i = 0; i < n; i++) {
+        String h = p.field(i).trim();
+        for (int j = 0; j < i; j++) {
+          if (columns[j] == csv.get(h)) {
+            throw new BadInputException(name, p.line(), h, "the header names the column twice");
+          }
+        }
+        columns[i] = csv.computeIfAbsent(h, x -> new CsvColumn());
+      }
+      while (p.next()) {
+        if (p.count() != n) {
+          throw new BadInputException(name, p.line(), null,
+              "the row has " + p.count() + " fields, the header " + n);
         }
         for (int i = 0; i < n; i++) {
-          String t = r.getField(i).trim();
-          if (t.isEmpty()) {
+          if (p.isNull(i)) {
             continue;
           }
-          any[i] = true;
-          bool[i] &= t.equalsIgnoreCase("true") || t.equalsIgnoreCase("false");
-          integer[i] &= fitsLong(t);
-          if (floating[i]) {
-            try {
-              TextValues.floating(t, Type.DOUBLE, "");
-            } catch (ValueError e) {
-              floating[i] = false;
-            }
-          }
-          date[i] &= isDate(t);
-          timestamp[i] &= isTimestamp(t);
+          columns[i].add(p.field(i).trim(), p.quoted(i) && p.field(i).isBlank(), timestamps,
+              scratch);
         }
       }
-      Type.StructBuilder b = Type.structBuilder();
-      for (int i = 0; i < n; i++) {
-        Type t = !any[i] ? Type.STRING : bool[i] ? Type.BOOLEAN : integer[i] ? Type.LONG
-            : floating[i] ? Type.DOUBLE : date[i] ? Type.DATE : timestamp[i] ? Type.TIMESTAMP
-            : Type.STRING;
-        b.field(names.get(i), t);
+    }
+
+    /**
+     * The schema of everything added.
+     *
+     * @throws BadInputException when nothing, or no row of JSON, was added
+     */
+    public Type schema() throws BadInputException {
+      if (anyCsv) {
+        Type.StructBuilder b = Type.structBuilder();
+        for (Map.Entry<String, CsvColumn> e : csv.entrySet()) {
+          b.field(e.getKey(), e.getValue().type());
+        }
+        return b.build();
       }
-      return b.build();
-    } catch (CsvParseException e) {
-      throw new BadInputException(name, -1, null, "malformed CSV: " + e.getMessage());
-    } catch (UncheckedIOException e) {
-      throw e.getCause();
+      if (jsonRows == 0) {
+        throw new BadInputException(firstName == null ? "<no input>" : firstName, 1, null,
+            "no rows to infer a schema from; give --schema");
+      }
+      return json.toType();
+    }
+  }
+
+  /** What the values of one CSV column so far fit. */
+  private static final class CsvColumn {
+    boolean bool = true;
+    boolean integer = true;
+    boolean floating = true;
+    boolean date = true;
+    boolean timestamp = true;
+    boolean any;
+
+    void add(String t, boolean emptyQuoted, TimestampText timestamps, long[] scratch) {
+      any = true;
+      if (emptyQuoted) {
+        bool = integer = floating = date = timestamp = false; // "" is a string
+        return;
+      }
+      bool &= t.equalsIgnoreCase("true") || t.equalsIgnoreCase("false");
+      integer &= fitsLong(t);
+      if (floating) {
+        try {
+          TextValues.floating(t, Type.DOUBLE, "");
+        } catch (ValueError e) {
+          floating = false;
+        }
+      }
+      date &= isDate(t);
+      if (timestamp) {
+        try {
+          timestamps.parse(t, false, scratch, "");
+        } catch (ValueError e) {
+          timestamp = false;
+        }
+      }
+    }
+
+    Type type() {
+      return !any ? Type.STRING : bool ? Type.BOOLEAN : integer ? Type.LONG
+          : floating ? Type.DOUBLE : date ? Type.DATE : timestamp ? Type.TIMESTAMP
+          : Type.STRING;
     }
   }
 }

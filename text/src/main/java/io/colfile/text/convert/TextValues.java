@@ -52,8 +52,8 @@ final class TextValues {
       }
     }
     try {
-      double d = Double.parseDouble(text);
-      return type.kind() == TypeKind.FLOAT ? (float) d : d;
+      // a float straight from the text: through double it could be rounded twice
+      return type.kind() == TypeKind.FLOAT ? Float.parseFloat(text) : Double.parseDouble(text);
     } catch (NumberFormatException e) {
       throw new ValueError(path, "'" + shorten(text) + "' is not a " + type);
     }

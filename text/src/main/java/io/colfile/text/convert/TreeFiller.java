@@ -1,6 +1,7 @@
 package io.colfile.text.convert;
 
 import io.colfile.core.types.Type;
+import io.colfile.core.types.TypeKind;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.core.vector.DecimalVector;
@@ -18,6 +19,15 @@ import java.util.Map;
 /** Puts parsed JSON values into column vectors, checking each against its column's type. */
 final class TreeFiller {
   private final long[] secondsAndNanos = new long[2];
+  private final TimestampText timestamps;
+
+  TreeFiller() {
+    this(TimestampText.DEFAULT);
+  }
+
+  TreeFiller(TimestampText timestamps) {
+    this.timestamps = timestamps;
+  }
 
   /** Sets row {@code row} of {@code v} (of {@code type}) to {@code value}. */
   void set(ColumnVector v, Type type, int row, Object value, String path) throws ValueError {
@@ -82,7 +92,8 @@ final class TreeFiller {
         return;
       case TIMESTAMP:
       case TIMESTAMP_INSTANT: {
-        TextValues.timestamp(string(type, value, path), secondsAndNanos, path);
+        timestamps.parse(string(type, value, path), type.kind() == TypeKind.TIMESTAMP_INSTANT,
+            secondsAndNanos, path);
         TimestampVector t = (TimestampVector) v;
         t.seconds[row] = secondsAndNanos[0];
         t.nanos[row] = (int) secondsAndNanos[1];
