@@ -68,6 +68,17 @@ final class FileArgs {
   }
 
   /**
+   * Refuses a Kudu tablet server's directory where a column file or a rowset is needed (its
+   * tables are rows the server's log is replayed into, not files).
+   */
+  static void refuseKuduServer(Path p) {
+    if (ColumnFiles.isKuduServer(p)) {
+      throw new UsageException("a Kudu tablet server's directory, not a column file (its "
+          + "tables are read with cat, schema, meta and convert --table)");
+    }
+  }
+
+  /**
    * Reports that {@code file} failed with {@code e} on one line of {@code err} ({@code colfile:
    * <file>: <problem>}, the stack trace too when {@code verbose}) and returns the exit status
    * it calls for: {@link Failures#BAD_USAGE} for a {@link UsageException}, else {@link

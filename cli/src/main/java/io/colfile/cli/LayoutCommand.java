@@ -86,10 +86,7 @@ final class LayoutCommand implements Callable<Integer> {
 
   /** The layout of one file (not a directory: a tablet server's is refused). */
   static FileLayout layout(Path f) throws IOException {
-    if (ColumnFiles.isKuduServer(f)) {
-      throw new UsageException("a Kudu tablet server's directory, not a column file (its "
-          + "tables are read with cat, schema, meta and convert --table)");
-    }
+    FileArgs.refuseKuduServer(f);
     try (FileReader reader = ColumnFiles.open(f)) {
       return reader.layout();
     }

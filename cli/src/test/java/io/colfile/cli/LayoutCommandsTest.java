@@ -268,14 +268,15 @@ class LayoutCommandsTest {
         .contains("  colfile " + command + " ");
   }
 
-  @Test
-  void aKuduTabletServerDirectoryIsNotAColumnFile() throws Exception {
+  @ParameterizedTest
+  @ValueSource(strings = {"layout", "sizes", "count"})
+  void aKuduTabletServerDirectoryIsNotAColumnFile(String command) throws Exception {
     Path server = Files.createDirectories(dir.resolve("tserver").resolve("tablet-meta"))
         .getParent();
-    Cli.Result r = Cli.run("layout", server.toString());
+    Cli.Result r = Cli.run(command, server.toString());
     assertThat(r.status()).isEqualTo(2);
-    assertThat(r.err()).startsWith("colfile: " + server + ": a Kudu tablet server's directory,"
-        + " not a column file");
+    assertThat(r.err()).isEqualTo("colfile: " + server + ": a Kudu tablet server's directory,"
+        + " not a column file (its tables are read with cat, schema, meta and convert --table)\n");
   }
 
   @Test
