@@ -23,7 +23,8 @@ import picocli.CommandLine.ParentCommand;
  * of each column (its values, nulls and dictionaries: every stream or block of it), their share
  * of the file and per row, then the overheads by role (indexes, bloom filters, footers, headers,
  * padding, unknown bytes). Columns and overheads add up to the file's length. For several files,
- * their sum too (columns matched by name; a Kudu CFile's cells by its file name).
+ * their sum too (columns matched by name; a Kudu CFile's cells by its file name, and the CFiles
+ * of one directory, a rowset's columns, counted as the same rows).
  */
 @Command(name = "sizes", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = {"Prints the bytes of each column (all its streams or blocks), its share of "
@@ -101,6 +102,7 @@ final class SizesCommand implements Callable<Integer> {
       paths.addAll(found);
     }
     Sizes sum = new Sizes();
+    Map<Path, Long> cfileRows = new LinkedHashMap<>();
     List<Map<String, Object>> results = new ArrayList<>();
     StringBuilder out = new StringBuilder();
     for (Path f : paths) {
@@ -112,7 +114,15 @@ final class SizesCommand implements Callable<Integer> {
         continue;
       }
       Sizes one = Sizes.of(layout, null);
-      sum.add(isCFile(layout) ? Sizes.of(layout, cellsName(f)) : one);
+      if (isCFile(layout)) {
+        // the CFiles of a directory (a rowset) are columns of the same rows: counted once
+        Sizes named = Sizes.of(layout, cellsName(f));
+        cfileRows.merge(f.toAbsolutePath().getParent(), named.rows, Math::max);
+        named.rows = 0;
+        sum.add(named);
+      } else {
+        sum.add(one);
+      }
       if (json) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("file", f.toString());
@@ -124,6 +134,7 @@ final class SizesCommand implements Callable<Integer> {
         table(one, out);
       }
     }
+    cfileRows.values().forEach(n -> sum.rows += n);
     if (json) {
       Map<String, Object> doc = new LinkedHashMap<>();
       doc.put("files", results);

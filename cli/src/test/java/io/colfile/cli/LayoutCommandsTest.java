@@ -116,6 +116,16 @@ class LayoutCommandsTest {
               ? 0 : 300) + " rows");
     }
     assertThat(r.out()).doesNotContain("rowset.json").contains("BLOOM_FILTER");
+
+    // sizes: each CFile's cells named by its file in the sum, whose rows are the rowset's
+    Cli.Result sizes = Cli.run("sizes", rowset.toString());
+    assertThat(sizes.status()).as(sizes.err()).isZero();
+    List<String> lines = sizes.out().lines().toList();
+    int all = lines.indexOf("== all " + cfiles.size() + " files: 300 rows");
+    assertThat(all).isPositive();
+    assertThat(lines.subList(all, lines.size())).anyMatch(l -> l.startsWith("order_id "))
+        .anyMatch(l -> l.startsWith("customer ")).anyMatch(l -> l.startsWith("_bloom_filter "))
+        .noneMatch(l -> l.startsWith("cells "));
   }
 
   @Test
