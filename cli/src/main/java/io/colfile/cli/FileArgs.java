@@ -1,16 +1,21 @@
 package io.colfile.cli;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import java.nio.file.FileVisitResult;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 
 /** The FILE arguments of commands that take several: files, and directories walked. */
 final class FileArgs {
+  /** The manifest of a Kudu rowset directory: not a column file. */
+  private static final String ROWSET_MANIFEST = io.colfile.kudu.rowset.RowSetManifest.FILE_NAME;
+
   private FileArgs() {}
 
   /**
@@ -62,5 +67,69 @@ final class FileArgs {
   private static boolean hidden(Path f) {
     String s = f.getFileName().toString();
     return s.startsWith(".") || s.startsWith("_");
+  }
+
+  /**
+   * {@code p}, or the column files under it, those of Kudu rowset directories too (one by one,
+   * their manifest left out); a Kudu tablet server's directory is kept whole.
+   */
+  static List<Path> files(Path p) throws IOException {
+    if (!Files.isDirectory(p) || ColumnFiles.isKuduServer(p)) {
+      return List.of(p);
+    }
+    return walkFiles(p);
+  }
+
+  private static List<Path> walkFiles(Path p) throws IOException {
+    List<Path> out = new ArrayList<>();
+    try (Stream<Path> all = Files.walk(p)) {
+      for (Path f : (Iterable<Path>) all.sorted()::iterator) {
+        if (f.equals(p) || hiddenPath(p.relativize(f))) {
+          continue;
+        }
+        if (Files.isRegularFile(f) && !(f.getFileName().toString().equals(ROWSET_MANIFEST)
+            && ColumnFiles.isDataset(f.getParent()))) {
+          out.add(f);
+        }
+      }
+    }
+    return out;
+  }
+
+  private static boolean hiddenPath(Path relative) {
+    for (Path n : relative) {
+      if (hidden(n)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Refuses a Kudu tablet server's directory where a column file or a rowset is needed (its
+   * tables are rows the server's log is replayed into, not files).
+   */
+  static void refuseKuduServer(Path p) {
+    if (ColumnFiles.isKuduServer(p)) {
+      throw new UsageException("a Kudu tablet server's directory, not a column file (its "
+          + "tables are read with cat, schema, meta and convert --table)");
+    }
+  }
+
+  /**
+   * Reports that {@code file} failed with {@code e} on one line of {@code err} ({@code colfile:
+   * <file>: <problem>}, the stack trace too when {@code verbose}) and returns the exit status
+   * it calls for: {@link Failures#BAD_USAGE} for a {@link UsageException}, else {@link
+   * Failures#BAD_FILE}.
+   */
+  static int report(PrintStream err, boolean verbose, Path file, Exception e) {
+    String problem = e instanceof UsageException ? e.getMessage()
+        : Failures.problem(e, file.toString());
+    err.println("colfile: " + file + ": " + problem.replace('\n', ' ').replace('\r', ' '));
+    if (verbose) {
+      e.printStackTrace(err);
+    }
+    err.flush();
+    return e instanceof UsageException ? Failures.BAD_USAGE : Failures.BAD_FILE;
   }
 }

@@ -40,6 +40,9 @@ class CommandMatrixTest {
       new Command("schema", (in, out) -> List.of("schema", in.toString()), false),
       new Command("meta", (in, out) -> List.of("meta", in.toString()), true),
       new Command("stats", (in, out) -> List.of("stats", in.toString()), true),
+      new Command("layout", (in, out) -> List.of("layout", in.toString()), true),
+      new Command("sizes", (in, out) -> List.of("sizes", in.toString()), true),
+      new Command("count", (in, out) -> List.of("count", in.toString()), true),
       new Command("check", (in, out) -> List.of("check", in.toString()), true),
       new Command("convert", (in, out) -> List.of("convert", in.toString(), out.toString()),
           false));
