@@ -103,7 +103,7 @@ final class CatCommand implements Callable<Integer>, FileCommand {
 
   @Option(names = "--exact-floats",
       description = "Float and double values as the shortest text that reads back as the "
-          + "same value, instead of C's %.7g and %.14g, which drop digits.")
+          + "same value, instead of C's %%.7g and %%.14g, which drop digits.")
   private boolean exactFloats;
 
   @Option(names = "--max-width", paramLabel = "CELLS", defaultValue = "40",

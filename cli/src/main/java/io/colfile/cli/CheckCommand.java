@@ -51,7 +51,7 @@ final class CheckCommand implements Callable<Integer> {
     for (Path p : files) {
       List<Path> expanded = FileArgs.expand(p);
       if (expanded.isEmpty()) {
-        main.stderr().println("colfile: " + p + ": no files in this directory");
+        main.stderr().println("colfile: " + p + ": " + FileArgs.NO_FILES);
         main.stderr().flush();
         empty = true;
       }

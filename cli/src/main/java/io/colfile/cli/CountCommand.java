@@ -43,8 +43,7 @@ final class CountCommand implements Callable<Integer> {
       List<Path> found = FileArgs.expand(p);
       if (found.isEmpty()) {
         status = Math.max(status, FileArgs.report(main.stderr(), main.verbose(), p,
-            new IOException("no files in the directory (hidden and _-prefixed names are "
-                + "skipped)")));
+            new IOException(FileArgs.NO_FILES)));
       }
       paths.addAll(found);
     }
@@ -81,7 +80,9 @@ final class CountCommand implements Callable<Integer> {
       for (Map<String, Object> r : results) {
         out.append(String.format("%" + w + "d  %s%n", (Long) r.get("rows"), r.get("file")));
       }
-      out.append(String.format("%" + w + "d  total%n", total));
+      if (!results.isEmpty()) {
+        out.append(String.format("%" + w + "d  total%n", total));
+      }
       main.stdout().write(out.toString().getBytes(StandardCharsets.UTF_8));
     }
     main.stdout().flush();

@@ -16,6 +16,10 @@ final class FileArgs {
   /** The manifest of a Kudu rowset directory: not a column file. */
   private static final String ROWSET_MANIFEST = io.colfile.kudu.rowset.RowSetManifest.FILE_NAME;
 
+  /** What a directory argument holding no column file is reported as. */
+  static final String NO_FILES = "no files in this directory (hidden and _-prefixed names "
+      + "are skipped)";
+
   private FileArgs() {}
 
   /**

@@ -72,7 +72,7 @@ final class MetaCommand implements Callable<Integer>, FileCommand {
       current = arg;
       List<Path> expanded = FileArgs.expand(arg);
       if (expanded.isEmpty()) {
-        main.stderr().println("colfile: " + arg + ": no files in this directory");
+        main.stderr().println("colfile: " + arg + ": " + FileArgs.NO_FILES);
         failed++;
       }
       for (Path f : expanded) {

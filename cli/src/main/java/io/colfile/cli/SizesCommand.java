@@ -96,8 +96,7 @@ final class SizesCommand implements Callable<Integer> {
       List<Path> found = FileArgs.files(p);
       if (found.isEmpty()) {
         status = Math.max(status, FileArgs.report(main.stderr(), main.verbose(), p,
-            new IOException("no files in the directory (hidden and _-prefixed names are "
-                + "skipped)")));
+            new IOException(FileArgs.NO_FILES)));
       }
       paths.addAll(found);
     }

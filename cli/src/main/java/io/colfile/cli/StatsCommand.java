@@ -105,7 +105,7 @@ final class StatsCommand implements Callable<Integer>, FileCommand {
       current = arg;
       List<Path> expanded = FileArgs.expand(arg);
       if (expanded.isEmpty()) {
-        main.stderr().println("colfile: " + arg + ": no files in this directory");
+        main.stderr().println("colfile: " + arg + ": " + FileArgs.NO_FILES);
         main.stderr().flush();
         failed++;
       }

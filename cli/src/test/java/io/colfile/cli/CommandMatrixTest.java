@@ -113,7 +113,7 @@ class CommandMatrixTest {
     for (Command c : COMMANDS) {
       // commands that walk directories say there was nothing to walk
       oneLineError(Cli.run(c.on(plain, freshOutput())), c.name(), 1, plain,
-          c.takesDirectories() ? "no files in this directory" : "is a directory");
+          c.takesDirectories() ? FileArgs.NO_FILES : "is a directory");
     }
   }
 

@@ -255,8 +255,7 @@ class LayoutCommandsTest {
     Files.writeString(empty.resolve(".hidden.orc"), "x");
     r = Cli.run(command, empty.toString());
     assertThat(r.status()).isEqualTo(1);
-    assertThat(r.err()).isEqualTo("colfile: " + empty + ": no files in the directory (hidden "
-        + "and _-prefixed names are skipped)\n");
+    assertThat(r.err()).isEqualTo("colfile: " + empty + ": " + FileArgs.NO_FILES + "\n");
 
     // the good file is still done when another fails; the status says one failed
     r = Cli.run(command, orc.toString(), missing.toString());

@@ -188,7 +188,7 @@ class MetaCommandTest {
     assertThat(r.status()).isEqualTo(1);
     assertThat(r.errLines()).hasSize(3);
     assertThat(r.errLines()[0]).startsWith("colfile: " + bad + ": ");
-    assertThat(r.errLines()[1]).isEqualTo("colfile: " + empty + ": no files in this directory");
+    assertThat(r.errLines()[1]).isEqualTo("colfile: " + empty + ": " + FileArgs.NO_FILES);
     assertThat(r.out()).startsWith("file: " + good + "\nformat: ORC\n");
   }
 

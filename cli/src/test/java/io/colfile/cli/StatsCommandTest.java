@@ -205,7 +205,7 @@ class StatsCommandTest {
     Files.writeString(empty.resolve(".hidden"), "x");
     Cli.Result r = Cli.run("stats", empty.toString());
     assertThat(r.status()).isEqualTo(1);
-    assertThat(r.err()).isEqualTo("colfile: " + empty + ": no files in this directory\n");
+    assertThat(r.err()).isEqualTo("colfile: " + empty + ": " + FileArgs.NO_FILES + "\n");
   }
 
   @Test
