@@ -302,6 +302,18 @@ public final class CFile implements Closeable {
   }
 
   /**
+   * Every byte of the file, in order ({@code colfile layout}): the header, the positional and
+   * value index trees block by block, the data blocks their leaves point at (with encoding,
+   * codec, uncompressed bytes and the values each holds; a BloomFile's filter blocks as bloom
+   * filters; an uncompressed nullable block's null bitmap apart from its values), the
+   * dictionary block and the footer (its checksum, protobuf, magic and length). Reads the
+   * index blocks and a few bytes of each block, never the values.
+   */
+  public io.colfile.core.layout.FileLayout layout() throws IOException {
+    return CFileSpans.of(this, file, footerStart);
+  }
+
+  /**
    * A problem with {@code structure} of this file, at file offset {@code fileOffset} (-1: the
    * structure as a whole, whose place is not known).
    */

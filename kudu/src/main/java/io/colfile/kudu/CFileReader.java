@@ -83,6 +83,12 @@ public final class CFileReader implements FileReader {
     };
   }
 
+  /** Every byte of the file, in order: see {@link CFile#layout()}. */
+  @Override
+  public io.colfile.core.layout.FileLayout layout() throws IOException {
+    return file.layout();
+  }
+
   @Override
   public void close() throws IOException {
     file.close();

@@ -254,6 +254,20 @@ public final class OrcReader implements FileReader {
     return out;
   }
 
+  /**
+   * Every byte of the file, in order: the header magic; each stripe's streams at the offsets its
+   * footer gives (index streams first, as listed; encrypted columns' streams as the footer's
+   * placeholders), with the column's encoding, the codec, the bytes the stream decompresses to
+   * and the values the stripe statistics count; each stripe's footer; the zero padding between
+   * stripes; the tail (encrypted stripe statistics, metadata, footer, postscript and its length
+   * byte). A stripe whose footer cannot be read is one UNKNOWN span saying why. Decompresses the
+   * compressed streams one chunk at a time to count their bytes.
+   */
+  @Override
+  public io.colfile.core.layout.FileLayout layout() throws IOException {
+    return OrcLayout.of(file, tail, this);
+  }
+
   /** The raw tail, for tests and tools in this package. */
   OrcTail tail() {
     return tail;

@@ -3,11 +3,15 @@ package io.colfile.trevni;
 import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.error.FileRegion;
 import io.colfile.core.io.InputFile;
+import io.colfile.core.layout.FileLayout;
+import io.colfile.core.layout.LayoutSpan;
+import io.colfile.core.layout.SpanRole;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -162,6 +166,57 @@ public final class TrevniFile implements Closeable {
       blocks.set(i, b);
     }
     return b;
+  }
+
+  /**
+   * Every byte of the file, in order ({@code colfile layout}): the header, then each column's
+   * block count and descriptors and its blocks (each with its checksum) where the descriptors
+   * place them, with the codec, uncompressed size and rows of each block. A column whose
+   * descriptors cannot be read is one UNKNOWN span from its start, saying why.
+   */
+  public FileLayout layout() throws IOException {
+    List<LayoutSpan> spans = new ArrayList<>();
+    spans.add(LayoutSpan.of(0, header.length(), SpanRole.HEADER, "header"));
+    int n = header.columnCount();
+    for (int i = 0; i < n; i++) {
+      ColumnSpec spec = column(i);
+      String col = DescriptorReader.structure(spec);
+      String name = spec.name();
+      long start = starts[i];
+      List<BlockInfo> bs;
+      try {
+        bs = blocks(i);
+      } catch (IOException | RuntimeException e) {
+        long end = i + 1 < n ? starts[i + 1] : length;
+        if (start >= 0 && end > start) {
+          spans.add(new LayoutSpan(start, end - start, List.of(col), SpanRole.UNKNOWN, i, name,
+              Map.of("problem", String.valueOf(e.getMessage()))));
+        }
+        continue;
+      }
+      long tableEnd = bs.isEmpty() ? start + 4 : bs.get(0).offset();
+      Map<String, Object> t = new LinkedHashMap<>();
+      t.put("blocks", bs.size());
+      spans.add(new LayoutSpan(start, tableEnd - start, List.of(col, "block descriptors"),
+          SpanRole.INDEX, i, name, t));
+      int crc = checksums[i] == null ? 0 : checksums[i].size();
+      for (int b = 0; b < bs.size(); b++) {
+        BlockInfo info = bs.get(b);
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("type", spec.type().wireName());
+        if (codecs[i] != null && codecs[i] != TrevniCodec.NULL) {
+          d.put("compression", codecs[i].wireName());
+        }
+        d.put("uncompressed", info.uncompressedSize());
+        d.put("rows", info.rowCount());
+        if (crc > 0) {
+          d.put("checksum", checksums[i].wireName());
+        }
+        spans.add(new LayoutSpan(info.offset(), (long) info.compressedSize() + crc,
+            List.of(col, "block " + b), SpanRole.DATA, i, name, d));
+      }
+    }
+    return FileLayout.tile(TrevniFormat.NAME, length, header.rowCount(), spans);
   }
 
   /** A new cursor over column {@code i}'s values, before its first row. */

@@ -209,6 +209,12 @@ public final class TrevniReader implements FileReader {
     };
   }
 
+  /** Every byte of the file, in order: see {@link TrevniFile#layout()}. */
+  @Override
+  public io.colfile.core.layout.FileLayout layout() throws IOException {
+    return file.layout();
+  }
+
   @Override
   public void close() throws IOException {
     file.close();

@@ -142,6 +142,12 @@ public final class DeltaFileReader implements FileReader {
     };
   }
 
+  /** Every byte of the file, in order: see {@link io.colfile.kudu.CFile#layout()}. */
+  @Override
+  public io.colfile.core.layout.FileLayout layout() throws IOException {
+    return file.file().layout();
+  }
+
   @Override
   public void close() throws IOException {
     file.close();

@@ -18,12 +18,7 @@ public final class StripeMessages {
   public static StripeFooter parseFooter(FileRegion where, byte[] bytes)
       throws CorruptFileException {
     OrcProto.StripeFooter f = Messages.parse(where, bytes, OrcProto.StripeFooter.parser());
-    List<StreamEntry> streams = new ArrayList<>(f.getStreamsCount());
-    for (OrcProto.Stream s : f.getStreamsList()) {
-      // proto2 keeps an unknown enum value out of the field: hasKind() is then false
-      streams.add(new StreamEntry(s.hasKind() ? StreamKind.of(s.getKind().getNumber()) : null,
-          s.getColumn(), s.getLength()));
-    }
+    List<StreamEntry> streams = streams(f.getStreamsList());
     List<EncodingEntry> columns = new ArrayList<>(f.getColumnsCount());
     for (OrcProto.ColumnEncoding e : f.getColumnsList()) {
       columns.add(new EncodingEntry(ColumnEncoding.of(e.getKind().getNumber()),
@@ -31,7 +26,21 @@ public final class StripeMessages {
     }
     String zone = f.hasWriterTimezone() && !f.getWriterTimezone().isEmpty()
         ? f.getWriterTimezone() : null;
-    return new StripeFooter(streams, columns, zone);
+    List<List<StreamEntry>> variants = new ArrayList<>(f.getEncryptionCount());
+    for (OrcProto.StripeEncryptionVariant v : f.getEncryptionList()) {
+      variants.add(streams(v.getStreamsList()));
+    }
+    return new StripeFooter(streams, columns, zone, variants);
+  }
+
+  private static List<StreamEntry> streams(List<OrcProto.Stream> list) {
+    List<StreamEntry> streams = new ArrayList<>(list.size());
+    for (OrcProto.Stream s : list) {
+      // proto2 keeps an unknown enum value out of the field: hasKind() is then false
+      streams.add(new StreamEntry(s.hasKind() ? StreamKind.of(s.getKind().getNumber()) : null,
+          s.getColumn(), s.getLength()));
+    }
+    return streams;
   }
 
   /**
