@@ -65,6 +65,9 @@ final class LayoutHtml {
       throw new FileSystemException(out.toString(), null, "cannot write: directory "
           + dir + " does not exist");
     }
+    if (dir != null && !Files.isWritable(dir)) {
+      throw new java.nio.file.AccessDeniedException(out.toString());
+    }
     AtomicOutputStream stream = OutputFile.local(out).create();
     try {
       write(layout, fileName, stream);
