@@ -101,7 +101,8 @@ final class LayoutCommand implements Callable<Integer> {
       throw new UsageException("--html writes a page and --json prints the spans: choose one");
     }
     if (paths.size() != 1) {
-      throw new UsageException("--html shows one file; FILE names " + paths.size());
+      throw new UsageException("--html shows one file; FILE names " + paths.size()
+          + (files.size() == 1 ? " (directories are walked)" : ""));
     }
     Path f = paths.get(0);
     try {

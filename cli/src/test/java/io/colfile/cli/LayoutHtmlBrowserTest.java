@@ -159,6 +159,8 @@ class LayoutHtmlBrowserTest {
     assertThat(attribute(element("dd", "file-bytes"), "data-bytes")).isEqualTo("" + size);
     assertThat(text(element("dd", "file-bytes")))
         .startsWith(String.format(Locale.ROOT, "%,d bytes", size));
+    assertThat(layout.rows()).isEqualTo(20_000);
+    assertThat(attribute(element("dd", "rows"), "data-rows")).isEqualTo("20000");
     assertThat(text(element("dd", "rows"))).isEqualTo("20,000");
     assertThat(text(element("dd", "span-count")))
         .isEqualTo(String.format(Locale.ROOT, "%,d", layout.spans().size()));
