@@ -79,7 +79,7 @@ final class CFileSpans {
       b = file.readIndexBlock(ptr, level, tree);
     } catch (IOException | RuntimeException e) {
       Map<String, Object> d = new LinkedHashMap<>();
-      d.put("problem", String.valueOf(e.getMessage()));
+      d.put("problem", LayoutSpan.problemOf(e));
       spans.add(new LayoutSpan(ptr.offset(), ptr.size(), List.of(tree + " block"),
           SpanRole.UNKNOWN, -1, null, d));
       return;

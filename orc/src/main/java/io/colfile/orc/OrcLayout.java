@@ -8,6 +8,7 @@ import io.colfile.core.layout.ColumnNames;
 import io.colfile.core.layout.FileLayout;
 import io.colfile.core.layout.LayoutSpan;
 import io.colfile.core.layout.SpanRole;
+import io.colfile.core.types.Type;
 import io.colfile.orc.stats.ColumnStatistics;
 import io.colfile.orc.stripe.EncodingEntry;
 import io.colfile.orc.stripe.StreamEntry;
@@ -53,9 +54,14 @@ final class OrcLayout {
     } catch (IOException | RuntimeException e) {
       stats = List.of(); // values are a detail: a file with unreadable metadata is laid out
     }
-    OrcLayout l = new OrcLayout(in, tail, ColumnNames.preorder(reader.schema()),
-        reader.stripes(), stats);
-    return FileLayout.tile("ORC", tail.fileLength, reader.numberOfRows(), l.spans());
+    return of(in, tail, reader.schema(), reader.numberOfRows(), reader.stripes(), stats);
+  }
+
+  /** The layout of the file {@code in} whose tail says these stripes and statistics. */
+  static FileLayout of(InputFile in, OrcTail tail, Type schema, long rows,
+      List<StripeInformation> stripes, List<List<ColumnStatistics>> stats) throws IOException {
+    OrcLayout l = new OrcLayout(in, tail, ColumnNames.preorder(schema), stripes, stats);
+    return FileLayout.tile("ORC", tail.fileLength, rows, l.spans());
   }
 
   private List<LayoutSpan> spans() throws IOException {
@@ -128,7 +134,7 @@ final class OrcLayout {
       if (info.offset() >= 0 && info.length() > 0 && info.offset() + info.length() > 0) {
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("rows", info.numberOfRows());
-        d.put("problem", String.valueOf(e.getMessage()));
+        d.put("problem", LayoutSpan.problemOf(e));
         spans.add(new LayoutSpan(info.offset(), info.length(), List.of(name), SpanRole.UNKNOWN,
             -1, null, d));
       }

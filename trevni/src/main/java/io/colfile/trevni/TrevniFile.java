@@ -190,7 +190,7 @@ public final class TrevniFile implements Closeable {
         long end = i + 1 < n ? starts[i + 1] : length;
         if (start >= 0 && end > start) {
           spans.add(new LayoutSpan(start, end - start, List.of(col), SpanRole.UNKNOWN, i, name,
-              Map.of("problem", String.valueOf(e.getMessage()))));
+              Map.of("problem", LayoutSpan.problemOf(e))));
         }
         continue;
       }

@@ -34,6 +34,18 @@ public record LayoutSpan(long offset, long length, List<String> path, SpanRole r
     return new LayoutSpan(offset, length, List.of(path), role, -1, null, Map.of());
   }
 
+  /**
+   * What {@code e} says went wrong, for a span's {@code problem} detail: a corrupt file's
+   * problem and where (without the file's name, which the layout is of), else the message.
+   */
+  public static String problemOf(Throwable e) {
+    if (e instanceof io.colfile.core.error.CorruptFileException c) {
+      String where = c.location();
+      return c.problem() + (where.isEmpty() ? "" : " [" + where + "]");
+    }
+    return String.valueOf(e.getMessage());
+  }
+
   /** The first byte after the span. */
   public long end() {
     return offset + length;
