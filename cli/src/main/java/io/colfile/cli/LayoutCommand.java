@@ -27,9 +27,13 @@ import picocli.CommandLine.ParentCommand;
         + "role, column and details (encoding, compression, uncompressed bytes, rows, values). "
         + "Bytes no structure accounts for are printed as padding or gap.",
         "Directories are walked (hidden and _-prefixed names skipped); a Kudu rowset directory "
-        + "is laid out file by file."},
+        + "is laid out file by file.",
+        "With --html OUT, writes one self-contained page instead: the file drawn to scale, "
+        + "coloured by column, with details on hover and tables of each column's bytes, "
+        + "share and compression ratio."},
     footer = {"", "Example:", "  colfile layout part-0.orc",
-        "  colfile layout --json rowset-dir/ > layout.json"})
+        "  colfile layout --json rowset-dir/ > layout.json",
+        "  colfile layout part-0.orc --html part-0.html"})
 final class LayoutCommand implements Callable<Integer> {
   @ParentCommand
   private Main main;
@@ -39,6 +43,10 @@ final class LayoutCommand implements Callable<Integer> {
 
   @Option(names = "--json", description = "Print one JSON document: the spans of every file.")
   private boolean json;
+
+  @Option(names = "--html", paramLabel = "OUT", description = "Write the layout of the one "
+      + "FILE as a web page (no network needed) to OUT instead of printing it.")
+  private Path html;
 
   @Override
   public Integer call() throws Exception {
@@ -52,6 +60,9 @@ final class LayoutCommand implements Callable<Integer> {
             new IOException(FileArgs.NO_FILES)));
       }
       paths.addAll(found);
+    }
+    if (html != null) {
+      return status != Failures.OK ? status : html(paths);
     }
     for (Path f : paths) {
       FileLayout layout;
@@ -81,6 +92,24 @@ final class LayoutCommand implements Callable<Integer> {
     }
     main.stdout().flush();
     return status;
+  }
+
+  /** {@code --html OUT}: the page of the one file FILE names ({@link LayoutHtml}). */
+  private int html(List<Path> paths) {
+    if (json) {
+      throw new UsageException("--html writes a page and --json prints the spans: choose one");
+    }
+    if (paths.size() != 1) {
+      throw new UsageException("--html shows one file; FILE names " + paths.size()
+          + (files.size() == 1 ? " (directories are walked)" : ""));
+    }
+    Path f = paths.get(0);
+    try {
+      LayoutHtml.write(layout(f), f.toString(), f, html);
+    } catch (IOException | RuntimeException e) {
+      return FileArgs.report(main.stderr(), main.verbose(), f, e);
+    }
+    return Failures.OK;
   }
 
   /** The layout of one file (not a directory: a tablet server's is refused). */
