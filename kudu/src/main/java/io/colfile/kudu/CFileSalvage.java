@@ -61,7 +61,7 @@ public final class CFileSalvage {
     ReadablePrefix prefix = ReadablePrefix.find(reader, ReadOptions.defaults(), 0, values + 1);
     long kept = Math.min(prefix.rows(), values);
     if (prefix.failure() != null || prefix.rows() != values) {
-      report.lost("values", kept, values - kept, prefix.failure() != null ? prefix.failure()
+      report.lost("", kept, values - kept, prefix.failure() != null ? prefix.failure()
           : new IOException("the data blocks give " + prefix.rows()
               + (prefix.rows() > values ? " or more" : "") + " values; the footer says "
               + values));
@@ -88,7 +88,8 @@ public final class CFileSalvage {
       writer.abort();
       throw e;
     }
-    report.kept(kept == values ? "all values" : "values 0-" + (kept - 1), kept);
+    report.kept(kept == values ? "all values" : kept == 0 ? null : "values 0-" + (kept - 1),
+        kept);
     return report;
   }
 

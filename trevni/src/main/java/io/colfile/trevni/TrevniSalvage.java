@@ -52,7 +52,7 @@ public final class TrevniSalvage {
     ReadablePrefix prefix = ReadablePrefix.find(reader, ReadOptions.defaults(), 0, rows + 1);
     long kept = Math.min(prefix.rows(), rows);
     if (prefix.failure() != null || prefix.rows() != rows) {
-      report.lost("rows", kept, rows - kept, prefix.failure() != null ? prefix.failure()
+      report.lost("", kept, rows - kept, prefix.failure() != null ? prefix.failure()
           : new IOException("the columns give " + prefix.rows()
               + (prefix.rows() > rows ? " or more" : "") + " rows; the header says " + rows));
     }
@@ -74,7 +74,7 @@ public final class TrevniSalvage {
       writer.abort();
       throw e;
     }
-    report.kept(kept == rows ? "all rows" : "rows 0-" + (kept - 1), kept);
+    report.kept(kept == rows ? "all rows" : kept == 0 ? null : "rows 0-" + (kept - 1), kept);
     return report;
   }
 }

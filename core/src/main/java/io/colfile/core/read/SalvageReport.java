@@ -15,7 +15,8 @@ import java.util.Map;
 public final class SalvageReport {
   /**
    * Rows {@code [firstRow, firstRow + rows)} of the input (counted as a full read counts them)
-   * that are not in the output, from {@code part} (e.g. {@code stripe 3}, {@code column 'a'}),
+   * that are not in the output, from {@code part} (e.g. {@code stripe 3}; empty when the file
+   * is read as one part),
    * because of {@code problem}; {@code damage} is the format's exception when it said where the
    * damage is (else null).
    */
@@ -111,8 +112,9 @@ public final class SalvageReport {
     }
     for (Loss l : losses) {
       String where = l.location();
-      notes.add("lost " + l.part() + (l.rows() > 0 ? " rows " + l.firstRow() + "-"
-          + (l.firstRow() + l.rows() - 1) : "") + ": " + l.problem()
+      String part = l.part() == null || l.part().isEmpty() ? "" : l.part() + " ";
+      notes.add("lost " + part + (l.rows() > 0 ? "rows " + l.firstRow() + "-"
+          + (l.firstRow() + l.rows() - 1) : "no rows") + ": " + l.problem()
           + (where.isEmpty() ? "" : " [" + where + "]"));
     }
     if (!notes.isEmpty()) {
