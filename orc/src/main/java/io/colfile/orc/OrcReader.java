@@ -254,6 +254,11 @@ public final class OrcReader implements FileReader {
     return out;
   }
 
+  /** A reader of {@code file} with a tail made up for it ({@link OrcTail#synthetic}). */
+  static OrcReader withTail(InputFile file, OrcTail tail) throws IOException {
+    return new OrcReader(file, tail);
+  }
+
   /** The file, for tools in this package. */
   InputFile file() {
     return file;

@@ -53,8 +53,99 @@ public final class OrcSalvage {
 
   /** {@link #salvage(InputFile, OutputFile)} of an open reader, which stays open. */
   public static SalvageReport salvage(OrcReader reader, OutputFile out) throws IOException {
+    return salvage(reader, out, new SalvageReport("ORC", reader.numberOfRows()));
+  }
+
+  /**
+   * What {@link #salvageWithoutTail} needs to know of a file whose tail is gone: its schema,
+   * its compression (null: each codec is tried in turn until one finds a stripe at byte 3),
+   * its compression chunk size (the largest chunk there can be), and the writer's id and
+   * version (which decide how some values and bloom filters are read).
+   */
+  public record Guess(Type schema, CompressionCodec codec, int compressionBlockSize,
+      int writerId, int writerVersion) {
+    public Guess {
+      Objects.requireNonNull(schema, "schema");
+      if (compressionBlockSize <= 0) {
+        throw new IllegalArgumentException("compression block size must be positive: "
+            + compressionBlockSize);
+      }
+    }
+
+    /**
+     * A schema, and the codec when known: chunks of ORC's default 256 KiB at most, written by
+     * ORC Java at the latest writer version colfile knows.
+     */
+    public static Guess of(Type schema, CompressionCodec codec) {
+      return new Guess(schema, codec, OrcTail.DEFAULT_BLOCK_SIZE, 0,
+          OrcWriterOptions.WRITER_VERSION);
+    }
+
+    /** What an intact file of the same writer says (schema, codec, chunk size, writer). */
+    public static Guess like(OrcReader intact) {
+      return new Guess(intact.schema(), intact.compression(), intact.compressionBlockSize(),
+          intact.writerId(), intact.writerVersion());
+    }
+  }
+
+  /**
+   * Salvages an ORC file whose tail (postscript, footer, metadata) is gone, as a file cut short
+   * has lost it: the stripes are found by {@link OrcStripeScan scanning} for stripe footers from
+   * byte 3, with the schema and compression {@code guess} gives, and salvaged as {@link
+   * #salvage(OrcReader, OutputFile)} salvages them. The report counts the rows of the stripes
+   * found (the file no longer says how many it had) and always reports the tail lost, with the
+   * bytes after the last stripe found; user metadata went with the tail.
+   *
+   * @throws CorruptFileException when no stripe is found at byte 3 (with none of the codecs
+   *     tried when {@code guess} names none), so nothing is written
+   */
+  public static SalvageReport salvageWithoutTail(InputFile in, OutputFile out, Guess guess)
+      throws IOException {
+    Objects.requireNonNull(out, "out");
+    try (InputFile file = in) {
+      long length = file.length();
+      List<CompressionCodec> codecs = guess.codec() != null ? List.of(guess.codec())
+          : List.of(CompressionCodec.ZLIB, CompressionCodec.ZSTD, CompressionCodec.SNAPPY,
+              CompressionCodec.LZ4, CompressionCodec.LZO);
+      if (codecs.contains(CompressionCodec.NONE)) {
+        throw new io.colfile.core.error.UnsupportedFeatureException("an uncompressed ORC file "
+            + "without its tail cannot be scanned for stripes (it has no chunk headers to "
+            + "walk)");
+      }
+      OrcStripeScan.Result found = null;
+      CompressionCodec codec = null;
+      for (CompressionCodec c : codecs) {
+        OrcStripeScan.Result r = OrcStripeScan.scan(file, guess.schema(), c,
+            guess.compressionBlockSize());
+        if (!r.stripes().isEmpty()) {
+          found = r;
+          codec = c;
+          break;
+        }
+      }
+      if (found == null) {
+        throw io.colfile.core.error.FileRegion.of(file.name(), length).corrupt(3,
+            "no stripe of the schema %s found at byte 3 with %s compression", guess.schema(),
+            guess.codec() != null ? guess.codec().name().toLowerCase(java.util.Locale.ROOT)
+                : "any");
+      }
+      io.colfile.orc.tail.Footer footer = OrcStripeScan.footer(guess.schema(), found.stripes(),
+          found.rowIndexStride(), guess.writerId());
+      OrcTail tail = OrcTail.synthetic(file.name(), length, footer,
+          OrcStripeScan.kind(codec), guess.compressionBlockSize(), guess.writerVersion());
+      OrcReader reader = OrcReader.withTail(file, tail);
+      SalvageReport report = new SalvageReport("ORC", reader.numberOfRows());
+      report.lost(new SalvageReport.Loss("tail", 0, 0, "the file's tail (footer, metadata, "
+          + "postscript) is gone; stripes found by scanning, up to byte " + found.scannedTo()
+          + " of " + length + (found.stopped() == null ? "" : " (" + found.stopped() + ")"),
+          null));
+      return salvage(reader, out, report);
+    }
+  }
+
+  private static SalvageReport salvage(OrcReader reader, OutputFile out, SalvageReport report)
+      throws IOException {
     List<StripeInformation> stripes = reader.stripes();
-    SalvageReport report = new SalvageReport("ORC", reader.numberOfRows());
     int stride = reader.rowIndexStride();
     long[] keep = new long[stripes.size()];
     ReadablePrefix[] prefixes = new ReadablePrefix[stripes.size()];
@@ -85,6 +176,7 @@ public final class OrcSalvage {
           }
         }
         for (Map.Entry<String, byte[]> e : reader.userMetadata().entrySet()) {
+          // (none when the tail is gone)
           writer.addUserMetadata(e.getKey(), e.getValue());
         }
       } catch (IOException | RuntimeException | Error e) {

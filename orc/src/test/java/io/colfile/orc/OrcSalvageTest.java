@@ -182,6 +182,58 @@ class OrcSalvageTest {
     }
   }
 
+  /**
+   * Files cut short at random points after the first stripe: without their tail, the stripes
+   * are found by scanning with the schema alone (the codec tried) or with an intact sibling's
+   * settings, and every stripe wholly before the cut is kept, in order.
+   */
+  @Test
+  void aFileCutShortKeepsEveryStripeBeforeTheCut() throws IOException {
+    for (CompressionCodec codec : new CompressionCodec[] {CompressionCodec.ZLIB,
+        CompressionCodec.ZSTD, CompressionCodec.SNAPPY}) {
+      Path intact = dir.resolve("in-" + codec + ".orc");
+      byte[] original = write(intact, codec);
+      List<Object> all = rows(original);
+      List<StripeInformation> stripes;
+      try (OrcReader r = OrcReader.open(InputFile.of("in.orc", original))) {
+        stripes = r.stripes();
+      }
+      Random random = TestSeed.random("aFileCutShortKeepsEveryStripeBeforeTheCut",
+          codec.ordinal());
+      Path out = dir.resolve("out.orc");
+      long firstEnd = stripes.get(0).offset() + stripes.get(0).length();
+      for (int i = 0; i < 6; i++) {
+        int cut = (int) (firstEnd + random.nextInt((int) (original.length - firstEnd)));
+        byte[] file = Arrays.copyOf(original, cut);
+        long expected = 0;
+        for (StripeInformation s : stripes) {
+          if (s.offset() + s.length() <= cut) {
+            expected += s.numberOfRows();
+          }
+        }
+        OrcSalvage.Guess guess;
+        try (OrcReader like = OrcReader.open(InputFile.local(intact))) {
+          guess = i % 2 == 0 ? OrcSalvage.Guess.of(SCHEMA, null) : OrcSalvage.Guess.like(like);
+        }
+        Files.deleteIfExists(out);
+        SalvageReport report = OrcSalvage.salvageWithoutTail(InputFile.of("cut.orc", file),
+            OutputFile.local(out), guess);
+        String what = codec + " cut at " + cut + " of " + original.length + ", "
+            + TestSeed.replay() + ": " + report.summary();
+        assertThat(report.rowsKept()).as(what).isEqualTo(expected);
+        assertThat(rows(Files.readAllBytes(out))).as(what)
+            .isEqualTo(all.subList(0, (int) expected));
+        assertThat(report.complete()).as(what).isFalse();
+        assertThat(report.losses().get(0).part()).as(what).isEqualTo("tail");
+      }
+      // cut inside the first stripe: nothing to find
+      byte[] early = Arrays.copyOf(original, (int) firstEnd - 1);
+      assertThatThrownBy(() -> OrcSalvage.salvageWithoutTail(InputFile.of("cut.orc", early),
+          OutputFile.local(out), OrcSalvage.Guess.of(SCHEMA, null)))
+          .isInstanceOf(CorruptFileException.class).hasMessageContaining("no stripe");
+    }
+  }
+
   /** Where stream {@code id} of stripe {@code s} lies, or null when the stripe has none. */
   static StripeIndex.Located stream(byte[] file, int s, StreamId id) throws IOException {
     InputFile in = InputFile.of("original", file);

@@ -112,9 +112,14 @@ public final class SalvageReport {
     }
     for (Loss l : losses) {
       String where = l.location();
-      String part = l.part() == null || l.part().isEmpty() ? "" : l.part() + " ";
-      notes.add("lost " + part + (l.rows() > 0 ? "rows " + l.firstRow() + "-"
-          + (l.firstRow() + l.rows() - 1) : "no rows") + ": " + l.problem()
+      List<String> what = new ArrayList<>();
+      if (l.part() != null && !l.part().isEmpty()) {
+        what.add(l.part());
+      }
+      if (l.rows() > 0) {
+        what.add("rows " + l.firstRow() + "-" + (l.firstRow() + l.rows() - 1));
+      }
+      notes.add("lost " + String.join(" ", what) + ": " + l.problem()
           + (where.isEmpty() ? "" : " [" + where + "]"));
     }
     if (!notes.isEmpty()) {
