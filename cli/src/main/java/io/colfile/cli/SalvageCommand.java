@@ -1,7 +1,10 @@
 package io.colfile.cli;
 
 import io.colfile.core.ColFile;
+import io.colfile.core.codec.CompressionCodec;
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.types.Type;
+import io.colfile.orc.OrcReader;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.io.OutputFile;
 import io.colfile.core.read.SalvageReport;
@@ -33,8 +36,10 @@ import picocli.CommandLine.ParentCommand;
         "Copies every row that can still be read from a damaged ORC, Trevni or Kudu CFile into "
             + "a new, valid file of the same format, and reports what was lost (one line on "
             + "stderr, or --json on stdout).",
-        "ORC: every intact stripe, and of a damaged stripe the row groups before the damage; "
-            + "the file's tail (footer and postscript) must be intact. Trevni: the rows up to the"
+        "ORC: every intact stripe, and of a damaged stripe the row groups before the damage. "
+            + "When the tail (footer and postscript) is gone, as in a file cut short, the "
+            + "stripes are found by scanning for stripe footers, given the schema (--schema, "
+            + "--compression, or --like an intact file of the same writer). Trevni: the rows up to the"
             + " first damaged block of any column. CFile: the values up to the first damaged "
             + "block; the footer must be intact.",
         "IN is never written to. OUT must differ from IN, and is replaced only with --force; "
@@ -59,6 +64,20 @@ final class SalvageCommand implements Callable<Integer>, FileCommand {
 
   @Option(names = "--json", description = "Print the report as one JSON document on stdout.")
   private boolean json;
+
+  @Option(names = "--schema", paramLabel = "TYPE",
+      description = "ORC without its tail (a file cut short): the rows' type, e.g. "
+          + "'struct<a:int,b:string>' (as convert --schema takes it).")
+  private String schema;
+
+  @Option(names = "--compression", paramLabel = "CODEC",
+      description = "ORC without its tail: zlib, snappy, lz4 or zstd (default: each is tried).")
+  private String compression;
+
+  @Option(names = "--like", paramLabel = "FILE",
+      description = "ORC without its tail: an intact ORC file of the same writer, whose "
+          + "schema, compression and chunk size are taken.")
+  private Path like;
 
   @Override
   public Path file() {
@@ -115,12 +134,13 @@ final class SalvageCommand implements Callable<Integer>, FileCommand {
     OutputFile output = OutputFile.local(out);
     switch (format) {
       case "ORC":
-        return withHint(() -> OrcSalvage.salvage(input, output), "the tail (postscript and "
-            + "footer) holds the schema and where the stripes are");
+        return orc(input, output);
       case "Trevni":
+        onlyOrc();
         return withHint(() -> TrevniSalvage.salvage(input, output), "the header holds the "
             + "columns and where their blocks are");
       case KuduFormat.NAME:
+        onlyOrc();
         return withHint(() -> CFileSalvage.salvage(input, output), "the footer holds the "
             + "type, encoding and where the blocks are");
       default:
@@ -128,6 +148,68 @@ final class SalvageCommand implements Callable<Integer>, FileCommand {
         throw new UsageException("salvage copies ORC, Trevni and Kudu CFiles, not " + format
             + " files");
     }
+  }
+
+  /**
+   * An ORC file with its tail as it is; without, the stripes scanned for with what --schema,
+   * --compression or --like say.
+   */
+  private SalvageReport orc(InputFile input, OutputFile output) throws IOException {
+    OrcSalvage.Guess guess = guess();
+    OrcReader reader;
+    try {
+      reader = OrcReader.open(input);
+    } catch (CorruptFileException e) {
+      if (guess == null) {
+        throw new CorruptFileException(e.region(), e.offset(), e.problem() + "; the tail holds"
+            + " the schema and where the stripes are: to scan for the stripes without it, name"
+            + " the schema with --schema or an intact file of the same writer with --like", e);
+      }
+      return OrcSalvage.salvageWithoutTail(InputFile.local(in), output, guess);
+    }
+    try (OrcReader r = reader) {
+      return OrcSalvage.salvage(r, output);
+    }
+  }
+
+  private void onlyOrc() {
+    if (schema != null || compression != null || like != null) {
+      throw new UsageException("--schema, --compression and --like are for ORC files cut "
+          + "short");
+    }
+  }
+
+  /** What --schema, --compression and --like say, or null when none is given. */
+  private OrcSalvage.Guess guess() throws IOException {
+    CompressionCodec codec = null;
+    if (compression != null) {
+      codec = CompressionCodec.writableNamed(compression).orElseThrow(() -> new UsageException(
+          "--compression must be " + CompressionCodec.WRITABLE_NAMES + ", not '" + compression
+              + "'"));
+    }
+    Type type = null;
+    if (schema != null) {
+      try {
+        type = Type.parse(schema);
+      } catch (IllegalArgumentException e) {
+        throw new UsageException("--schema: " + e.getMessage());
+      }
+    }
+    if (like != null) {
+      try (OrcReader intact = OrcReader.open(InputFile.local(like))) {
+        OrcSalvage.Guess g = OrcSalvage.Guess.like(intact);
+        return new OrcSalvage.Guess(type != null ? type : g.schema(),
+            codec != null ? codec : g.codec(), g.compressionBlockSize(), g.writerId(),
+            g.writerVersion());
+      }
+    }
+    if (type == null) {
+      if (codec != null) {
+        throw new UsageException("--compression needs --schema or --like");
+      }
+      return null;
+    }
+    return OrcSalvage.Guess.of(type, codec);
   }
 
   private interface Opener<T> {

@@ -132,6 +132,11 @@ class SalvageCommandTest {
     Cli.Result check = Cli.run("check", out.toString());
     assertThat(check.status()).as(check.out()).isZero();
     assertThat(check.out()).endsWith(": Trevni, 0 rows\n");
+    Cli.Result notOrc = Cli.run("salvage", "--schema", "struct<a:int>", cut.toString(),
+        dir.resolve("other.trv").toString());
+    assertThat(notOrc.status()).isEqualTo(2);
+    assertThat(notOrc.err()).isEqualTo("colfile: " + cut + ": --schema, --compression and "
+        + "--like are for ORC files cut short\n");
   }
 
   @Test
@@ -173,13 +178,41 @@ class SalvageCommandTest {
     Cli.Result r = Cli.run("salvage", cut.toString(), out.toString());
     assertThat(r.status()).isEqualTo(1);
     assertThat(r.err()).startsWith("colfile: " + cut + ": ")
-        .contains("nothing can be salvaged without it (the tail (postscript and footer) holds "
-            + "the schema and where the stripes are)");
+        .contains("; the tail holds the schema and where the stripes are: to scan for the "
+            + "stripes without it, name the schema with --schema or an intact file of the same "
+            + "writer with --like");
     assertThat(r.errLines()).hasSize(2); // one line and the final newline
     assertThat(out).doesNotExist();
     try (Stream<Path> left = Files.list(dir)) {
       assertThat(left.map(p -> p.getFileName().toString()))
           .containsExactlyInAnyOrder("orders.orc", "cut.orc");
+    }
+  }
+
+  @Test
+  void anOrcFileCutShortKeepsTheStripesBeforeTheCutGivenItsSchemaOrASibling() throws Exception {
+    Path orc = manyStripes();
+    JsonNode stripes = stripes(orc);
+    JsonNode third = stripes.get(2);
+    long end = third.get("offset").asLong() + third.get("indexLength").asLong()
+        + third.get("dataLength").asLong() + third.get("footerLength").asLong();
+    long rows = 0;
+    for (int i = 0; i < 3; i++) {
+      rows += stripes.get(i).get("rows").asLong();
+    }
+    Path cut = dir.resolve("cut.orc");
+    Files.write(cut, Arrays.copyOf(Files.readAllBytes(orc), (int) end + 100));
+    List<String> all = Cli.run("cat", orc.toString()).out().lines().toList();
+    for (String[] how : new String[][] {{"--schema", "struct<id:bigint,name:string>"},
+        {"--like", orc.toString()}}) {
+      Path out = dir.resolve("out" + how[0] + ".orc");
+      Cli.Result r = Cli.run("salvage", cut.toString(), out.toString(), how[0], how[1]);
+      assertThat(r.status()).as(r.err()).isEqualTo(1);
+      assertThat(r.err()).startsWith("colfile: " + cut + ": kept " + rows + " of " + rows
+          + " rows (stripes 0-2; lost tail: the file's tail (footer, metadata, postscript) is "
+          + "gone; stripes found by scanning, up to byte " + end + " of " + (end + 100));
+      assertThat(Cli.run("cat", out.toString()).out().lines().toList())
+          .isEqualTo(all.subList(0, (int) rows));
     }
   }
 
