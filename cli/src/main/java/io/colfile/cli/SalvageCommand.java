@@ -200,7 +200,7 @@ final class SalvageCommand implements Callable<Integer>, FileCommand {
         OrcSalvage.Guess g = OrcSalvage.Guess.like(intact);
         return new OrcSalvage.Guess(type != null ? type : g.schema(),
             codec != null ? codec : g.codec(), g.compressionBlockSize(), g.writerId(),
-            g.writerVersion());
+            g.writerVersion(), g.calendar());
       }
     }
     if (type == null) {

@@ -33,6 +33,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 @ExtendWith(TestSeed.class)
 class OrcSalvageInteropTest {
   private static final AtomicInteger DAMAGED = new AtomicInteger();
+  private static final AtomicInteger CUT = new AtomicInteger();
   @TempDir static Path dir;
 
   static IntStream cases() {
@@ -43,6 +44,7 @@ class OrcSalvageInteropTest {
   static void someFileLostAStripe() {
     assertThat(DAMAGED.get()).as("files of several stripes salvaged, " + TestSeed.replay())
         .isPositive();
+    assertThat(CUT.get()).as("files cut short salvaged, " + TestSeed.replay()).isPositive();
   }
 
   @ParameterizedTest(name = "case {0}")
@@ -83,5 +85,48 @@ class OrcSalvageInteropTest {
         .isEqualTo(want);
     assertThat(ExpectedJson.lines(f.schema(), ColfileReader.valuesWithColfile(out, f.schema(),
         ReadOptions.defaults()))).as("colfile: " + what).isEqualTo(want);
+  }
+
+  /**
+   * The same files cut short after their first stripe: salvaged without their tail (the
+   * stripes scanned for with an intact copy's schema and codec), orc-core reads every stripe
+   * wholly before the cut. Files that cannot be scanned are skipped in the loop: uncompressed
+   * ones (no chunk headers) and ones without a row index (no row counts).
+   */
+  @ParameterizedTest(name = "case {0}")
+  @MethodSource("cases")
+  void orcCoreReadsWhatIsSalvagedOfAFileCutShort(int index) throws IOException {
+    GeneratedFile f = GeneratedFile.write(dir, index, true);
+    Random r = TestSeed.random("salvage-cut", index);
+    List<StripeInformation> stripes;
+    OrcSalvage.Guess guess;
+    try (OrcReader orc = OrcReader.open(InputFile.local(f.path()))) {
+      stripes = orc.stripes();
+      guess = OrcSalvage.Guess.like(orc);
+      if (stripes.isEmpty() || orc.rowIndexStride() == 0
+          || orc.compression() == io.colfile.core.codec.CompressionCodec.NONE) {
+        return; // nothing to scan for: see above
+      }
+    }
+    byte[] bytes = Files.readAllBytes(f.path());
+    long firstEnd = stripes.get(0).offset() + stripes.get(0).length();
+    int cut = (int) (firstEnd + r.nextInt((int) (bytes.length - firstEnd)));
+    Path damaged = dir.resolve("cut-" + index + ".orc");
+    Files.write(damaged, Arrays.copyOf(bytes, cut));
+    Path out = dir.resolve("salvaged-cut-" + index + ".orc");
+    SalvageReport report = OrcSalvage.salvageWithoutTail(InputFile.local(damaged),
+        OutputFile.local(out), guess);
+    List<Object> expected = new ArrayList<>();
+    for (StripeInformation s : stripes) {
+      if (s.offset() + s.length() <= cut) {
+        expected.addAll(OrcCoreFiles.read(f.path(), s.offset(), 1));
+      }
+    }
+    String what = "cut at " + cut + " of " + bytes.length + ", " + stripes.size()
+        + " stripes, " + f.describe() + "\n  " + report.summary();
+    assertThat(report.rowsKept()).as(what).isEqualTo(expected.size());
+    assertThat(ExpectedJson.lines(f.schema(), OrcCoreFiles.read(out))).as("orc-core: " + what)
+        .isEqualTo(ExpectedJson.lines(f.schema(), expected));
+    CUT.incrementAndGet();
   }
 }

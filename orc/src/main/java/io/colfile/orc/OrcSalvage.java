@@ -59,11 +59,13 @@ public final class OrcSalvage {
   /**
    * What {@link #salvageWithoutTail} needs to know of a file whose tail is gone: its schema,
    * its compression (null: each codec is tried in turn until one finds a stripe at byte 3),
-   * its compression chunk size (the largest chunk there can be), and the writer's id and
-   * version (which decide how some values and bloom filters are read).
+   * its compression chunk size (the largest chunk there can be), the writer's id and version
+   * (which decide how some values and bloom filters are read), and the calendar the footer
+   * recorded (null: none, which readers take as the hybrid Julian/Gregorian calendar; it
+   * decides dates and timestamps before 1582-10-15).
    */
   public record Guess(Type schema, CompressionCodec codec, int compressionBlockSize,
-      int writerId, int writerVersion) {
+      int writerId, int writerVersion, OrcWriterOptions.Calendar calendar) {
     public Guess {
       Objects.requireNonNull(schema, "schema");
       if (compressionBlockSize <= 0) {
@@ -74,17 +76,23 @@ public final class OrcSalvage {
 
     /**
      * A schema, and the codec when known: chunks of ORC's default 256 KiB at most, written by
-     * ORC Java at the latest writer version colfile knows.
+     * ORC Java at the latest writer version colfile knows, no calendar recorded.
      */
     public static Guess of(Type schema, CompressionCodec codec) {
       return new Guess(schema, codec, OrcTail.DEFAULT_BLOCK_SIZE, 0,
-          OrcWriterOptions.WRITER_VERSION);
+          OrcWriterOptions.WRITER_VERSION, null);
     }
 
-    /** What an intact file of the same writer says (schema, codec, chunk size, writer). */
+    /**
+     * What an intact file of the same writer says (schema, codec, chunk size, writer,
+     * calendar).
+     */
     public static Guess like(OrcReader intact) {
+      String calendar = intact.calendar();
       return new Guess(intact.schema(), intact.compression(), intact.compressionBlockSize(),
-          intact.writerId(), intact.writerVersion());
+          intact.writerId(), intact.writerVersion(), calendar.isEmpty()
+              || calendar.equals("UNKNOWN_CALENDAR") ? null
+              : OrcWriterOptions.Calendar.valueOf(calendar));
     }
   }
 
@@ -130,7 +138,8 @@ public final class OrcSalvage {
                 : "any");
       }
       io.colfile.orc.tail.Footer footer = OrcStripeScan.footer(guess.schema(), found.stripes(),
-          found.rowIndexStride(), guess.writerId());
+          found.rowIndexStride(), guess.writerId(), guess.calendar() == null ? null
+              : io.colfile.orc.tail.CalendarKind.valueOf(guess.calendar().name()));
       OrcTail tail = OrcTail.synthetic(file.name(), length, footer,
           OrcStripeScan.kind(codec), guess.compressionBlockSize(), guess.writerVersion());
       OrcReader reader = OrcReader.withTail(file, tail);

@@ -173,7 +173,8 @@ final class OrcStripeScan {
   }
 
   /** The footer of a file of {@code stripes} as the scan found them. */
-  static Footer footer(Type schema, List<StripeInformation> stripes, int stride, int writer) {
+  static Footer footer(Type schema, List<StripeInformation> stripes, int stride, int writer,
+      io.colfile.orc.tail.CalendarKind calendar) {
     long rows = 0;
     long end = OrcTail.MAGIC_LENGTH;
     for (StripeInformation s : stripes) {
@@ -181,7 +182,7 @@ final class OrcStripeScan {
       end = s.offset() + s.length();
     }
     return new Footer(OrcTail.MAGIC_LENGTH, end, stripes, OrcTypes.of(schema), Map.of(), rows,
-        List.of(), stride, writer, false, null, null);
+        List.of(), stride, writer, false, calendar, null);
   }
 
   static CompressionKind kind(CompressionCodec codec) {
