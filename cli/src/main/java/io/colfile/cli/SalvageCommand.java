@@ -76,7 +76,8 @@ final class SalvageCommand implements Callable<Integer>, FileCommand {
 
   @Option(names = "--like", paramLabel = "FILE",
       description = "ORC without its tail: an intact ORC file of the same writer, whose "
-          + "schema, compression and chunk size are taken.")
+          + "schema, compression, chunk size, writer and calendar are taken (--schema and "
+          + "--compression win over it).")
   private Path like;
 
   @Override
