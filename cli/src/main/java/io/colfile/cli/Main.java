@@ -24,8 +24,8 @@ import picocli.CommandLine.Spec;
     description = "Reads ORC, Trevni and Kudu CFile column files (the format is detected from "
         + "the file's bytes) and writes ORC and Trevni.",
     subcommands = {CatCommand.class, SchemaCommand.class, MetaCommand.class,
-        ConvertCommand.class, CheckCommand.class, StatsCommand.class, LayoutCommand.class,
-        SizesCommand.class, CountCommand.class},
+        ConvertCommand.class, CheckCommand.class, SalvageCommand.class, StatsCommand.class,
+        LayoutCommand.class, SizesCommand.class, CountCommand.class},
     usageHelpAutoWidth = true)
 public final class Main implements Runnable {
   private final InputStream stdin;
@@ -103,7 +103,8 @@ public final class Main implements Runnable {
   @Override
   public void run() {
     throw new CommandLine.ParameterException(spec.commandLine(),
-        "missing command: one of cat, schema, meta, convert, check, stats, layout, sizes, count");
+        "missing command: one of cat, schema, meta, convert, check, salvage, stats, layout, "
+            + "sizes, count");
   }
 
   InputStream stdin() {

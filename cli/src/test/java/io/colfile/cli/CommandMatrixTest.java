@@ -45,7 +45,9 @@ class CommandMatrixTest {
       new Command("count", (in, out) -> List.of("count", in.toString()), true),
       new Command("check", (in, out) -> List.of("check", in.toString()), true),
       new Command("convert", (in, out) -> List.of("convert", in.toString(), out.toString()),
-          false));
+          false),
+      new Command("salvage", (in, out) -> List.of("salvage", in.toString(),
+          out.resolveSibling(out.getFileName() + "." + in.getFileName()).toString()), false));
 
   @BeforeAll
   static void files() throws IOException {
@@ -112,7 +114,9 @@ class CommandMatrixTest {
     Path plain = Files.createDirectories(dir.resolve("plain"));
     for (Command c : COMMANDS) {
       // commands that walk directories say there was nothing to walk
-      oneLineError(Cli.run(c.on(plain, freshOutput())), c.name(), 1, plain,
+      // salvage copies one file: a directory is a usage error there
+      oneLineError(Cli.run(c.on(plain, freshOutput())), c.name(),
+          c.name().equals("salvage") ? 2 : 1, plain,
           c.takesDirectories() ? FileArgs.NO_FILES : "is a directory");
     }
   }

@@ -364,6 +364,16 @@ public final class OrcReader implements FileReader {
     return OrcLayout.of(file, tail, this);
   }
 
+  /** A reader of {@code file} with a tail made up for it ({@link OrcTail#synthetic}). */
+  static OrcReader withTail(InputFile file, OrcTail tail) throws IOException {
+    return new OrcReader(file, tail);
+  }
+
+  /** The file, for tools in this package. */
+  InputFile file() {
+    return file;
+  }
+
   /** The raw tail, for tests and tools in this package. */
   OrcTail tail() {
     return tail;

@@ -73,6 +73,17 @@ final class OrcTail {
     this.hasMagic = hasMagic;
   }
 
+  /**
+   * A tail made up for a file whose own is gone (salvage): {@code footer} as the stripes were
+   * found, the postscript saying only the compression; the file holds no tail bytes.
+   */
+  static OrcTail synthetic(String file, long fileLength, Footer footer, CompressionKind kind,
+      int blockSize, int writerVersion) throws UnsupportedFeatureException {
+    PostScript ps = new PostScript(0, kind, (long) blockSize, List.of(0, 12), 0, writerVersion,
+        0, "ORC");
+    return new OrcTail(file, fileLength, 0, ps, footer, codec(file, kind), blockSize, 0, true);
+  }
+
   static OrcTail read(InputFile in) throws IOException {
     String file = in.name();
     long length = in.length();

@@ -578,6 +578,11 @@ public final class ColumnCursor {
     }
     int stored = info.compressedSize();
     int size = stored + checksum.size();
+    if (info.offset() + size > file.length()) { // a file cut short, opened for salvage
+      throw region(b).at(info.offset(), size).corrupt(0, "the block's %d bytes at %d run past"
+          + " the end of the file (%d bytes): the file is cut short", size, info.offset(),
+          file.length());
+    }
     byte[] raw = file.input().read(info.offset(), size);
     byte[] data;
     try {

@@ -33,6 +33,8 @@ final class DescriptorReader {
   private final long rowCount;
   private final ColumnSpec spec;
   private final TrevniChecksum checksum;
+  /** Whether blocks may run past the end of the file (a file cut short, for salvage). */
+  private boolean cutShort;
   /** The column's block count and descriptors, placed once the column's start is known. */
   private FileRegion where;
 
@@ -53,7 +55,18 @@ final class DescriptorReader {
   /** The blocks of the column {@code spec} that starts at {@code start}. */
   static List<BlockInfo> read(InputFile file, long fileLength, long rowCount, ColumnSpec spec,
       TrevniChecksum checksum, long start) throws IOException {
-    return new DescriptorReader(file, fileLength, rowCount, spec, checksum).read(start);
+    return read(file, fileLength, rowCount, spec, checksum, start, false);
+  }
+
+  /**
+   * {@link #read(InputFile, long, long, ColumnSpec, TrevniChecksum, long)}; with {@code
+   * cutShort}, blocks that run past the end of the file are kept (reading them fails).
+   */
+  static List<BlockInfo> read(InputFile file, long fileLength, long rowCount, ColumnSpec spec,
+      TrevniChecksum checksum, long start, boolean cutShort) throws IOException {
+    DescriptorReader reader = new DescriptorReader(file, fileLength, rowCount, spec, checksum);
+    reader.cutShort = cutShort;
+    return reader.read(start);
   }
 
   private List<BlockInfo> read(long start) throws IOException {
@@ -129,7 +142,7 @@ final class DescriptorReader {
     List<BlockInfo> out = new ArrayList<>(count);
     for (int b = 0; b < count; b++) {
       long end = offset + sizes[b][2] + checksumSize;
-      if (end > fileLength) {
+      if (end > fileLength && !cutShort) {
         throw FileRegion.of(file.name(), fileLength).child(structure(spec)).child("block", b)
             .at(offset, sizes[b][2]).corrupt(0,
                 "the block's %d bytes at %d run past the end of the file (%d bytes)",

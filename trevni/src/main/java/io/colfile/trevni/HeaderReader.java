@@ -54,6 +54,8 @@ final class HeaderReader {
   /** The header, at file offset 0: an index into the bytes read is a file offset. */
   private final FileRegion header;
   private final long fileLength;
+  /** Whether columns may start past the end of the file: see {@link #read(InputFile, boolean)}. */
+  private boolean cutShort;
   private final ByteCursor in;
 
   private HeaderReader(String name, byte[] head, long fileLength) {
@@ -73,12 +75,22 @@ final class HeaderReader {
 
   /** The header of {@code file}, read in growing pieces until it fits. */
   static TrevniHeader read(InputFile file) throws IOException {
+    return read(file, false);
+  }
+
+  /**
+   * {@link #read(InputFile)}; with {@code cutShort}, columns may start past the end of the
+   * file (a file cut short: those columns' blocks are gone, which reading them says).
+   */
+  static TrevniHeader read(InputFile file, boolean cutShort) throws IOException {
     long length = file.length();
     int want = (int) Math.min(length, FIRST_HEADER_READ);
     while (true) {
       byte[] head = file.read(0, want);
       try {
-        return new HeaderReader(file.name(), head, length).parse();
+        HeaderReader reader = new HeaderReader(file.name(), head, length);
+        reader.cutShort = cutShort;
+        return reader.parse();
       } catch (OutOfBytes e) {
         if (want == length) {
           throw header(file.name()).corrupt(e.offset,
@@ -190,7 +202,7 @@ final class HeaderReader {
         8L * starts.size());
     for (int i = 0; i < starts.size(); i++) {
       long start = starts.get(i);
-      if (start < headerLength || start > fileLength - MIN_COLUMN_BYTES) {
+      if (start < headerLength || start > fileLength - MIN_COLUMN_BYTES && !cutShort) {
         throw table.corrupt(8L * i, "column '%s' starts at %d, outside the file's data (%d to %d)",
             columns.get(i).name(), start, headerLength, fileLength);
       }

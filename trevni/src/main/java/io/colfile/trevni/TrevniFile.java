@@ -28,6 +28,7 @@ import java.util.Map;
 public final class TrevniFile implements Closeable {
   private final InputFile file;
   private final long length;
+  private final boolean cutShort;
   private final TrevniHeader header;
   private final Map<String, Integer> byName;
   private final int[] parents;
@@ -37,8 +38,9 @@ public final class TrevniFile implements Closeable {
   private final List<List<BlockInfo>> blocks;
   private final BlockBounds bounds = new BlockBounds();
 
-  private TrevniFile(InputFile file, long length, TrevniHeader header) {
+  private TrevniFile(InputFile file, long length, TrevniHeader header, boolean cutShort) {
     this.file = file;
+    this.cutShort = cutShort;
     this.length = length;
     this.header = header;
     int n = header.columnCount();
@@ -63,8 +65,17 @@ public final class TrevniFile implements Closeable {
 
   /** Opens {@code file} and reads its header. */
   public static TrevniFile open(InputFile file) throws IOException {
+    return open(file, false);
+  }
+
+  /**
+   * {@link #open(InputFile)}; with {@code cutShort}, a file whose header names columns that
+   * start past its end opens (for salvage: those columns' blocks fail to read as missing).
+   */
+  static TrevniFile open(InputFile file, boolean cutShort) throws IOException {
     try {
-      return new TrevniFile(file, file.length(), HeaderReader.read(file));
+      return new TrevniFile(file, file.length(), HeaderReader.read(file, cutShort),
+          cutShort);
     } catch (IOException | RuntimeException e) {
       try {
         file.close(); // the reader owns the file; one that cannot be opened is closed at once
@@ -138,6 +149,11 @@ public final class TrevniFile implements Closeable {
     return starts[i];
   }
 
+  /** Bytes of the file. */
+  long length() {
+    return length;
+  }
+
   /** Bytes of the header. */
   public long headerLength() {
     return header.length();
@@ -162,7 +178,7 @@ public final class TrevniFile implements Closeable {
     List<BlockInfo> b = blocks.get(i);
     if (b == null) {
       b = DescriptorReader.read(file, length, header.rowCount(), column(i), checksums[i],
-          starts[i]);
+          starts[i], cutShort);
       blocks.set(i, b);
     }
     return b;

@@ -40,7 +40,12 @@ public final class TrevniReader implements FileReader {
 
   /** Opens {@code in}, reading its header and Avro schema. */
   public static TrevniReader open(InputFile in) throws IOException {
-    TrevniFile file = TrevniFile.open(in);
+    return open(in, false);
+  }
+
+  /** {@link #open(InputFile)}, of a file that may be cut short ({@link TrevniFile#open}). */
+  static TrevniReader open(InputFile in, boolean cutShort) throws IOException {
+    TrevniFile file = TrevniFile.open(in, cutShort);
     try {
       Optional<String> json = file.metadata().getString(TrevniWriter.SCHEMA_KEY);
       if (json.isEmpty()) {
