@@ -77,9 +77,15 @@ class CommandMatrixTest {
       for (Map.Entry<String, Path> f : FILES.entrySet()) {
         Cli.Result r = Cli.run(c.on(f.getValue(), freshOutput()));
         String what = c.name() + " on " + f.getKey();
+        if (c.name().equals("salvage") && f.getKey().equals("kudu")) {
+          // salvage copies ORC, Trevni and CFiles; a rowset's rows are salvaged by cat/convert
+          oneLineError(r, what, 2, f.getValue(), "--salvage");
+          continue;
+        }
         assertThat(r.status()).as(what + ": " + r.err()).isZero();
-        assertThat(r.out().isEmpty() && !c.name().equals("convert")).as(what + " prints")
-            .isFalse();
+        // convert and salvage write a file; the others print what they found
+        assertThat(r.out().isEmpty() && !List.of("convert", "salvage").contains(c.name()))
+            .as(what + " prints").isFalse();
       }
     }
   }

@@ -131,7 +131,7 @@ class SalvageCommandTest {
     assertThat(r.err()).startsWith("colfile: " + cut + ": kept 0 of 300 rows (lost rows 0-299: ").contains("cut short");
     Cli.Result check = Cli.run("check", out.toString());
     assertThat(check.status()).as(check.out()).isZero();
-    assertThat(check.out()).endsWith(": Trevni, 0 rows\n");
+    assertThat(check.out()).contains(": Trevni, 0 rows\n");
     Cli.Result notOrc = Cli.run("salvage", "--schema", "struct<a:int>", cut.toString(),
         dir.resolve("other.trv").toString());
     assertThat(notOrc.status()).isEqualTo(2);
