@@ -303,7 +303,12 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
               + in.name() + "'s schema " + reader.schema());
         }
       }
-      write(output, rows, out, options, inputs, i -> new FileReaderSource(readers.get(i)));
+      long total = 0;
+      for (FileReader r : readers) {
+        total += r.numberOfRows();
+      }
+      write(output, rows, out, options, inputs, i -> new FileReaderSource(readers.get(i)),
+          total);
     } finally {
       current = null;
       for (FileReader r : readers) {
@@ -356,12 +361,26 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
         s.close();
         throw e;
       }
-    });
+    }, -1);
   }
 
-  /** The bytes of a text input, uncompressed and without a BOM. */
-  private static InputStream open(Input in) throws IOException {
-    InputStream raw = Files.newInputStream(in.path());
+  /** The bytes of a text input, uncompressed and without a BOM; counted in textBytesRead. */
+  private InputStream open(Input in) throws IOException {
+    InputStream raw = new java.io.FilterInputStream(Files.newInputStream(in.path())) {
+      @Override
+      public int read() throws IOException {
+        int b = super.read();
+        textBytesRead += b < 0 ? 0 : 1;
+        return b;
+      }
+
+      @Override
+      public int read(byte[] b, int off, int len) throws IOException {
+        int n = super.read(b, off, len);
+        textBytesRead += Math.max(0, n);
+        return n;
+      }
+    };
     try {
       return TextInput.decoded(new BufferedInputStream(raw, 1 << 16));
     } catch (IOException | RuntimeException e) {
@@ -393,16 +412,35 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
   }
 
   /** Opens the source of input {@code i}. */
+  /** Bytes read so far from the text inputs' files, for the progress line. */
+  private long textBytesRead;
+
   private interface Opener {
     RowSource open(int i) throws IOException;
   }
 
   /**
    * Writes the rows of every input, one after the other; on any failure the writer is aborted,
-   * leaving nothing at OUT.
+   * leaving nothing at OUT. {@code totalRows} (-1: unknown) and the text inputs' sizes give the progress line its
+   * share done.
    */
   private void write(FormatProvider format, Type rows, Path out, WriteOptions options,
-      List<Input> inputs, Opener opener) throws IOException {
+      List<Input> inputs, Opener opener, long totalRows) throws IOException {
+    long textBytes = 0;
+    for (Input in : inputs) {
+      if (in.kind() != InputFormat.FILE && Files.isRegularFile(in.path())) {
+        textBytes += Files.size(in.path());
+      }
+    }
+    textBytesRead = 0;
+    try (Progress progress = Progress.start(main, "convert", totalRows,
+        textBytes > 0 ? textBytes : -1)) {
+      write(format, rows, out, options, inputs, opener, progress);
+    }
+  }
+
+  private void write(FormatProvider format, Type rows, Path out, WriteOptions options,
+      List<Input> inputs, Opener opener, Progress progress) throws IOException {
     FileWriter writer;
     current = null; // failures about OUT name it after the first input, as they always did
     try {
@@ -414,11 +452,14 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
     }
     try {
       ColumnBatch batch = new ColumnBatch(rows, ColumnBatch.DEFAULT_SIZE);
+      long done = 0;
       for (int i = 0; i < inputs.size(); i++) {
         current = Path.of(inputs.get(i).name());
         try (RowSource source = opener.open(i)) {
           while (source.next(batch)) {
             writer.write(batch);
+            done += batch.size;
+            progress.set(done, textBytesRead);
           }
         }
       }

@@ -123,6 +123,16 @@ class ProgressTest {
         .startsWith("0\n");
     assertThat(Files.readString(quietOut)).doesNotContain("rows/s").contains("ok ");
 
+    // convert draws it too: rows and the input's bytes
+    Path csv = dir.resolve("rows.csv");
+    String convert = String.join(" ", colfile("convert", csv.toString(),
+        dir.resolve("again.orc").toString()).stream().map(a -> "'" + a + "'").toList());
+    Path convertOut = dir.resolve("convert.txt");
+    assertThat(run(List.of(script.getPath(), "-q", "-e", "-c", convert, "/dev/null"),
+        convertOut)).startsWith("0\n");
+    assertThat(Files.readString(convertOut)).contains("\rconvert: ").contains(" rows, ")
+        .contains(" of " + Progress.size(Files.size(csv))).contains("\r\u001b[K");
+
     Path pipeOut = dir.resolve("pipe.txt");
     String noTty = run(colfile("check", orc.toString()), pipeOut);
     assertThat(noTty).isEqualTo("0\n");
