@@ -80,6 +80,35 @@ final class Progress implements AutoCloseable {
     }
   }
 
+  /**
+   * {@code file}, whose bytes read (positional reads and ranges) advance this progress: for
+   * work whose rows are not counted as they go, such as salvage and merge.
+   */
+  io.colfile.core.io.InputFile watch(io.colfile.core.io.InputFile file) {
+    if (out == null) {
+      return file;
+    }
+    return new io.colfile.core.io.ForwardingInputFile(file) {
+      @Override
+      public void readFully(long position, byte[] dst, int offset, int length)
+          throws IOException {
+        super.readFully(position, dst, offset, length);
+        advance(0, length);
+      }
+
+      @Override
+      public void readRanges(java.util.List<io.colfile.core.io.FileRange> ranges)
+          throws IOException {
+        super.readRanges(ranges);
+        long n = 0;
+        for (io.colfile.core.io.FileRange r : ranges) {
+          n += r.length();
+        }
+        advance(0, n);
+      }
+    };
+  }
+
   /** Counts {@code moreRows} rows and {@code moreBytes} bytes more as done. */
   void advance(long moreRows, long moreBytes) {
     set(rows + moreRows, bytes + moreBytes);
@@ -106,18 +135,23 @@ final class Progress implements AutoCloseable {
   String line(long now) {
     double seconds = Math.max(1e-9, (now - started) / 1e9);
     StringBuilder s = new StringBuilder(what).append(": ");
-    s.append(String.format(Locale.ROOT, "%,d", rows));
-    if (totalRows > 0) {
-      s.append(String.format(Locale.ROOT, " of %,d", totalRows));
+    boolean countsRows = rows > 0 || totalRows > 0;
+    if (countsRows) {
+      s.append(String.format(Locale.ROOT, "%,d", rows));
+      if (totalRows > 0) {
+        s.append(String.format(Locale.ROOT, " of %,d", totalRows));
+      }
+      s.append(" rows, ");
     }
-    s.append(" rows");
     if (bytes > 0 || totalBytes > 0) {
-      s.append(", ").append(size(bytes));
+      s.append(size(bytes));
       if (totalBytes > 0) {
         s.append(" of ").append(size(totalBytes));
       }
+      s.append(", ");
     }
-    s.append(String.format(Locale.ROOT, ", %,d rows/s", Math.round(rows / seconds)));
+    s.append(countsRows ? String.format(Locale.ROOT, "%,d rows/s", Math.round(rows / seconds))
+        : size(Math.round(bytes / seconds)) + "/s");
     double done = totalBytes > 0 && bytes > 0 ? (double) bytes / totalBytes
         : totalRows > 0 ? (double) rows / totalRows : -1;
     if (done > 0) {

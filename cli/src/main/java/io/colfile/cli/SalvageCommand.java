@@ -108,7 +108,11 @@ final class SalvageCommand implements Callable<Integer>, FileCommand {
         throw new UsageException("OUT " + out + " exists; use --force to replace it");
       }
     }
-    SalvageReport report = salvage();
+    SalvageReport report;
+    try (Progress p = Progress.start(main, "salvage", -1, Files.size(in))) {
+      progress = p;
+      report = salvage();
+    }
     if (json) {
       java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
       m.put("file", in.toString());
@@ -123,8 +127,11 @@ final class SalvageCommand implements Callable<Integer>, FileCommand {
     return report.complete() ? Failures.OK : Failures.BAD_FILE;
   }
 
+  /** The progress line, which the bytes read from IN advance. */
+  private Progress progress;
+
   private SalvageReport salvage() throws IOException {
-    InputFile input = InputFile.local(in);
+    InputFile input = progress.watch(InputFile.local(in));
     String format;
     try {
       format = ColFile.detect(input).name();
@@ -166,7 +173,7 @@ final class SalvageCommand implements Callable<Integer>, FileCommand {
             + " the schema and where the stripes are: to scan for the stripes without it, name"
             + " the schema with --schema or an intact file of the same writer with --like", e);
       }
-      return OrcSalvage.salvageWithoutTail(InputFile.local(in), output, guess);
+      return OrcSalvage.salvageWithoutTail(progress.watch(InputFile.local(in)), output, guess);
     }
     try (OrcReader r = reader) {
       return OrcSalvage.salvage(r, output);

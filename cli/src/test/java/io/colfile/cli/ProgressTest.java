@@ -59,6 +59,22 @@ class ProgressTest {
   }
 
   @Test
+  void bytesReadThroughAWatchedFileAdvanceWorkThatCountsNoRows() throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    AtomicLong now = new AtomicLong();
+    Progress p = Progress.on(new PrintStream(bytes, true, StandardCharsets.UTF_8), "salvage",
+        -1, 4000, now::get);
+    Path f = Files.write(dir.resolve("f.bin"), new byte[4000]);
+    try (io.colfile.core.io.InputFile in = p.watch(io.colfile.core.io.InputFile.local(f))) {
+      in.readFully(0, new byte[1000], 0, 1000);
+      in.readRanges(List.of(io.colfile.core.io.FileRange.of(1000, 500),
+          io.colfile.core.io.FileRange.of(3000, 500)));
+    }
+    now.set(2_000_000_000L);
+    assertThat(p.line(now.get())).isEqualTo("salvage: 2.0 kB of 4.0 kB, 1.0 kB/s, 50%, 0:02 left");
+  }
+
+  @Test
   void closingALineNeverDrawnPrintsNothing() {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (Progress p = Progress.on(new PrintStream(bytes), "check", -1, -1, () -> 0L)) {
