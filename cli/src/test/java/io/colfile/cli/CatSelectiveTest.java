@@ -174,4 +174,54 @@ class CatSelectiveTest {
       });
     }
   }
+
+  /**
+   * A point lookup on a sorted column of a file of several stripes: {@code --explain} says one
+   * stripe and one row group read, and skipped exactly the stripes whose statistics exclude the
+   * value and every other row group (counted from {@code meta --json}).
+   */
+  @Test
+  void pointLookupOnASortedColumnReadsOneStripeAndOneRowGroup() throws IOException {
+    Path jsonl = dir.resolve("sorted.jsonl");
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < 60_000; i++) {
+      text.append("{\"id\": ").append(i).append(", \"name\": \"n").append(i * 7919 % 100_000)
+          .append("\", \"x\": ").append(i * 0.5).append("}\n");
+    }
+    Files.writeString(jsonl, text);
+    Path orc = dir.resolve("sorted.orc");
+    Cli.Result converted = Cli.run("convert", "--stripe-size", "131072", jsonl.toString(),
+        orc.toString());
+    assertThat(converted.status()).as(converted.err()).isZero();
+    Cli.Result meta = Cli.run("meta", "--json", orc.toString());
+    assertThat(meta.status()).as(meta.err()).isZero();
+    com.fasterxml.jackson.databind.JsonNode json =
+        new com.fasterxml.jackson.databind.ObjectMapper().readTree(meta.out());
+    long stride = json.get("rowIndexStride").asLong();
+    com.fasterxml.jackson.databind.JsonNode stripes = json.get("stripes");
+    assertThat(stripes.size()).as("stripes").isGreaterThan(2);
+    long groups = 0;
+    for (com.fasterxml.jackson.databind.JsonNode s : stripes) {
+      groups += (s.get("rows").asLong() + stride - 1) / stride;
+    }
+    assertThat(groups).isGreaterThan(stripes.size());
+    Random random = TestSeed.random("sorted-lookup-cli", 0);
+    long[] ids = {0, 59_999, 30_000, random.nextInt(60_000), random.nextInt(60_000)};
+    for (long id : ids) {
+      int excluded = 0;
+      for (com.fasterxml.jackson.databind.JsonNode s : stripes) {
+        com.fasterxml.jackson.databind.JsonNode st = s.get("statistics").get(1);
+        assertThat(st.get("type").asText()).isEqualTo("bigint");
+        excluded += id < st.get("min").asLong() || id > st.get("max").asLong() ? 1 : 0;
+      }
+      assertThat(excluded).as("id %d", id).isEqualTo(stripes.size() - 1);
+      Cli.Result r = Cli.run("cat", "--where", "id = " + id, "--explain", orc.toString());
+      assertThat(r.status()).as(r.err()).isZero();
+      assertThat(r.out().lines().toList()).as(r.err()).hasSize(1)
+          .allMatch(l -> l.startsWith("{\"id\": " + id + ","));
+      assertThat(r.errLines()).as("id %d; %s", id, TestSeed.replay())
+          .contains("  stripes: 1 read, " + excluded + " skipped",
+              "  row groups: 1 read, " + (groups - 1) + " skipped");
+    }
+  }
 }

@@ -22,6 +22,24 @@ final class EvolutionComparison {
   /** "from -> to" for every conversion that converted at least one non-null value. */
   static final Set<String> COVERED = new TreeSet<>();
 
+  /**
+   * "from -> to" for every conversion {@link EvolutionSchemas} may draw: a scalar category to
+   * each of its {@link EvolutionSchemas#targets}, to itself only where the type has parameters
+   * to change (decimal precision and scale, char and varchar lengths).
+   */
+  static Set<String> allowed() {
+    Set<String> out = new TreeSet<>();
+    for (Category from : RandomSchemas.PRIMITIVES) {
+      for (Category to : EvolutionSchemas.targets(from)) {
+        if (to != from || from == Category.DECIMAL || from == Category.CHAR
+            || from == Category.VARCHAR) {
+          out.add(from + " -> " + to);
+        }
+      }
+    }
+    return out;
+  }
+
   private final Supplier<String> where;
 
   EvolutionComparison(Supplier<String> where) {

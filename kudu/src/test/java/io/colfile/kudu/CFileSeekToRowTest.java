@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * {@link BatchReader#seekToRow} through colfile's common API: for a CFile of every (type,
- * encoding) pair, nullable or not, in small blocks of every codec, and for a DeltaFile read as
+ * encoding) pair, nullable or not, in small blocks, every type under every codec, and for a DeltaFile read as
  * mutations, a seek to a random row (the first, the last, past the end, after reading some,
  * backwards) reads exactly the rows a full read has from that row on.
  */
@@ -37,20 +37,41 @@ import org.junit.jupiter.params.provider.MethodSource;
 class CFileSeekToRowTest {
   private static final boolean EXHAUSTIVE = CFileRoundTripTest.EXHAUSTIVE;
 
+  /**
+   * Every (type, encoding) pair, nullable and not; the codecs taken in turn within each type,
+   * so that every type (four cases or more each) is sought under every codec.
+   */
   static Stream<Object[]> cases() {
     List<Object[]> out = new ArrayList<>();
+    java.util.Map<KuduType, Integer> perType = new java.util.EnumMap<>(KuduType.class);
+    KuduCompression[] codecs = CFileRoundTripTest.COMPRESSIONS;
     for (Object[] p : CFileRoundTripTest.pairs()) {
       for (boolean nullable : new boolean[] {false, true}) {
-        out.add(new Object[] {p[0], p[1], nullable});
+        int k = perType.merge((KuduType) p[0], 1, Integer::sum) - 1;
+        out.add(new Object[] {p[0], p[1], nullable, codecs[k % codecs.length]});
       }
     }
     return out.stream();
   }
 
-  @ParameterizedTest(name = "{0} {1} nullable={2}")
+  @Test
+  void everyTypeMeetsEveryCodec() {
+    java.util.Map<KuduType, java.util.Set<KuduCompression>> seen =
+        new java.util.EnumMap<>(KuduType.class);
+    cases().forEach(c -> seen.computeIfAbsent((KuduType) c[0],
+        t -> java.util.EnumSet.noneOf(KuduCompression.class)).add((KuduCompression) c[3]));
+    assertThat(CFileRoundTripTest.COMPRESSIONS).containsExactlyInAnyOrder(
+        java.util.Arrays.stream(KuduCompression.values())
+            .filter(c -> c != KuduCompression.DEFAULT).toArray(KuduCompression[]::new));
+    assertThat(seen.keySet()).containsExactlyInAnyOrder(KuduType.values());
+    seen.forEach((type, codecs) -> assertThat(codecs).as("%s", type)
+        .containsExactlyInAnyOrder(CFileRoundTripTest.COMPRESSIONS));
+  }
+
+  @ParameterizedTest(name = "{0} {1} nullable={2} {3}")
   @MethodSource("cases")
-  void seekToRowEqualsDroppingRows(KuduType type, KuduEncoding encoding, boolean nullable)
-      throws IOException {
+  void seekToRowEqualsDroppingRows(KuduType type, KuduEncoding encoding, boolean nullable,
+      KuduCompression codec) throws IOException {
     Random r = TestSeed.random("cfile seekToRow " + type + encoding + nullable, 0);
     int n = r.nextInt(5) == 0 ? r.nextInt(3) : 1 + r.nextInt(EXHAUSTIVE ? 20_000 : 1500);
     byte[][] cells = ColumnGen.column(type, r, n, nullable);
@@ -58,11 +79,11 @@ class CFileSeekToRowTest {
       cells[i] = CellModel.throughVector(type, cells[i]);
     }
     CFileWriterOptions o = CFileWriterOptions.builder(type).nullable(nullable)
-        .encoding(encoding).compression(CFileRoundTripTest.COMPRESSIONS[r.nextInt(4)])
+        .encoding(encoding).compression(codec)
         .blockSize(new int[] {64, 100, 512, 4096}[r.nextInt(4)]).build();
     byte[] file = CFiles.writeVectors(o, cells, r);
     try (FileReader f = ColFile.open(InputFile.of(type + ".cfile", file))) {
-      checkSeeks(f, r, type + " " + encoding + " nullable=" + nullable);
+      checkSeeks(f, r, type + " " + encoding + " nullable=" + nullable + " " + codec);
     }
   }
 
@@ -73,7 +94,7 @@ class CFileSeekToRowTest {
       MemoryOutput out = new MemoryOutput("redo.cfile");
       int rows = r.nextInt(3000);
       try (DeltaFileWriter w = DeltaFileWriter.create(out, DeltaType.REDO, r.nextBoolean(),
-          CFileRoundTripTest.COMPRESSIONS[r.nextInt(4)], new int[] {64, 1024}[r.nextInt(2)])) {
+          CFileRoundTripTest.COMPRESSIONS[round % 4], new int[] {64, 1024}[r.nextInt(2)])) {
         for (int row = 0; row < rows; row += 1 + r.nextInt(3)) {
           long ts = DeltaKey.hybridTime(1_600_000_000_000_000L + row, 0);
           for (int m = r.nextInt(3); m >= 0; m--) {

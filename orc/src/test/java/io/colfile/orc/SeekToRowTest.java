@@ -30,7 +30,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * seekToRow on seeded random files colfile wrote (every type, nesting, nulls, every codec,
+ * seekToRow on seeded random files colfile wrote (every type under every codec, nesting, nulls,
  * strides 0 to 10,000, several stripes, small chunks): the rows after a seek must be the rows
  * from that row on. Rows on the edges are always among those sought: the first and last of each
  * stripe and row group and their neighbours, and rows past the end.
@@ -49,16 +49,41 @@ class SeekToRowTest {
   @MethodSource("cases")
   void seekingEqualsReadingFromTheStart(int index) throws IOException {
     Random r = TestSeed.random("seek-to-row-" + index, 0);
-    Type schema = index % 5 == 0 ? RandomBatches.everyType() : RandomBatches.randomSchema(r, 5);
-    OrcWriterOptions options = RandomWriterOptions.randomOptions(r, schema, index).toBuilder()
+    Type schema = everyType(index) ? RandomBatches.everyType() : RandomBatches.randomSchema(r, 5);
+    OrcWriterOptions options = RandomWriterOptions.randomOptions(r, schema, codec(index))
+        .toBuilder()
         .stripeSize(r.nextBoolean() ? 16 * 1024 : 256 * 1024)
         .memoryCheckRows(new int[] {500, 1000, 3000}[r.nextInt(3)])
         .rowIndexStride(new int[] {0, 1000, 1000, 2000, 3000, 10_000}[r.nextInt(6)])
         .build();
-    int rows = index % 5 == 0 ? 6000 : SIZES[r.nextInt(SIZES.length)];
+    int rows = everyType(index) ? 6000 : SIZES[r.nextInt(SIZES.length)];
     WrittenFile f = WrittenFile.write(dir.resolve("case-" + index + ".orc"), r, schema, options,
         rows);
     checkSeeks(f.path(), f.lines(), r, f.describe() + "; " + TestSeed.replay());
+  }
+
+  /** Every fourth case has a column of every type. */
+  private static boolean everyType(int index) {
+    return index % 4 == 0;
+  }
+
+  /**
+   * The codec of case {@code index} ({@code RandomWriterOptions} takes codec {@code i % 5}):
+   * the every-type cases take the five codecs in turn, as do the others, so any 20 consecutive
+   * cases have every type under every codec.
+   */
+  private static int codec(int index) {
+    return everyType(index) ? index / 4 : index;
+  }
+
+  @Test
+  void everyCodecMeetsEveryType() {
+    java.util.Set<Integer> codecs = new java.util.TreeSet<>();
+    cases().filter(SeekToRowTest::everyType).forEach(i -> codecs.add(codec(i) % 5));
+    assertThat(codecs).containsExactly(0, 1, 2, 3, 4);
+    java.util.Set<Integer> others = new java.util.TreeSet<>();
+    cases().filter(i -> !everyType(i)).forEach(i -> others.add(codec(i) % 5));
+    assertThat(others).containsExactly(0, 1, 2, 3, 4);
   }
 
   /** Seeks to edge rows and random rows in random order, each checked against {@code lines}. */

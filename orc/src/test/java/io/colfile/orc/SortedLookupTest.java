@@ -30,8 +30,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Point lookups and ranges on a sorted column ({@code id} = 0, 2, 4, ...; odd values are
- * absent): a lookup reads at most one row group of each stripe it reads, reads one stripe when
- * the value is there, and never touches a byte of a stripe whose statistics exclude the value.
+ * absent): a lookup reads at most one row group of each stripe (each stripe read on its own,
+ * as a split, to count them), reads one stripe when the value is there, skips exactly the
+ * stripes whose statistics exclude the value (and, for an absent value, the one whose row
+ * groups all exclude it), and never touches a byte of a stripe whose statistics exclude it.
  */
 @ExtendWith(TestSeed.class)
 class SortedLookupTest {
@@ -70,14 +72,40 @@ class SortedLookupTest {
             assertThat(stripes.read()).as(what).isEqualTo(1);
             assertThat(groups.read()).as(what).isEqualTo(1);
           }
+          int excluded = 0; // stripes whose statistics exclude the id
+          int emptied = 0; // other stripes where the row index (or bloom filter) kept no group
           for (int s = 0; s < orc.stripes().size(); s++) {
             ColumnStatistics st = stripeStats.get(s).get(1);
-            if (id < st.minimumLong() || id > st.maximumLong()) {
-              StripeInformation info = orc.stripes().get(s);
+            StripeInformation info = orc.stripes().get(s);
+            boolean outside = id < st.minimumLong() || id > st.maximumLong();
+            if (outside) {
+              excluded++;
               assertThat(in.touched(info.offset(), info.length()))
                   .as("stripe %d excluded by its statistics was read; %s", s, what).isFalse();
             }
+            // the stripe on its own (a split of it): at most one row group read
+            try (BatchReader one = orc.read(ReadOptions.defaults().withSplit(info.offset(), 1)
+                .withFilter(Predicate.equal("id", id)))) {
+              Rows.readAll(one);
+              ScanReport.Counts g = one.report().counts("row groups");
+              ScanReport.Counts t = one.report().counts("stripes");
+              String where = "stripe " + s + " alone: "
+                  + String.join("; ", one.report().lines()) + "\n" + what;
+              assertThat(t.total()).as(where).isEqualTo(1);
+              assertThat(g.read()).as(where).isLessThanOrEqualTo(1);
+              assertThat(t.skipped()).as(where).isEqualTo(g.read() == 0 ? 1 : 0);
+              if (outside) {
+                assertThat(g.read()).as(where).isZero();
+              } else if (g.read() == 0) {
+                emptied++;
+              }
+            }
           }
+          assertThat(excluded).as(what).isGreaterThanOrEqualTo(orc.stripes().size() - 1);
+          if (present) {
+            assertThat(emptied).as(what).isZero();
+          }
+          assertThat(stripes.skipped()).as(what).isEqualTo(excluded + emptied);
         }
       }
     }

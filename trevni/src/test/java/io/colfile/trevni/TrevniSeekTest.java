@@ -21,8 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code seekToRow} on random files equals reading from the start and dropping rows: files of
  * Avro records (every type, nested structs, lists of lists, maps, unions, NULLs) and column-API
- * files (arrays, children of arrays, nested arrays, booleans in arrays, length runs), codecs
- * null, deflate and snappy, blocks small enough that every column has many.
+ * files (arrays, children of arrays, nested arrays, booleans in arrays, length runs), every
+ * codec in turn (null, deflate, snappy, bzip2), blocks small enough that every column has many.
  */
 @ExtendWith(TestSeed.class)
 class TrevniSeekTest {
@@ -34,8 +34,7 @@ class TrevniSeekTest {
   void seekingInColumnFilesEqualsDroppingRows() throws IOException {
     for (int round = 0; round < (EXHAUSTIVE ? 200 : 12); round++) {
       Random r = TestSeed.random("seekColumns", round);
-      byte[] file = RandomColumnFiles.write(r, 1 + r.nextInt(1500), RandomColumnFiles.options(r),
-          dir);
+      byte[] file = RandomColumnFiles.write(r, 1 + r.nextInt(1500), options(r, round), dir);
       check(r, file);
     }
   }
@@ -45,10 +44,28 @@ class TrevniSeekTest {
     for (int round = 0; round < (EXHAUSTIVE ? 100 : 8); round++) {
       Random r = TestSeed.random("seekRecords", round);
       Type schema = RandomRecordFiles.schema(r, 6);
-      byte[] file = RandomRecordFiles.write(r, schema, 1 + r.nextInt(1500),
-          RandomColumnFiles.options(r), dir);
+      byte[] file = RandomRecordFiles.write(r, schema, 1 + r.nextInt(1500), options(r, round),
+          dir);
       check(r, file);
     }
+  }
+
+  /** Random options with codec {@code round % 4}: every codec in turn, BZIP2 included. */
+  private static TrevniWriterOptions options(Random r, int round) {
+    TrevniCodec[] codecs = TrevniCodec.values();
+    return RandomColumnFiles.options(r).toBuilder().codec(codecs[round % codecs.length]).build();
+  }
+
+  @Test
+  void everyCodecIsSought() {
+    assertThat(TrevniCodec.values()).containsExactlyInAnyOrder(TrevniCodec.NULL,
+        TrevniCodec.DEFLATE, TrevniCodec.SNAPPY, TrevniCodec.BZIP2);
+    // both tests run at least 8 rounds, so options(r, round) gives each codec twice
+    java.util.Set<TrevniCodec> seen = java.util.EnumSet.noneOf(TrevniCodec.class);
+    for (int round = 0; round < 8; round++) {
+      seen.add(options(new Random(round), round).codec().orElseThrow());
+    }
+    assertThat(seen).containsExactlyInAnyOrder(TrevniCodec.values());
   }
 
   private static void check(Random r, byte[] file) throws IOException {

@@ -34,7 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * What a filter on the key lets a rowset skip, as its {@link ScanReport} tells: a point lookup
  * in a large rowset of small blocks reads one base row; a key the bloom filter rules out, a
- * range beyond min_key/max_key and contradicting conditions skip the rowset (saying why); ranges,
+ * range beyond min_key/max_key and contradicting conditions skip the rowset (saying why), as does
+ * a whole composite key between min_key and max_key the bloom filter rules out; ranges,
  * ORs, NOTs and INs read just their ordinals; conditions on other columns, or on a composite
  * key's second column alone, read everything. The rows are right in every case.
  */
@@ -155,6 +156,19 @@ class RowSetPruningTest {
   }
 
   @Test
+  void aCompositeKeyInsideMinMaxTheBloomFilterExcludesSkipsTheRowset() throws IOException {
+    int n = absentCompositePerBloom("c");
+    ScanReport r = check(composite, "region = 'c' AND n = " + n, 0);
+    assertThat(r.counts("rowsets")).isEqualTo(new ScanReport.Counts(0, 1));
+    assertThat(r.counts("base rows")).isEqualTo(new ScanReport.Counts(0, 5000));
+    assertThat(r.notes()).singleElement().asString().startsWith("rowset " + composite
+        + ": skipped, bloom filter excludes (").contains("c").contains(String.valueOf(n));
+    // the same key's neighbour that is there is read
+    assertThat(check(composite, "region = 'c' AND n = 999", 1).counts("base rows").read())
+        .isEqualTo(1);
+  }
+
+  @Test
   void aDeletedRowIsReadButNotReturned() throws IOException {
     try (DeltaFileWriter w = DeltaFileWriter.create(OutputFile.local(single.resolve(
         "redo.cfile")), DeltaType.REDO, true)) {
@@ -181,6 +195,26 @@ class RowSetPruningTest {
         BatchReader b = r.read(ReadOptions.defaults().withFilter(Predicate.parse(p)))) {
       assertThat(Rows.readAll(b)).as(p).hasSize(rows);
       return b.report();
+    }
+  }
+
+  /**
+   * An n of 1000 or more whose key (region, n) the composite rowset's bloom filter rules out:
+   * inside its min_key (a, 0) and max_key (e, 999) for regions b to d.
+   */
+  private static int absentCompositePerBloom(String region) throws IOException {
+    KeyEncoder encoder = KeyEncoder.of(KuduType.STRING, KuduType.INT32);
+    byte[] r = region.getBytes(StandardCharsets.UTF_8);
+    try (BloomFile bloom = BloomFile.open(InputFile.local(composite.resolve(
+        "bloom.cfile")))) {
+      for (int n = 1000; ; n++) {
+        KeyBuffer k = new KeyBuffer();
+        encoder.appendBinary(k, 0, r, 0, r.length);
+        encoder.appendLong(k, 1, n);
+        if (!bloom.mayContain(k.toByteArray())) {
+          return n;
+        }
+      }
     }
   }
 
