@@ -21,8 +21,13 @@ import picocli.CommandLine.Spec;
  * stderr, {@code colfile: <file>: <problem>}, with the stack trace only under {@code --verbose}.
  */
 @Command(name = "colfile", mixinStandardHelpOptions = true, versionProvider = Version.class,
-    description = "Reads ORC, Trevni and Kudu CFile column files (the format is detected from "
-        + "the file's bytes) and writes ORC and Trevni.",
+    description = {"Reads, checks, repairs and writes column files: Apache ORC, Apache Trevni "
+        + "and Apache Kudu (CFiles, BloomFiles, DeltaFiles, rowset directories, and a stopped "
+        + "tablet server's directories). The format is detected from the file's bytes.",
+        "Exit status: 0 ok, 1 bad data or I/O, 2 bad usage."},
+    footer = {"", "Examples:", "  colfile cat data.orc --where \"amount > 100\" --output table",
+        "  colfile convert rows.csv rows.orc", "  colfile check data/",
+        "  colfile layout data.orc --html data.html"},
     subcommands = {CatCommand.class, SchemaCommand.class, MetaCommand.class,
         ConvertCommand.class, CheckCommand.class, SalvageCommand.class, StatsCommand.class,
         LayoutCommand.class, SizesCommand.class, CountCommand.class},

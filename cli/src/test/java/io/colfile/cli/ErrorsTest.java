@@ -106,7 +106,13 @@ class ErrorsTest {
     assertThat(version.out()).startsWith("colfile ");
     Cli.Result help = Cli.run("--help");
     assertThat(help.status()).isZero();
-    assertThat(help.out()).contains("cat", "schema", "meta", "--verbose");
+    assertThat(help.out()).contains("cat", "schema", "meta", "--verbose", "--quiet", "Kudu",
+        "Exit status");
+    // every command is listed with what it does
+    for (String command : Main.commandLine(new java.io.ByteArrayOutputStream(),
+        System.err).getSubcommands().keySet()) {
+      assertThat(help.out()).as(command).containsPattern("(?m)^  " + command + " +\\S");
+    }
     Cli.Result catHelp = Cli.run("cat", "--help");
     assertThat(catHelp.status()).isZero();
     assertThat(catHelp.out()).contains("--columns", "--timezone", "--batch");
