@@ -254,6 +254,11 @@ public final class OrcReader implements FileReader {
     return out;
   }
 
+  /** The file read, for tools in this package. */
+  InputFile input() {
+    return file;
+  }
+
   /** The raw tail, for tests and tools in this package. */
   OrcTail tail() {
     return tail;
