@@ -7,14 +7,12 @@ import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.vector.ColumnBatch;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -45,7 +43,7 @@ final class CheckCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     List<Map<String, Object>> results = new ArrayList<>();
     for (Path p : files) {
-      for (Path f : expand(p)) {
+      for (Path f : FileArgs.expand(p)) {
         results.add(check(f));
       }
     }
@@ -80,35 +78,6 @@ final class CheckCommand implements Callable<Integer> {
     }
     main.stdout().flush();
     return damaged > 0 ? Failures.BAD_FILE : Failures.OK;
-  }
-
-  /** {@code p}, or the files under it (sorted, hidden and {@code _} names skipped). */
-  private static List<Path> expand(Path p) throws IOException {
-    if (!Files.isDirectory(p) || ColumnFiles.isKuduServer(p) || ColumnFiles.isDataset(p)) {
-      return List.of(p);
-    }
-    List<Path> out = new ArrayList<>();
-    try (Stream<Path> all = Files.walk(p)) {
-      for (Path f : (Iterable<Path>) all.sorted()::iterator) {
-        if (f.equals(p) || hidden(p.relativize(f))) {
-          continue;
-        }
-        if (Files.isRegularFile(f)) {
-          out.add(f);
-        }
-      }
-    }
-    return out;
-  }
-
-  private static boolean hidden(Path relative) {
-    for (Path n : relative) {
-      String s = n.toString();
-      if (s.startsWith(".") || s.startsWith("_")) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**

@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
     description = "Reads ORC, Trevni and Kudu CFile column files (the format is detected from "
         + "the file's bytes) and writes ORC and Trevni.",
     subcommands = {CatCommand.class, SchemaCommand.class, MetaCommand.class,
-        ConvertCommand.class, CheckCommand.class},
+        ConvertCommand.class, CheckCommand.class, MergeCommand.class},
     usageHelpAutoWidth = true)
 public final class Main implements Runnable {
   private final OutputStream stdout;
@@ -69,7 +69,7 @@ public final class Main implements Runnable {
   @Override
   public void run() {
     throw new CommandLine.ParameterException(spec.commandLine(),
-        "missing command: one of cat, schema, meta, convert, check");
+        "missing command: one of cat, schema, meta, convert, check, merge");
   }
 
   OutputStream stdout() {
