@@ -366,7 +366,7 @@ public final class OrcMerge {
     }
 
     private void wrote() {
-      full = maxSize > 0 && engine.position() > maxSize;
+      full |= maxSize > 0 && engine.position() > maxSize;
     }
 
     InputResult copy(Source s) throws IOException {
@@ -380,6 +380,9 @@ public final class OrcMerge {
           StripeInformation info = stripes.get(i);
           // validates the stripe's place and its footer before its bytes are taken
           Stripe.read(in, tail, i, info);
+          // rows re-encoded before go to a stripe of their own first, then the size is judged
+          engine.flush();
+          wrote();
           roll();
           engine.appendStripe(o -> copyRange(in, info.offset(), info.length(), o), info,
               stats.get(i));

@@ -169,6 +169,11 @@ public final class WriterEngine {
     rowCount += info.numberOfRows();
   }
 
+  /** Writes the rows not yet in a stripe as a stripe of their own (nothing when there are none). */
+  public void flush() throws IOException {
+    flushStripe();
+  }
+
   /** The bytes of a stripe being copied. */
   @FunctionalInterface
   public interface StripeSource {
