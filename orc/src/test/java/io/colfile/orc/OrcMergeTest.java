@@ -189,8 +189,14 @@ class OrcMergeTest {
       ColumnStatistics w = want.get(c);
       String as = "column " + c + " statistics in " + what;
       if (g.typed() instanceof DoubleStatistics gd && w.typed() instanceof DoubleStatistics wd) {
-        assertThat(gd.minimum()).as(as).isEqualTo(wd.minimum());
-        assertThat(gd.maximum()).as(as).isEqualTo(wd.maximum());
+        // a NaN that comes first in a row group hides the bounds after it (Java's rule), so
+        // with NaNs the bounds depend on where row groups were cut
+        boolean nan = (gd.sum() != null && gd.sum().isNaN())
+            || (wd.sum() != null && wd.sum().isNaN());
+        if (!nan) {
+          assertThat(gd.minimum()).as(as).isEqualTo(wd.minimum());
+          assertThat(gd.maximum()).as(as).isEqualTo(wd.maximum());
+        }
         assertClose(gd.sum(), wd.sum(), as);
         g = new ColumnStatistics(g.numberOfValues(), g.hasNull(), null, null);
         w = new ColumnStatistics(w.numberOfValues(), w.hasNull(), null, null);
