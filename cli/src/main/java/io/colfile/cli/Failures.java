@@ -38,7 +38,8 @@ final class Failures {
 
   /** An exception thrown by a command; {@code command} names the file when it is about one. */
   int report(Exception e, Object command) {
-    String file = command instanceof FileCommand ? ((FileCommand) command).file().toString() : null;
+    String file = command instanceof FileCommand fc && fc.file() != null
+        ? fc.file().toString() : null;
     if (e instanceof OutputFailure) {
       if (((OutputFailure) e).isBrokenPipe()) {
         return OK; // the reader of our output has seen enough

@@ -29,8 +29,8 @@ import picocli.CommandLine.Spec;
         "  colfile convert rows.csv rows.orc", "  colfile check data/",
         "  colfile layout data.orc --html data.html"},
     subcommands = {CatCommand.class, SchemaCommand.class, MetaCommand.class,
-        ConvertCommand.class, CheckCommand.class, SalvageCommand.class, StatsCommand.class,
-        LayoutCommand.class, SizesCommand.class, CountCommand.class},
+        ConvertCommand.class, CheckCommand.class, SalvageCommand.class, MergeCommand.class,
+        StatsCommand.class, LayoutCommand.class, SizesCommand.class, CountCommand.class},
     usageHelpAutoWidth = true)
 public final class Main implements Runnable {
   private final InputStream stdin;
@@ -108,8 +108,8 @@ public final class Main implements Runnable {
   @Override
   public void run() {
     throw new CommandLine.ParameterException(spec.commandLine(),
-        "missing command: one of cat, schema, meta, convert, check, salvage, stats, layout, "
-            + "sizes, count");
+        "missing command: one of cat, schema, meta, convert, check, salvage, merge, stats, "
+            + "layout, sizes, count");
   }
 
   InputStream stdin() {

@@ -20,6 +20,20 @@ public final class BinaryStats extends StatsCollector {
   }
 
   @Override
+  StatsCollector emptyCopy() {
+    return new BinaryStats();
+  }
+
+  @Override
+  boolean loadTyped(TypedStatistics typed) {
+    if (!(typed instanceof BinaryStatistics b) || b.sum() == null) {
+      return false;
+    }
+    sum = b.sum();
+    return true;
+  }
+
+  @Override
   void resetTyped() {
     sum = 0;
   }

@@ -25,6 +25,20 @@ public final class BooleanStats extends StatsCollector {
   }
 
   @Override
+  StatsCollector emptyCopy() {
+    return new BooleanStats();
+  }
+
+  @Override
+  boolean loadTyped(TypedStatistics typed) {
+    if (!(typed instanceof BooleanStatistics b) || b.trueCount() == null) {
+      return false;
+    }
+    trueCount = b.trueCount();
+    return true;
+  }
+
+  @Override
   void resetTyped() {
     trueCount = 0;
   }

@@ -41,6 +41,27 @@ public final class CollectionStats extends StatsCollector {
   }
 
   @Override
+  StatsCollector emptyCopy() {
+    return new CollectionStats();
+  }
+
+  @Override
+  boolean loadTyped(TypedStatistics typed) {
+    if (!(typed instanceof CollectionStatistics c)) {
+      return false;
+    }
+    if (numberOfValues() != 0) {
+      if (c.minChildren() == null || c.maxChildren() == null) {
+        return false;
+      }
+      minimum = c.minChildren();
+      maximum = c.maxChildren();
+    }
+    total = c.totalChildren() == null ? 0 : c.totalChildren();
+    return true;
+  }
+
+  @Override
   void resetTyped() {
     minimum = Long.MAX_VALUE;
     maximum = 0;

@@ -27,6 +27,26 @@ public final class DateStats extends StatsCollector {
   }
 
   @Override
+  StatsCollector emptyCopy() {
+    return new DateStats();
+  }
+
+  @Override
+  boolean loadTyped(TypedStatistics typed) {
+    if (!(typed instanceof DateStatistics d)) {
+      return false;
+    }
+    if (numberOfValues() != 0) {
+      if (d.minimumDays() == null || d.maximumDays() == null) {
+        return false;
+      }
+      minimum = d.minimumDays();
+      maximum = d.maximumDays();
+    }
+    return true;
+  }
+
+  @Override
   void resetTyped() {
     minimum = Integer.MAX_VALUE;
     maximum = Integer.MIN_VALUE;

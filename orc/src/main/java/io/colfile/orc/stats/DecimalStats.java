@@ -185,10 +185,15 @@ public final class DecimalStats extends StatsCollector {
     }
     if (decimal64) {
       if (numberOfValues() == 0) {
-        // Java's flaw (see the class comment): hasSum64 is deliberately not copied.
+        // Java's flaw (see the class comment): hasSum64 is deliberately not copied, except
+        // from statistics read from a file (a copied stripe's), whose overflow is all they
+        // say about their sum.
         min64 = o.min64;
         max64 = o.max64;
         sum64 = o.sum64;
+        if (o.loaded) {
+          hasSum64 = o.hasSum64;
+        }
       } else {
         min64 = Math.min(min64, o.min64);
         max64 = Math.max(max64, o.max64);
@@ -216,6 +221,58 @@ public final class DecimalStats extends StatsCollector {
         sumOverflow = o.sumOverflow || !sum.add(o.sum);
       }
     }
+  }
+
+  @Override
+  StatsCollector emptyCopy() {
+    return new DecimalStats(decimal64 ? 1 : 0, columnScale);
+  }
+
+  @Override
+  boolean loadTyped(TypedStatistics typed) {
+    if (!(typed instanceof DecimalStatistics d)) {
+      return false;
+    }
+    BigDecimal lo = d.minimumValue();
+    BigDecimal hi = d.maximumValue();
+    BigDecimal total = d.sumValue();
+    if ((d.minimumText() != null && lo == null) || (d.maximumText() != null && hi == null)
+        || (d.sumText() != null && total == null) || (lo == null) != (hi == null)
+        || (numberOfValues() != 0 && lo == null)) {
+      return false;
+    }
+    if (decimal64) {
+      try {
+        if (lo != null) {
+          min64 = lo.setScale(columnScale, java.math.RoundingMode.DOWN).unscaledValue()
+              .longValueExact();
+          max64 = hi.setScale(columnScale, java.math.RoundingMode.DOWN).unscaledValue()
+              .longValueExact();
+        }
+        hasSum64 = total != null;
+        sum64 = total == null ? 0 : total.setScale(columnScale, java.math.RoundingMode.DOWN)
+            .unscaledValue().longValueExact();
+      } catch (ArithmeticException e) {
+        return false;
+      }
+      return true;
+    }
+    BigDecimal nlo = lo == null ? null : HiveDecimalRules.normalize(lo);
+    BigDecimal nhi = hi == null ? null : HiveDecimalRules.normalize(hi);
+    BigDecimal nsum = total == null ? null : HiveDecimalRules.normalize(total);
+    if ((lo != null && (nlo == null || nhi == null)) || (total != null && nsum == null)) {
+      return false;
+    }
+    if (nlo != null) {
+      hasValue = true;
+      min.set(nlo);
+      max.set(nhi);
+    }
+    sumOverflow = nsum == null;
+    if (nsum != null) {
+      sum.set(nsum);
+    }
+    return true;
   }
 
   @Override

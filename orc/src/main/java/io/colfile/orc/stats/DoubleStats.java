@@ -54,6 +54,25 @@ public final class DoubleStats extends StatsCollector {
   }
 
   @Override
+  StatsCollector emptyCopy() {
+    return new DoubleStats();
+  }
+
+  @Override
+  boolean loadTyped(TypedStatistics typed) {
+    if (!(typed instanceof DoubleStatistics d) || d.sum() == null
+        || (d.minimum() == null) != (d.maximum() == null)
+        || (numberOfValues() != 0 && d.minimum() == null)) {
+      return false;
+    }
+    hasMinimum = d.minimum() != null;
+    minimum = hasMinimum ? d.minimum() : 0;
+    maximum = hasMinimum ? d.maximum() : 0;
+    sum = d.sum();
+    return true;
+  }
+
+  @Override
   void resetTyped() {
     hasMinimum = false;
     minimum = 0;

@@ -63,6 +63,28 @@ public final class IntegerStats extends StatsCollector {
   }
 
   @Override
+  StatsCollector emptyCopy() {
+    return new IntegerStats();
+  }
+
+  @Override
+  boolean loadTyped(TypedStatistics typed) {
+    if (!(typed instanceof IntegerStatistics i)
+        || (i.minimum() == null) != (i.maximum() == null)
+        || (numberOfValues() != 0 && i.minimum() == null)) {
+      return false;
+    }
+    hasMinimum = i.minimum() != null;
+    if (hasMinimum) {
+      minimum = i.minimum();
+      maximum = i.maximum();
+    }
+    overflow = i.sum() == null;
+    sum = overflow ? 0 : i.sum();
+    return true;
+  }
+
+  @Override
   void resetTyped() {
     hasMinimum = false;
     minimum = Long.MAX_VALUE;

@@ -8,6 +8,16 @@ public final class PlainStats extends StatsCollector {
   void mergeTyped(StatsCollector other) {}
 
   @Override
+  StatsCollector emptyCopy() {
+    return new PlainStats();
+  }
+
+  @Override
+  boolean loadTyped(TypedStatistics typed) {
+    return true;
+  }
+
+  @Override
   void resetTyped() {}
 
   @Override

@@ -22,6 +22,10 @@ public abstract class StatsCollector {
   private long count;
   private boolean hasNull;
   private long bytesOnDisk;
+  /** Whether a merged-in file's statistics lacked the typed part this column's kind has. */
+  private boolean typedUnknown;
+  /** Whether this collector holds statistics read from a file rather than collected. */
+  boolean loaded;
 
   StatsCollector() {}
 
@@ -96,6 +100,32 @@ public abstract class StatsCollector {
     count += other.count;
     hasNull |= other.hasNull;
     bytesOnDisk += other.bytesOnDisk;
+    typedUnknown |= other.typedUnknown;
+  }
+
+  /**
+   * Folds statistics a file recorded (a stripe's, when its bytes are copied into another file)
+   * into this collector, as if its values had been collected here: the same result as merging
+   * the collector that produced them. Parts the other writer left out are taken as unknown: an
+   * integer sum that is absent is an overflow, and a typed part that is missing altogether (or
+   * bounds a later writer could not trust, such as pre-ORC-135 local timestamp bounds) leaves
+   * the merged statistics without their typed part rather than with bounds that could be wrong.
+   *
+   * @throws IllegalArgumentException if {@code stats} are of another kind than this column's
+   */
+  public final void merge(ColumnStatistics stats) {
+    StatsCollector other = emptyCopy();
+    other.loaded = true;
+    other.count = stats.numberOfValues();
+    other.hasNull = stats.hasNull();
+    other.bytesOnDisk = stats.bytesOnDisk() == null ? 0 : stats.bytesOnDisk();
+    TypedStatistics typed = stats.typed();
+    if (typed == null) {
+      other.typedUnknown = !(this instanceof PlainStats);
+    } else {
+      other.typedUnknown = !other.loadTyped(typed);
+    }
+    merge(other);
   }
 
   /** Back to the empty state, for the next row group or stripe. */
@@ -103,18 +133,29 @@ public abstract class StatsCollector {
     count = 0;
     hasNull = false;
     bytesOnDisk = 0;
+    typedUnknown = false;
     resetTyped();
   }
 
   /** The statistics so far, with fields present exactly where Java's writer sets them. */
   public final ColumnStatistics statistics() {
-    return new ColumnStatistics(count, hasNull, bytesOnDisk != 0 ? bytesOnDisk : null, typed());
+    return new ColumnStatistics(count, hasNull, bytesOnDisk != 0 ? bytesOnDisk : null,
+        typedUnknown ? null : typed());
   }
 
   /** Merges the typed part; {@code other} has this object's class. */
   abstract void mergeTyped(StatsCollector other);
 
   abstract void resetTyped();
+
+  /** A new, empty collector for the same column. */
+  abstract StatsCollector emptyCopy();
+
+  /**
+   * Sets this empty collector's typed state to what {@code typed} records (numberOfValues is
+   * already set); false when they are of another kind or cannot be trusted.
+   */
+  abstract boolean loadTyped(TypedStatistics typed);
 
   /** The typed part as Java's writer would store it, or null for kinds without one. */
   abstract TypedStatistics typed();

@@ -184,6 +184,34 @@ public final class StringStats extends StatsCollector {
   }
 
   @Override
+  StatsCollector emptyCopy() {
+    return new StringStats();
+  }
+
+  @Override
+  boolean loadTyped(TypedStatistics typed) {
+    if (!(typed instanceof StringStatistics s)) {
+      return false;
+    }
+    String lo = s.minimum() != null ? s.minimum() : s.lowerBound();
+    String hi = s.maximum() != null ? s.maximum() : s.upperBound();
+    if ((lo == null) != (hi == null) || (numberOfValues() != 0 && lo == null)) {
+      return false;
+    }
+    if (lo != null) {
+      hasValue = true;
+      byte[] l = lo.getBytes(StandardCharsets.UTF_8);
+      byte[] h = hi.getBytes(StandardCharsets.UTF_8);
+      setMin(l, 0, l.length);
+      minIsBound = s.minimum() == null;
+      setMax(h, 0, h.length);
+      maxIsBound = s.maximum() == null;
+    }
+    sum = s.sum() == null ? 0 : s.sum();
+    return true;
+  }
+
+  @Override
   void resetTyped() {
     hasValue = false;
     minLength = 0;

@@ -100,6 +100,31 @@ public final class TimestampStats extends StatsCollector {
   }
 
   @Override
+  StatsCollector emptyCopy() {
+    return new TimestampStats();
+  }
+
+  /** Only the UTC-based bounds (ORC-135 and later) are loaded; local ones cannot be placed. */
+  @Override
+  boolean loadTyped(TypedStatistics typed) {
+    if (!(typed instanceof TimestampStatistics t)) {
+      return false;
+    }
+    if (numberOfValues() != 0) {
+      if (t.minimumUtc() == null || t.maximumUtc() == null) {
+        return false;
+      }
+      minimum = t.minimumUtc();
+      maximum = t.maximumUtc();
+      minNanos = t.minimumNanos() == null ? DEFAULT_MIN_NANOS : t.minimumNanos();
+      maxNanos = t.maximumNanos() == null ? DEFAULT_MAX_NANOS : t.maximumNanos();
+      return minNanos >= 0 && minNanos <= DEFAULT_MAX_NANOS && maxNanos >= 0
+          && maxNanos <= DEFAULT_MAX_NANOS;
+    }
+    return true;
+  }
+
+  @Override
   void resetTyped() {
     minimum = Long.MAX_VALUE;
     maximum = Long.MIN_VALUE;

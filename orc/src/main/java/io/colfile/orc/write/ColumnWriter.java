@@ -230,6 +230,17 @@ abstract class ColumnWriter {
     return n;
   }
 
+  /**
+   * Merges a stripe's statistics (indexed by column id) that were not collected here into the
+   * file statistics of this subtree: a stripe copied from another file.
+   */
+  void addStripeStatistics(List<ColumnStatistics> stripe) {
+    fileStats.merge(stripe.get(id));
+    for (ColumnWriter c : children()) {
+      c.addStripeStatistics(stripe);
+    }
+  }
+
   /** Collects the file statistics of this subtree, indexed by column id. */
   void fileStatistics(ColumnStatistics[] out) {
     out[id] = fileStats.statistics();

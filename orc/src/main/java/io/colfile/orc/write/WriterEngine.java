@@ -56,6 +56,10 @@ public final class WriterEngine {
   private long rowsInStripe;
   private int rowsInGroup;
   private long rowsSinceCheck;
+  private int writerId;
+  private int writerVersion = OrcWriterOptions.WRITER_VERSION;
+  private String softwareVersion;
+  private CalendarKind calendar;
 
   public WriterEngine(AtomicOutputStream out, Type schema, OrcWriterOptions options)
       throws IOException {
@@ -63,6 +67,10 @@ public final class WriterEngine {
     this.schema = schema;
     this.options = options;
     this.columns = schema.columnCount();
+    this.writerId = options.writerId();
+    this.softwareVersion = options.softwareVersion();
+    this.calendar = options.calendar() == OrcWriterOptions.Calendar.PROLEPTIC_GREGORIAN
+        ? CalendarKind.PROLEPTIC_GREGORIAN : CalendarKind.JULIAN_GREGORIAN;
     int bufferSize = options.compressionBlockSize();
     if (!options.enforceCompressionBlockSize()) {
       bufferSize = Math.min(bufferSize,
@@ -107,6 +115,70 @@ public final class WriterEngine {
 
   public void addUserMetadata(String key, byte[] value) {
     userMetadata.put(key, value.clone());
+  }
+
+  /**
+   * Records another writer as the file's writer (Footer.writer, software_version and
+   * PostScript.writer_version), for a file whose stripes are copied from that writer's files:
+   * readers decide by it which statistics and bloom filters to trust.
+   */
+  public void writerIdentity(int id, int version, String software) {
+    this.writerId = id;
+    this.writerVersion = version;
+    this.softwareVersion = software;
+  }
+
+  /** Footer.calendar as given, null to leave it out (as the copied stripes' writer did). */
+  public void calendar(CalendarKind kind) {
+    this.calendar = kind;
+  }
+
+  /** Stripes written so far. */
+  public int stripeCount() {
+    return stripes.size();
+  }
+
+  /** Bytes written so far: the header and the finished stripes. */
+  public long position() {
+    return out.position();
+  }
+
+  /**
+   * Appends a stripe copied from another file: {@code bytes} (index, data and stripe footer,
+   * {@code info.length()} of them, as written under this file's compression and with this
+   * file's schema and row index stride), with its statistics by column id, which are merged
+   * into the file statistics. Rows written before and not yet in a stripe are flushed first.
+   */
+  public void appendStripe(StripeSource bytes, StripeInformation info,
+      List<ColumnStatistics> statistics) throws IOException {
+    if (statistics.size() != columns) {
+      throw new IllegalArgumentException("stripe statistics for " + statistics.size()
+          + " columns, the schema has " + columns);
+    }
+    flushStripe();
+    long offset = out.position();
+    bytes.copyTo(out);
+    if (out.position() - offset != info.length()) {
+      throw new IllegalStateException("stripe of " + info.length() + " bytes, "
+          + (out.position() - offset) + " were copied");
+    }
+    stripes.add(new StripeInformation(offset, info.indexLength(), info.dataLength(),
+        info.footerLength(), info.numberOfRows()));
+    stripeStatistics.add(List.copyOf(statistics));
+    root.addStripeStatistics(statistics);
+    rowCount += info.numberOfRows();
+  }
+
+  /** Writes the rows not yet in a stripe as a stripe of their own (nothing when there are none). */
+  public void flush() throws IOException {
+    flushStripe();
+  }
+
+  /** The bytes of a stripe being copied. */
+  @FunctionalInterface
+  public interface StripeSource {
+    /** Writes the stripe's bytes to {@code out}. */
+    void copyTo(java.io.OutputStream out) throws IOException;
   }
 
   /** Writes rows {@code [0, batch.size)}. */
@@ -240,16 +312,14 @@ public final class WriterEngine {
     ColumnStatistics[] stats = new ColumnStatistics[columns];
     root.fileStatistics(stats);
     Footer footer = new Footer(MAGIC.length, contentLength, stripes, OrcTypes.of(schema),
-        userMetadata, rowCount, List.of(stats), options.rowIndexStride(), options.writerId(),
-        false, options.calendar() == OrcWriterOptions.Calendar.PROLEPTIC_GREGORIAN
-            ? CalendarKind.PROLEPTIC_GREGORIAN : CalendarKind.JULIAN_GREGORIAN,
-        options.softwareVersion());
+        userMetadata, rowCount, List.of(stats), options.rowIndexStride(), writerId,
+        false, calendar, softwareVersion);
     long footerLength = writeSection(TailMessages.serialize(footer));
 
     PostScript ps = new PostScript(footerLength, CompressionKind.of(options.compression()),
         options.compression() != CompressionCodec.NONE ? (long) ctx.bufferSize() : null,
         List.of(options.fileVersion().major(), options.fileVersion().minor()), metadataLength,
-        OrcWriterOptions.WRITER_VERSION, 0, "ORC");
+        writerVersion, 0, "ORC");
     byte[] psBytes = TailMessages.serialize(ps);
     if (psBytes.length > 255) {
       throw new IllegalStateException("PostScript of " + psBytes.length + " bytes");
