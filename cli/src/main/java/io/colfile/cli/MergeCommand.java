@@ -78,8 +78,8 @@ final class MergeCommand implements Callable<Integer>, FileCommand {
       files.addAll(FileArgs.expand(p));
     }
     if (files.isEmpty()) {
-      throw new UsageException("no input files: the directories " + inputs + " hold none "
-          + "(hidden and _-prefixed names are skipped)");
+      failed = inputs.get(0);
+      throw new java.io.IOException(FileArgs.NO_FILES);
     }
     for (Path f : files) {
       if (Files.isDirectory(f)) {

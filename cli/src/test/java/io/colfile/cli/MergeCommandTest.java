@@ -196,8 +196,8 @@ class MergeCommandTest {
     Path empty = dir.resolve("empty");
     Files.createDirectories(empty.resolve(".hidden"));
     r = Cli.run("merge", out.toString(), empty.toString());
-    assertThat(r.status()).isEqualTo(2);
-    assertThat(r.err()).startsWith("colfile: no input files");
+    assertThat(r.status()).isEqualTo(1);
+    assertThat(r.err()).isEqualTo("colfile: " + empty + ": " + FileArgs.NO_FILES + "\n");
 
     assertThat(Files.readString(out)).isEqualTo("kept");
     try (Stream<Path> left = Files.list(dir)) {
