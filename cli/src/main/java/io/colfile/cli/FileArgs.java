@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import java.nio.file.FileVisitResult;
 import java.nio.file.SimpleFileVisitor;
@@ -135,5 +136,65 @@ final class FileArgs {
     }
     err.flush();
     return e instanceof UsageException ? Failures.BAD_USAGE : Failures.BAD_FILE;
+  }
+
+  /** A file's tree of facts (as {@code meta} and {@code stats} print them). */
+  interface Describer {
+    Map<String, Object> describe(Path file) throws IOException;
+  }
+
+  /**
+   * Prints what {@code describer} says of every file the arguments name, one tree after the
+   * other (or, with {@code json}, one document {@code {files, failed}}): a file that fails is one
+   * line on stderr and the others go on; a usage error stops at once, the files before keeping
+   * their output. {@code current} learns each file before it is described (to name it in
+   * errors). Returns the exit status: 1 when any file failed or a directory held none.
+   */
+  static int printEach(Main main, List<Path> args, boolean json,
+      java.util.function.Consumer<Path> current, Describer describer) throws IOException {
+    List<Map<String, Object>> results = new ArrayList<>();
+    int failed = 0;
+    int printed = 0;
+    for (Path arg : args) {
+      current.accept(arg);
+      List<Path> expanded = expand(arg);
+      if (expanded.isEmpty()) {
+        main.stderr().println("colfile: " + arg + ": " + NO_FILES);
+        main.stderr().flush();
+        failed++;
+      }
+      for (Path f : expanded) {
+        current.accept(f);
+        Map<String, Object> tree;
+        try {
+          tree = describer.describe(f);
+        } catch (UsageException e) {
+          main.stdout().flush(); // the files before keep their output
+          throw e;
+        } catch (IOException | RuntimeException e) {
+          main.stdout().flush();
+          main.stderr().println("colfile: " + f + ": " + Failures.problem(e, f.toString()));
+          main.stderr().flush();
+          failed++;
+          continue;
+        }
+        if (json) {
+          results.add(tree);
+        } else {
+          if (printed++ > 0) {
+            main.stdout().write('\n');
+          }
+          MetaPrinter.text(tree, main.stdout());
+        }
+      }
+    }
+    if (json) {
+      Map<String, Object> all = new java.util.LinkedHashMap<>();
+      all.put("files", results);
+      all.put("failed", failed);
+      MetaPrinter.json(all, main.stdout());
+    }
+    main.stdout().flush();
+    return failed > 0 ? Failures.BAD_FILE : Failures.OK;
   }
 }

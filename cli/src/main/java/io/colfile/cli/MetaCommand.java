@@ -2,7 +2,6 @@ package io.colfile.cli;
 
 import io.colfile.core.FileReader;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -65,51 +64,12 @@ final class MetaCommand implements Callable<Integer>, FileCommand {
       main.stdout().flush();
       return Failures.OK;
     }
-    List<Map<String, Object>> results = new ArrayList<>();
-    int failed = 0;
-    int printed = 0;
-    for (Path arg : files) {
-      current = arg;
-      List<Path> expanded = FileArgs.expand(arg);
-      if (expanded.isEmpty()) {
-        main.stderr().println("colfile: " + arg + ": " + FileArgs.NO_FILES);
-        failed++;
-      }
-      for (Path f : expanded) {
-        current = f;
-        Map<String, Object> tree = new LinkedHashMap<>();
-        tree.put("file", f.toString());
-        try {
-          tree.putAll(describe(f));
-        } catch (UsageException e) {
-          main.stdout().flush(); // the files before keep their output
-          throw e;
-        } catch (IOException | RuntimeException e) {
-          main.stdout().flush();
-          main.stderr().println("colfile: " + f + ": " + Failures.problem(e, f.toString()));
-          main.stderr().flush();
-          failed++;
-          continue;
-        }
-        if (json) {
-          results.add(tree);
-        } else {
-          if (printed++ > 0) {
-            main.stdout().write('\n');
-          }
-          MetaPrinter.text(tree, main.stdout());
-        }
-      }
-    }
-    if (json) {
-      Map<String, Object> all = new LinkedHashMap<>();
-      all.put("files", results);
-      all.put("failed", failed);
-      MetaPrinter.json(all, main.stdout());
-    }
-    main.stdout().flush();
-    main.stderr().flush();
-    return failed > 0 ? Failures.BAD_FILE : Failures.OK;
+    return FileArgs.printEach(main, files, json, f -> current = f, f -> {
+      Map<String, Object> tree = new LinkedHashMap<>();
+      tree.put("file", f.toString());
+      tree.putAll(describe(f));
+      return tree;
+    });
   }
 
   private Map<String, Object> describe(Path file) throws IOException {

@@ -98,50 +98,7 @@ final class StatsCommand implements Callable<Integer>, FileCommand {
     if (probe != null && (wanted == null || wanted.size() != 1)) {
       throw new UsageException("--probe needs exactly one column in --columns");
     }
-    List<Map<String, Object>> results = new ArrayList<>();
-    int failed = 0;
-    int printed = 0;
-    for (Path arg : files) {
-      current = arg;
-      List<Path> expanded = FileArgs.expand(arg);
-      if (expanded.isEmpty()) {
-        main.stderr().println("colfile: " + arg + ": " + FileArgs.NO_FILES);
-        main.stderr().flush();
-        failed++;
-      }
-      for (Path f : expanded) {
-        current = f;
-        Map<String, Object> r;
-        try {
-          r = stats(f, wanted);
-        } catch (UsageException e) {
-          main.stdout().flush(); // the files before keep their output
-          throw e;
-        } catch (IOException | RuntimeException e) {
-          main.stdout().flush();
-          main.stderr().println("colfile: " + f + ": " + Failures.problem(e, f.toString()));
-          main.stderr().flush();
-          failed++;
-          continue;
-        }
-        if (json) {
-          results.add(r);
-        } else {
-          if (printed++ > 0) {
-            main.stdout().write('\n');
-          }
-          MetaPrinter.text(r, main.stdout());
-        }
-      }
-    }
-    if (json) {
-      Map<String, Object> all = new LinkedHashMap<>();
-      all.put("files", results);
-      all.put("failed", failed);
-      MetaPrinter.json(all, main.stdout());
-    }
-    main.stdout().flush();
-    return failed > 0 ? Failures.BAD_FILE : Failures.OK;
+    return FileArgs.printEach(main, files, json, f -> current = f, f -> stats(f, wanted));
   }
 
   private Map<String, Object> stats(Path f, List<String> wanted) throws IOException {
