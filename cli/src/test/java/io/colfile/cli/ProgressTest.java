@@ -149,6 +149,19 @@ class ProgressTest {
     assertThat(Files.readString(convertOut)).contains("\rconvert: ").contains(" rows, ")
         .contains(" of " + Progress.size(Files.size(csv))).contains("\r\u001b[K");
 
+    // salvage and merge draw it by the bytes they read
+    for (List<String> args : List.of(
+        List.of("salvage", orc.toString(), dir.resolve("copy.orc").toString()),
+        List.of("merge", dir.resolve("merged.orc").toString(), orc.toString(), orc.toString()))) {
+      String line = String.join(" ", colfile(args.toArray(new String[0])).stream()
+          .map(a -> "'" + a + "'").toList());
+      Path out = dir.resolve(args.get(0) + ".txt");
+      assertThat(run(List.of(script.getPath(), "-q", "-e", "-c", line, "/dev/null"), out))
+          .startsWith("0\n");
+      assertThat(Files.readString(out)).as(args.get(0)).contains("\r" + args.get(0) + ": ")
+          .contains("B/s").contains("\r\u001b[K");
+    }
+
     Path pipeOut = dir.resolve("pipe.txt");
     String noTty = run(colfile("check", orc.toString()), pipeOut);
     assertThat(noTty).isEqualTo("0\n");
