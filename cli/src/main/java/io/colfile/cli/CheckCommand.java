@@ -41,6 +41,8 @@ final class CheckCommand implements Callable<Integer> {
   private boolean json;
 
   private Progress progress;
+  /** Whether the column being read advances the progress line's rows. */
+  private boolean countRows;
 
   @Override
   public Integer call() throws Exception {
@@ -48,6 +50,7 @@ final class CheckCommand implements Callable<Integer> {
     List<Path> targets = new ArrayList<>();
     long bytes = 0;
     boolean empty = false;
+    int usage = Failures.OK;
     for (Path p : files) {
       List<Path> expanded = FileArgs.expand(p);
       if (expanded.isEmpty()) {
@@ -56,6 +59,12 @@ final class CheckCommand implements Callable<Integer> {
         empty = true;
       }
       for (Path f : expanded) {
+        try {
+          FileArgs.refuseKuduServer(f); // its tables are its log replayed: read them with cat
+        } catch (UsageException e) {
+          usage = FileArgs.report(main.stderr(), main.verbose(), f, e);
+          continue;
+        }
         targets.add(f);
         bytes += Files.isRegularFile(f) ? Files.size(f) : 0;
       }
@@ -100,7 +109,8 @@ final class CheckCommand implements Callable<Integer> {
       main.stdout().write(out.toString().getBytes(StandardCharsets.UTF_8));
     }
     main.stdout().flush();
-    return damaged > 0 || empty ? Failures.BAD_FILE : Failures.OK;
+    return usage != Failures.OK ? usage
+        : damaged > 0 || empty ? Failures.BAD_FILE : Failures.OK;
   }
 
   /**
@@ -130,6 +140,7 @@ final class CheckCommand implements Callable<Integer> {
         pieces = List.<long[]>of(new long[] {-1, -1, 0, claimed});
       }
       for (int c = 0; c < columns; c++) {
+        countRows = c == 0; // each column reads the rows again: count them once
         ReadOptions o = struct ? ReadOptions.defaults().withColumnIndexes(c)
             : ReadOptions.defaults();
         String column = struct ? reader.schema().fieldNames().get(c) : null;
@@ -176,7 +187,7 @@ final class CheckCommand implements Callable<Integer> {
         while (rows.next(b)) {
           b.validate();
           n += b.size;
-          progress.advance(b.size, 0);
+          progress.advance(countRows ? b.size : 0, 0);
         }
         if (at + n != end) {
           damage.add(damage(column, "the file says " + piece[3] + " rows"

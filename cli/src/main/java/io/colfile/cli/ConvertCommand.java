@@ -214,6 +214,8 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
     if (ins.stream().filter("-"::equals).count() > 1) {
       throw new UsageException("standard input (-) can be read only once");
     }
+    FileArgs.checkOutput(out, ins.stream().filter(i -> !i.equals("-")).map(Path::of).toList(),
+        "kudu".equalsIgnoreCase(format));
     Path spooled = null;
     try {
       List<Input> inputs = new ArrayList<>();

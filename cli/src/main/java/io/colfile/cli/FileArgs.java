@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import java.nio.file.FileVisitResult;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -24,13 +23,23 @@ final class FileArgs {
   private FileArgs() {}
 
   /**
-   * {@code p}, or the files under it (sorted, hidden {@code .} and {@code _} names skipped); a
-   * directory one format reads as a dataset (a Kudu rowset, a tablet server's directory) is one.
+   * {@code p}, or the files under it (sorted, hidden {@code .} and {@code _} names skipped, links
+   * to files followed); a directory one format reads as a dataset (a Kudu rowset) or a Kudu
+   * tablet server's directory is one, wherever it is met.
    */
   static List<Path> expand(Path p) throws IOException {
     if (!Files.isDirectory(p) || ColumnFiles.isKuduServer(p) || ColumnFiles.isDataset(p)) {
       return List.of(p);
     }
+    return walk(p, false);
+  }
+
+  /**
+   * The walk under directory {@code p}: regular files (links to them followed), sorted, hidden
+   * names skipped at any depth; a tablet server's directory kept whole; a rowset directory kept
+   * whole, or with {@code intoRowsets} its files one by one (its manifest left out).
+   */
+  private static List<Path> walk(Path p, boolean intoRowsets) throws IOException {
     List<Path> out = new ArrayList<>();
     Files.walkFileTree(p, new SimpleFileVisitor<>() {
       @Override
@@ -41,8 +50,8 @@ final class FileArgs {
         if (hidden(d)) {
           return FileVisitResult.SKIP_SUBTREE;
         }
-        if (ColumnFiles.isDataset(d)) {
-          out.add(d); // a rowset directory is one dataset: its files are not walked
+        if (ColumnFiles.isKuduServer(d) || (!intoRowsets && ColumnFiles.isDataset(d))) {
+          out.add(d); // read as one: its files are not walked
           return FileVisitResult.SKIP_SUBTREE;
         }
         return FileVisitResult.CONTINUE;
@@ -50,7 +59,9 @@ final class FileArgs {
 
       @Override
       public FileVisitResult visitFile(Path f, BasicFileAttributes a) {
-        if (!hidden(f) && a.isRegularFile()) {
+        if (!hidden(f) && Files.isRegularFile(f)
+            && !(intoRowsets && f.getFileName().toString().equals(ROWSET_MANIFEST)
+                && ColumnFiles.isDataset(f.getParent()))) {
           out.add(f);
         }
         return FileVisitResult.CONTINUE;
@@ -82,32 +93,32 @@ final class FileArgs {
     if (!Files.isDirectory(p) || ColumnFiles.isKuduServer(p)) {
       return List.of(p);
     }
-    return walkFiles(p);
+    return walk(p, true);
   }
 
-  private static List<Path> walkFiles(Path p) throws IOException {
-    List<Path> out = new ArrayList<>();
-    try (Stream<Path> all = Files.walk(p)) {
-      for (Path f : (Iterable<Path>) all.sorted()::iterator) {
-        if (f.equals(p) || hiddenPath(p.relativize(f))) {
-          continue;
-        }
-        if (Files.isRegularFile(f) && !(f.getFileName().toString().equals(ROWSET_MANIFEST)
-            && ColumnFiles.isDataset(f.getParent()))) {
-          out.add(f);
-        }
+  /**
+   * Refuses, before anything is read, an output {@code out} that would fail late or destroy what
+   * the user has: one of {@code inputs} (also under another spelling), a directory where a file
+   * is written ({@code directoryOk}: a Kudu rowset is written as one; its own checks say "exists"),
+   * or a file in a directory that does not exist.
+   */
+  static void checkOutput(Path out, List<Path> inputs, boolean directoryOk) throws IOException {
+    Path abs = out.toAbsolutePath().normalize();
+    for (Path in : inputs) {
+      boolean same = in.toAbsolutePath().normalize().equals(abs)
+          || (Files.exists(in) && Files.exists(out) && Files.isSameFile(in, out));
+      if (same) {
+        throw new UsageException("OUT " + out + " is also an input; name a new file (the input "
+            + "is never overwritten)");
       }
     }
-    return out;
-  }
-
-  private static boolean hiddenPath(Path relative) {
-    for (Path n : relative) {
-      if (hidden(n)) {
-        return true;
-      }
+    if (!directoryOk && Files.isDirectory(out)) {
+      throw new UsageException("OUT " + out + " is a directory");
     }
-    return false;
+    Path parent = abs.getParent();
+    if (parent != null && !Files.isDirectory(parent)) {
+      throw new IOException("OUT's directory " + parent + " does not exist");
+    }
   }
 
   /**
@@ -146,55 +157,77 @@ final class FileArgs {
   /**
    * Prints what {@code describer} says of every file the arguments name, one tree after the
    * other (or, with {@code json}, one document {@code {files, failed}}): a file that fails is one
-   * line on stderr and the others go on; a usage error stops at once, the files before keeping
-   * their output. {@code current} learns each file before it is described (to name it in
-   * errors). Returns the exit status: 1 when any file failed or a directory held none.
+   * line on stderr and the others go on, also when the request does not fit it (a column it
+   * lacks: exit status 2 at the end); for a single file such a usage error is raised at once. {@code current} learns each file before it is described (to name it in
+   * errors). Returns the exit status: 2 when a request did not fit a file, else 1 when any file
+   * failed or a directory held none.
    */
   static int printEach(Main main, List<Path> args, boolean json,
       java.util.function.Consumer<Path> current, Describer describer) throws IOException {
     List<Map<String, Object>> results = new ArrayList<>();
     int failed = 0;
+    boolean usage = false;
     int printed = 0;
+    // in the order of the arguments: each file, or a directory that held none (null file)
+    List<Path[]> items = new ArrayList<>();
+    int total = 0;
     for (Path arg : args) {
       current.accept(arg);
-      List<Path> expanded = expand(arg);
-      if (expanded.isEmpty()) {
-        main.stderr().println("colfile: " + arg + ": " + NO_FILES);
+      List<Path> found = expand(arg);
+      total += found.size();
+      if (found.isEmpty()) {
+        items.add(new Path[] {arg, null});
+      }
+      for (Path f : found) {
+        items.add(new Path[] {arg, f});
+      }
+    }
+    for (Path[] item : items) {
+      Path f = item[1];
+      if (f == null) {
+        main.stderr().println("colfile: " + item[0] + ": " + NO_FILES);
         main.stderr().flush();
         failed++;
+        continue;
       }
-      for (Path f : expanded) {
-        current.accept(f);
-        Map<String, Object> tree;
-        try {
-          tree = describer.describe(f);
-        } catch (UsageException e) {
-          main.stdout().flush(); // the files before keep their output
+      current.accept(f);
+      Map<String, Object> tree;
+      try {
+        tree = describer.describe(f);
+      } catch (UsageException e) {
+        if (total == 1) {
           throw e;
-        } catch (IOException | RuntimeException e) {
-          main.stdout().flush();
-          main.stderr().println("colfile: " + f + ": " + Failures.problem(e, f.toString()));
-          main.stderr().flush();
-          failed++;
-          continue;
         }
-        if (json) {
-          results.add(tree);
-        } else {
-          if (printed++ > 0) {
-            main.stdout().write('\n');
-          }
-          MetaPrinter.text(tree, main.stdout());
+        // one of several files cannot be asked this (a column it lacks): it fails alone
+        main.stderr().println("colfile: " + f + ": " + e.getMessage());
+        main.stderr().flush();
+        failed++;
+        usage = true;
+        continue;
+      } catch (IOException | RuntimeException e) {
+        main.stdout().flush();
+        main.stderr().println("colfile: " + f + ": " + Failures.problem(e, f.toString()));
+        main.stderr().flush();
+        failed++;
+        continue;
+      }
+      if (json) {
+        results.add(tree);
+      } else {
+        if (printed++ > 0) {
+          main.stdout().write('\n');
         }
+        MetaPrinter.text(tree, main.stdout());
       }
     }
     if (json) {
-      Map<String, Object> all = new java.util.LinkedHashMap<>();
-      all.put("files", results);
-      all.put("failed", failed);
-      MetaPrinter.json(all, main.stdout());
+      Map<String, Object> doc = new java.util.LinkedHashMap<>();
+      doc.put("files", results);
+      doc.put("failed", failed);
+      MetaPrinter.json(doc, main.stdout());
     }
     main.stdout().flush();
-    return failed > 0 ? Failures.BAD_FILE : Failures.OK;
+    return usage ? Failures.BAD_USAGE : failed > 0 ? Failures.BAD_FILE : Failures.OK;
   }
+
 }

@@ -82,12 +82,17 @@ final class MergeCommand implements Callable<Integer>, FileCommand {
       throw new java.io.IOException(FileArgs.NO_FILES);
     }
     for (Path f : files) {
+      if (Files.isRegularFile(f) && Files.size(f) == 0) {
+        failed = f;
+        throw new java.io.IOException("the file is empty: not an ORC file");
+      }
       if (Files.isDirectory(f)) {
         failed = f;
         throw new UsageException("a dataset directory, not an ORC file: merge reads ORC files");
       }
     }
     checkNotAnInput(out, files);
+    FileArgs.checkOutput(out, files, false); // OUT's directory exists
     long bytes = 0;
     for (Path f : files) {
       bytes += Files.size(f);

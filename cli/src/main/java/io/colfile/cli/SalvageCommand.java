@@ -108,6 +108,7 @@ final class SalvageCommand implements Callable<Integer>, FileCommand {
         throw new UsageException("OUT " + out + " exists; use --force to replace it");
       }
     }
+    FileArgs.checkOutput(out, java.util.List.of(in), false); // OUT's directory exists
     SalvageReport report;
     try (Progress p = Progress.start(main, "salvage", -1, Files.size(in))) {
       progress = p;
