@@ -48,6 +48,7 @@ final class CheckCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     List<Map<String, Object>> results = new ArrayList<>();
     List<Path> targets = new ArrayList<>();
+    java.util.Set<Path> seen = new java.util.HashSet<>();
     long bytes = 0;
     boolean empty = false;
     int usage = Failures.OK;
@@ -65,7 +66,9 @@ final class CheckCommand implements Callable<Integer> {
           usage = FileArgs.report(main.stderr(), main.verbose(), f, e);
           continue;
         }
-        targets.add(f);
+        if (FileArgs.firstTime(seen, f)) {
+          targets.add(f);
+        }
         bytes += Files.isRegularFile(f) ? Files.size(f) : 0;
       }
     }

@@ -71,6 +71,20 @@ final class FileArgs {
     return out;
   }
 
+  /**
+   * Whether {@code f} was not met before: a file named twice (also under another spelling, or
+   * found again by walking a directory) is counted and checked once. Adds it to {@code seen}.
+   */
+  static boolean firstTime(java.util.Set<Path> seen, Path f) {
+    Path key;
+    try {
+      key = f.toRealPath();
+    } catch (IOException e) {
+      key = f.toAbsolutePath().normalize(); // missing: the command reports it
+    }
+    return seen.add(key);
+  }
+
   /** Every argument expanded, in order. */
   static List<Path> expandAll(List<Path> args) throws IOException {
     List<Path> out = new ArrayList<>();
@@ -170,6 +184,7 @@ final class FileArgs {
     int printed = 0;
     // in the order of the arguments: each file, or a directory that held none (null file)
     List<Path[]> items = new ArrayList<>();
+    java.util.Set<Path> seen = new java.util.HashSet<>();
     int total = 0;
     for (Path arg : args) {
       current.accept(arg);
@@ -179,7 +194,9 @@ final class FileArgs {
         items.add(new Path[] {arg, null});
       }
       for (Path f : found) {
-        items.add(new Path[] {arg, f});
+        if (firstTime(seen, f)) {
+          items.add(new Path[] {arg, f});
+        }
       }
     }
     for (Path[] item : items) {

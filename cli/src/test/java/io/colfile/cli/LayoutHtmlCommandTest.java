@@ -90,10 +90,15 @@ class LayoutHtmlCommandTest {
   @Test
   void oneFileAtATime() throws Exception {
     Path orc = orc();
-    Cli.Result r = Cli.run("layout", orc.toString(), orc.toString(), "--html",
+    Path copy = java.nio.file.Files.copy(orc, dir.resolve("copy.orc"));
+    Cli.Result r = Cli.run("layout", orc.toString(), copy.toString(), "--html",
         dir.resolve("p.html").toString());
     assertThat(r.status()).isEqualTo(2);
     assertThat(r.err()).contains("--html shows one file");
-    assertThat(names()).containsExactly("orders.orc");
+    assertThat(names()).containsExactly("copy.orc", "orders.orc");
+    // the same file named twice is one file
+    Cli.Result twice = Cli.run("layout", orc.toString(), orc.toString(), "--html",
+        dir.resolve("p.html").toString());
+    assertThat(twice.status()).as(twice.err()).isZero();
   }
 }

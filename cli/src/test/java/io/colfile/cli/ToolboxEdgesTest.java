@@ -119,4 +119,17 @@ class ToolboxEdgesTest {
     assertThat(alone.status()).isEqualTo(2);
     assertThat(alone.out()).isEmpty();
   }
+
+  @Test
+  void aFileNamedTwiceIsCountedOnce() throws IOException {
+    Path orc = orc("a.orc");
+    String again = dir.resolve(".").resolve("a.orc").toString();
+    Cli.Result count = Cli.run("count", orc.toString(), again, dir.toString());
+    assertThat(count.status()).isZero();
+    assertThat(count.out()).isEqualTo("  300  " + orc + "\n  300  total\n");
+    Cli.Result check = Cli.run("check", orc.toString(), again);
+    assertThat(check.out().lines()).hasSize(1);
+    Cli.Result sizes = Cli.run("sizes", orc.toString(), again, "--json");
+    assertThat(sizes.out()).isEqualTo(Cli.run("sizes", orc.toString(), "--json").out());
+  }
 }
