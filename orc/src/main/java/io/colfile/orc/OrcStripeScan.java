@@ -88,7 +88,8 @@ final class OrcStripeScan {
       long[] rows = rows(in, whole, footer, found, codec, blockSize);
       if (rows == null) {
         return new Result(stripes, stride, start, "the stripe at " + start + " has no row index"
-            + " with row counts for its root column");
+            + " with row counts for its root column (or its root values hold NULLs, which the "
+            + "counts leave out)");
       }
       long index = indexBytes(footer);
       stripes.add(new StripeInformation(start, index, found.dataLength() - index,
@@ -155,7 +156,9 @@ final class OrcStripeScan {
               OrcTail.decompress(where, raw, 0, raw.length, codec, blockSize));
           long rows = 0;
           for (OrcProto.RowIndexEntry e : index.getEntryList()) {
-            if (!e.hasStatistics() || !e.getStatistics().hasNumberOfValues()) {
+            if (!e.hasStatistics() || !e.getStatistics().hasNumberOfValues()
+                || e.getStatistics().getHasNull()) {
+              // a root value that is NULL is a row the count leaves out: rows unknown
               return null;
             }
             rows += e.getStatistics().getNumberOfValues();
