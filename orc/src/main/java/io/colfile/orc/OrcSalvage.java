@@ -122,6 +122,7 @@ public final class OrcSalvage {
       }
       OrcStripeScan.Result found = null;
       CompressionCodec codec = null;
+      String why = null;
       for (CompressionCodec c : codecs) {
         OrcStripeScan.Result r = OrcStripeScan.scan(file, guess.schema(), c,
             guess.compressionBlockSize());
@@ -130,12 +131,13 @@ public final class OrcSalvage {
           codec = c;
           break;
         }
+        why = why == null ? r.stopped() : why;
       }
       if (found == null) {
         throw io.colfile.core.error.FileRegion.of(file.name(), length).corrupt(3,
-            "no stripe of the schema %s found at byte 3 with %s compression", guess.schema(),
+            "no stripe of the schema %s found at byte 3 with %s compression%s", guess.schema(),
             guess.codec() != null ? guess.codec().name().toLowerCase(java.util.Locale.ROOT)
-                : "any");
+                : "any", why == null ? "" : " (" + why + ")");
       }
       io.colfile.orc.tail.Footer footer = OrcStripeScan.footer(guess.schema(), found.stripes(),
           found.rowIndexStride(), guess.writerId(), guess.calendar() == null ? null

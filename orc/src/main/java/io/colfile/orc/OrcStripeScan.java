@@ -85,7 +85,8 @@ final class OrcStripeScan {
       if (found == null) {
         return new Result(stripes, stride, start, "no stripe footer found after byte " + start);
       }
-      long[] rows = rows(in, whole, footer, found, codec, blockSize);
+      long[] rows = rows(in, whole, footer, found, codec, blockSize,
+          schema.kind() == io.colfile.core.types.TypeKind.STRUCT);
       if (rows == null) {
         return new Result(stripes, stride, start, "the stripe at " + start + " has no row index"
             + " with row counts for its root column (or its root values hold NULLs, which the "
@@ -145,7 +146,7 @@ final class OrcStripeScan {
    * root column's row index, or null when it has none with counts.
    */
   private static long[] rows(InputFile in, FileRegion whole, StripeFooter f,
-      StripeInformation s, CompressionCodec codec, int blockSize) {
+      StripeInformation s, CompressionCodec codec, int blockSize, boolean structRoot) {
     long offset = s.offset();
     for (var st : f.streams()) {
       if (st.kind() == StreamKind.ROW_INDEX && st.column() == 0) {
@@ -157,8 +158,9 @@ final class OrcStripeScan {
           long rows = 0;
           for (OrcProto.RowIndexEntry e : index.getEntryList()) {
             if (!e.hasStatistics() || !e.getStatistics().hasNumberOfValues()
-                || e.getStatistics().getHasNull()) {
-              // a root value that is NULL is a row the count leaves out: rows unknown
+                || (!structRoot && e.getStatistics().getHasNull())) {
+              // a root value that is NULL is a row the count leaves out: rows unknown (a
+              // struct root's rows are never NULL, whatever its statistics' hasNull says)
               return null;
             }
             rows += e.getStatistics().getNumberOfValues();
