@@ -37,21 +37,8 @@ final class CountCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    int status = Failures.OK;
     List<Path> paths = new ArrayList<>();
-    java.util.Set<Path> seen = new java.util.HashSet<>();
-    for (Path p : files) {
-      List<Path> found = FileArgs.expand(p);
-      if (found.isEmpty()) {
-        status = Math.max(status, FileArgs.report(main.stderr(), main.verbose(), p,
-            new IOException(FileArgs.NO_FILES)));
-      }
-      for (Path f : found) {
-        if (FileArgs.firstTime(seen, f)) {
-          paths.add(f);
-        }
-      }
-    }
+    int status = FileArgs.collect(main, files, false, paths);
     List<Map<String, Object>> results = new ArrayList<>();
     long total = 0;
     for (Path f : paths) {

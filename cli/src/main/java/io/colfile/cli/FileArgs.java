@@ -85,6 +85,30 @@ final class FileArgs {
     return seen.add(key);
   }
 
+  /**
+   * Adds to {@code into} the files the arguments name, each once ({@link #expand}, or with
+   * {@code intoRowsets} {@link #files}), reporting a directory that holds none on one line;
+   * returns the exit status that calls for ({@link Failures#BAD_FILE} or OK).
+   */
+  static int collect(Main main, List<Path> args, boolean intoRowsets, List<Path> into)
+      throws IOException {
+    int status = Failures.OK;
+    java.util.Set<Path> seen = new java.util.HashSet<>();
+    for (Path p : args) {
+      List<Path> found = intoRowsets ? files(p) : expand(p);
+      if (found.isEmpty()) {
+        status = Math.max(status, report(main.stderr(), main.verbose(), p,
+            new IOException(NO_FILES)));
+      }
+      for (Path f : found) {
+        if (firstTime(seen, f)) {
+          into.add(f);
+        }
+      }
+    }
+    return status;
+  }
+
   /** Every argument expanded, in order. */
   static List<Path> expandAll(List<Path> args) throws IOException {
     List<Path> out = new ArrayList<>();

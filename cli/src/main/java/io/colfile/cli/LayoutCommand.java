@@ -50,22 +50,9 @@ final class LayoutCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    int status = Failures.OK;
     List<Map<String, Object>> all = new ArrayList<>();
     List<Path> paths = new ArrayList<>();
-    java.util.Set<Path> seen = new java.util.HashSet<>();
-    for (Path p : files) {
-      List<Path> found = FileArgs.files(p);
-      if (found.isEmpty()) {
-        status = Math.max(status, FileArgs.report(main.stderr(), main.verbose(), p,
-            new IOException(FileArgs.NO_FILES)));
-      }
-      for (Path f : found) {
-        if (FileArgs.firstTime(seen, f)) {
-          paths.add(f);
-        }
-      }
-    }
+    int status = FileArgs.collect(main, files, true, paths);
     if (html != null) {
       return status != Failures.OK ? status : html(paths);
     }

@@ -90,21 +90,8 @@ final class SizesCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    int status = Failures.OK;
     List<Path> paths = new ArrayList<>();
-    java.util.Set<Path> seen = new java.util.HashSet<>();
-    for (Path p : files) {
-      List<Path> found = FileArgs.files(p);
-      if (found.isEmpty()) {
-        status = Math.max(status, FileArgs.report(main.stderr(), main.verbose(), p,
-            new IOException(FileArgs.NO_FILES)));
-      }
-      for (Path f : found) {
-        if (FileArgs.firstTime(seen, f)) {
-          paths.add(f);
-        }
-      }
-    }
+    int status = FileArgs.collect(main, files, true, paths);
     Sizes sum = new Sizes();
     Map<Path, Long> cfileRows = new LinkedHashMap<>();
     List<Map<String, Object>> results = new ArrayList<>();
