@@ -69,7 +69,7 @@ final class TrevniData {
     });
   }
 
-  private static void records(VectorizedRowBatch b, List<GenericRecord> out) {
+  static void records(VectorizedRowBatch b, List<GenericRecord> out) {
     for (int i = 0; i < b.size; i++) {
       GenericData.Record r = new GenericData.Record(AVRO);
       for (int c = 0; c < b.cols.length; c++) {

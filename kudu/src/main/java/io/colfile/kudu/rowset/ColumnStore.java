@@ -79,6 +79,45 @@ final class ColumnStore {
     rows += n;
   }
 
+  /**
+   * Appends {@code n} rows of raw cells (fixed-width types), as a CFile cursor reads them back;
+   * {@code isNull} null for no NULLs.
+   */
+  void appendCells(byte[] cells, boolean[] isNull, int n) {
+    growRows(rows + n);
+    for (int i = 0; i < n; i++) {
+      boolean isNullRow = isNull != null && isNull[i];
+      nulls[rows + i] = isNullRow;
+      anyNull |= isNullRow;
+    }
+    ensureData((long) (rows + n) * width);
+    System.arraycopy(cells, 0, data, rows * width, n * width);
+    rows += n;
+    used = (long) rows * width;
+  }
+
+  /** Appends every row of {@code other}, a store of the same type. */
+  void appendStore(ColumnStore other) {
+    int n = other.rows;
+    growRows(rows + n);
+    System.arraycopy(other.nulls, 0, nulls, rows, n);
+    anyNull |= other.anyNull;
+    ensureData(used + other.used);
+    System.arraycopy(other.data, 0, data, (int) used, (int) other.used);
+    if (offsets != null) {
+      for (int i = 1; i <= n; i++) {
+        offsets[rows + i] = (int) used + other.offsets[i];
+      }
+    }
+    used += other.used;
+    rows += n;
+  }
+
+  /** Bytes the values take (and their offsets and NULL flags), for the writer's memory limit. */
+  long usedBytes() {
+    return used + rows * (offsets != null ? 5L : 1L);
+  }
+
   /** The cells (fixed-width types). */
   byte[] cells() {
     return data;

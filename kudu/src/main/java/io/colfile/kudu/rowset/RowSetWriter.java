@@ -1,10 +1,13 @@
 package io.colfile.kudu.rowset;
 
 import io.colfile.core.FileWriter;
+import io.colfile.core.io.InputFile;
 import io.colfile.core.io.OutputFile;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.ColumnBatch;
+import io.colfile.kudu.CFile;
+import io.colfile.kudu.CFileCursor;
 import io.colfile.kudu.CFileWriter;
 import io.colfile.kudu.CFileWriterOptions;
 import io.colfile.kudu.KuduCompression;
@@ -32,8 +35,12 @@ import java.util.Map;
  * single-column key has a value index and the {@code min_key}/{@code max_key} footer metadata;
  * the ad-hoc index is PREFIX-encoded, LZ4-compressed, in 4 KiB blocks.
  *
- * <p>Rows are held in memory until {@link #close()} (a rowset is sorted as a whole); Kudu's own
- * rowsets are a few tens of MiB. Primary keys must be unique and not NULL. The directory is
+ * <p>Rows that arrive in strictly increasing key order are written out to the column files
+ * whenever the rows held reach {@link RowSetWriterOptions#memoryLimit()}, so sorted input of any
+ * size takes that much heap (and the writers' blocks). Once a row arrives out of order, the rows
+ * written out so far are read back and every row is held in memory until {@link #close()}
+ * sorts the rowset as a whole (Kudu's own rowsets are a few tens of MiB). Either way the files
+ * are the same bytes. Primary keys must be unique and not NULL. The directory is
  * written under a temporary name beside the target and renamed at the end: after a failure
  * (a bad row gives the whole rowset up) or {@link #abort()} nothing is left, and the target must
  * not exist beforehand.
@@ -50,8 +57,19 @@ public final class RowSetWriter implements FileWriter {
   private final Type rowType;
   private final ColumnStore[] stores;
   private final int[] keyColumns;
+  private final KeyEncoder keyEncoder;
+  private final KeyBuffer keyBuffer = new KeyBuffer();
   private long rows;
   private boolean done;
+  /** Whether every row so far has come in strictly increasing key order. */
+  private boolean inKeyOrder = true;
+  /** While in key order: the encoded keys of the rows the stores hold, the first, the last. */
+  private final List<byte[]> heldKeys = new ArrayList<>();
+  private long heldKeyBytes;
+  private byte[] firstKey;
+  private byte[] lastKey;
+  /** The files rows in key order have been written out to; null until the first time. */
+  private Outputs outputs;
 
   private RowSetWriter(Path target, KuduSchema schema, RowSetWriterOptions options)
       throws IOException {
@@ -65,9 +83,12 @@ public final class RowSetWriter implements FileWriter {
       stores[i] = new ColumnStore(cols.get(i).type());
     }
     this.keyColumns = new int[schema.keyColumns().size()];
+    List<KuduType> keyTypes = new ArrayList<>();
     for (int k = 0; k < keyColumns.length; k++) {
       keyColumns[k] = cols.indexOf(schema.column(schema.keyColumns().get(k)));
+      keyTypes.add(cols.get(keyColumns[k]).type());
     }
+    this.keyEncoder = new KeyEncoder(keyTypes);
     if (Files.exists(this.target, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
       throw new java.nio.file.FileAlreadyExistsException(target.toString(), null,
           "already exists; a rowset is written into a new directory");
@@ -110,12 +131,100 @@ public final class RowSetWriter implements FileWriter {
     }
     try {
       append(batch);
-    } catch (RuntimeException | Error e) {
+      rows += batch.size;
+      if (inKeyOrder) {
+        trackKeyOrder(batch.size);
+      }
+    } catch (IOException | RuntimeException | Error e) {
       // Some columns may hold the batch already and others not: the rowset cannot go on.
       abort();
       throw e;
     }
-    rows += batch.size;
+  }
+
+  /**
+   * Checks the keys of the {@code n} rows just appended against the row before; writes the rows
+   * held out once they reach the memory limit, or leaves key order.
+   */
+  private void trackKeyOrder(int n) throws IOException {
+    int held = stores[0].rows();
+    for (int r = held - n; r < held; r++) {
+      byte[] key = encodeKey(r);
+      if (lastKey != null && Arrays.compareUnsigned(lastKey, key) >= 0) {
+        leaveKeyOrder();
+        return;
+      }
+      heldKeys.add(key);
+      heldKeyBytes += key.length + 16L;   // the array's header and its reference
+      lastKey = key;
+      if (firstKey == null) {
+        firstKey = key;
+      }
+    }
+    long bytes = heldKeyBytes;
+    for (ColumnStore s : stores) {
+      bytes += s.usedBytes();
+    }
+    if (bytes >= options.memoryLimit()) {
+      writeOut();
+    }
+  }
+
+  /** Writes the rows held, in the order they came, to the files, and lets them go. */
+  private void writeOut() throws IOException {
+    if (outputs == null) {
+      outputs = new Outputs();
+    }
+    outputs.add(null, heldKeys);
+    heldKeys.clear();
+    heldKeyBytes = 0;
+    for (int c = 0; c < stores.length; c++) {
+      stores[c] = new ColumnStore(schema.columns().get(c).type());
+    }
+  }
+
+  /**
+   * A row came out of key order: the rowset will be sorted at the end, so the rows written out
+   * are read back from their files, ahead of the rows held.
+   */
+  private void leaveKeyOrder() throws IOException {
+    inKeyOrder = false;
+    heldKeys.clear();
+    heldKeyBytes = 0;
+    firstKey = null;
+    lastKey = null;
+    if (outputs == null) {
+      return;
+    }
+    List<String> names = outputs.closeForReadBack();
+    outputs = null;
+    for (int c = 0; c < stores.length; c++) {
+      KuduType type = schema.columns().get(c).type();
+      ColumnStore back = new ColumnStore(type);
+      try (CFile file = CFile.open(InputFile.local(temp.resolve(names.get(c))))) {
+        CFileCursor cursor = file.newCursor();
+        cursor.seekToFirst();
+        int w0 = back.width();
+        if (w0 > 0) {
+          byte[] cells = new byte[CHUNK * w0];
+          boolean[] isNull = new boolean[CHUNK];
+          for (int k; (k = cursor.readCells(cells, isNull, CHUNK)) > 0; ) {
+            back.appendCells(cells, file.isNullable() ? isNull : null, k);
+          }
+        } else {
+          BytesVector v = new BytesVector(CHUNK);
+          for (int k; (k = cursor.read(v, 0, CHUNK)) > 0; ) {
+            back.append(v, 0, k);
+            v.reset();
+          }
+        }
+      }
+      back.appendStore(stores[c]);
+      stores[c] = back;
+    }
+    for (String name : names) {
+      Files.delete(temp.resolve(name));
+    }
   }
 
   private void append(ColumnBatch batch) {
@@ -150,14 +259,19 @@ public final class RowSetWriter implements FileWriter {
     }
   }
 
-  /** Sorts the rows, writes every file and publishes the directory. */
+  /** Writes what is left (sorting the rows unless they came in key order) and publishes. */
   @Override
   public void close() throws IOException {
     if (done) {
       return;
     }
     try {
-      writeAll();
+      if (inKeyOrder) {
+        writeOut();
+        outputs.finish(firstKey, lastKey);
+      } else {
+        writeSorted();
+      }
       if (Files.exists(target, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
         // rename(2) would quietly replace an empty directory made there since the start
         throw new java.nio.file.FileAlreadyExistsException(target.toString(), null,
@@ -171,12 +285,16 @@ public final class RowSetWriter implements FileWriter {
     }
   }
 
-  private void writeAll() throws IOException {
+  /** Sorts every row held by key and writes all files. */
+  private void writeSorted() throws IOException {
     if (rows > Integer.MAX_VALUE - 8) {
       throw new IllegalArgumentException("a rowset holds at most 2^31 rows");
     }
     int n = (int) rows;
-    byte[][] keys = encodeKeys(n);
+    byte[][] keys = new byte[n][];
+    for (int r = 0; r < n; r++) {
+      keys[r] = encodeKey(r);
+    }
     int[] order = RowOrder.sort(keys);
     for (int i = 1; i < n; i++) {
       if (Arrays.equals(keys[order[i - 1]], keys[order[i]])) {
@@ -185,91 +303,115 @@ public final class RowSetWriter implements FileWriter {
             + " have the same primary key; Kudu keys are unique");
       }
     }
-    byte[] minKey = n == 0 ? null : keys[order[0]];
-    byte[] maxKey = n == 0 ? null : keys[order[n - 1]];
-    Map<Integer, String> files = new LinkedHashMap<>();
-    List<String> taken = new ArrayList<>(List.of("bloom.cfile", "adhoc-index.cfile",
-        RowSetManifest.FILE_NAME));
-    boolean composite = keyColumns.length > 1;
-    for (int c = 0; c < stores.length; c++) {
-      KuduColumn col = schema.columns().get(c);
-      String name = RowSetFileNames.forColumn(col, taken);
-      taken.add(name);
-      boolean keyIndex = !composite && c == keyColumns[0];
-      try {
-        writeColumn(c, order, name, keyIndex ? minKey : null, keyIndex ? maxKey : null,
-            keyIndex);
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("column " + col.name() + ", " + e.getMessage()
-            + " (rows counted in key order)", e);
-      }
-      files.put(col.id(), name);
+    List<byte[]> sortedKeys = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      sortedKeys.add(keys[order[i]]);
     }
-    String adhoc = null;
-    if (composite) {
-      adhoc = "adhoc-index.cfile";
-      writeAdhocIndex(adhoc, keys, order, minKey, maxKey);
-    }
-    try (BloomFileWriter bloom = BloomFileWriter.create(
-        OutputFile.local(temp.resolve("bloom.cfile")), options.checksums())) {
-      for (int i = 0; i < n; i++) {
-        bloom.add(keys[order[i]]);
-      }
-    }
-    RowSetFiles rs = new RowSetFiles(files, "bloom.cfile", adhoc, List.of(), List.of());
-    try (OutputStream out = Files.newOutputStream(temp.resolve(RowSetManifest.FILE_NAME))) {
-      RowSetManifest.write(new RowSetManifest.Contents(schema, rs, rows), out);
-    }
+    outputs = new Outputs();
+    outputs.add(order, sortedKeys);
+    outputs.finish(n == 0 ? null : keys[order[0]], n == 0 ? null : keys[order[n - 1]]);
   }
 
-  private byte[][] encodeKeys(int n) {
-    List<KuduType> types = new ArrayList<>();
-    for (int k : keyColumns) {
-      types.add(schema.columns().get(k).type());
+  /** The encoded primary key of row {@code r} of the stores. */
+  private byte[] encodeKey(int r) {
+    keyBuffer.reset();
+    for (int k = 0; k < keyColumns.length; k++) {
+      ColumnStore s = stores[keyColumns[k]];
+      if (s.width() < 0) {
+        keyEncoder.appendBinary(keyBuffer, k, s.data(), s.start(r), s.length(r));
+      } else {
+        keyEncoder.appendCell(keyBuffer, k, s.cells(), r * s.width());
+      }
     }
-    KeyEncoder enc = new KeyEncoder(types);
-    KeyBuffer buf = new KeyBuffer();
-    byte[][] keys = new byte[n][];
-    for (int r = 0; r < n; r++) {
-      buf.reset();
-      for (int k = 0; k < keyColumns.length; k++) {
-        ColumnStore s = stores[keyColumns[k]];
-        if (s.width() < 0) {
-          enc.appendBinary(buf, k, s.data(), s.start(r), s.length(r));
-        } else {
-          enc.appendCell(buf, k, s.cells(), r * s.width());
+    return keyBuffer.toByteArray();
+  }
+
+  /**
+   * The files of the rowset being written: one CFile per column, the bloom filter of the keys,
+   * the ad-hoc index of a composite key, then {@code rowset.json}. Rows arrive in key order,
+   * in one go (a sorted rowset) or in pieces (rows that came in key order).
+   */
+  private final class Outputs {
+    private final List<String> names = new ArrayList<>();
+    private final CFileWriter[] columns;
+    private final BloomFileWriter bloom;
+    private final CFileWriter adhoc;
+    private final boolean composite = keyColumns.length > 1;
+
+    Outputs() throws IOException {
+      List<String> taken = new ArrayList<>(List.of("bloom.cfile", "adhoc-index.cfile",
+          RowSetManifest.FILE_NAME));
+      columns = new CFileWriter[stores.length];
+      for (int c = 0; c < stores.length; c++) {
+        KuduColumn col = schema.columns().get(c);
+        String name = RowSetFileNames.forColumn(col, taken);
+        taken.add(name);
+        names.add(name);
+        boolean keyIndex = !composite && c == keyColumns[0];
+        CFileWriterOptions o = CFileWriterOptions.builder(col.type())
+            .nullable(col.nullable())
+            .encoding(col.encoding())
+            .compression(col.compression() == KuduCompression.DEFAULT
+                ? options.defaultCompression() : col.compression())
+            .blockSize(col.blockSize() > 0 ? col.blockSize() : options.defaultBlockSize())
+            .checksums(options.checksums())
+            .valueIndex(keyIndex)
+            .build();
+        columns[c] = CFileWriter.create(OutputFile.local(temp.resolve(name)), o);
+      }
+      bloom = BloomFileWriter.create(OutputFile.local(temp.resolve("bloom.cfile")),
+          options.checksums());
+      adhoc = composite ? CFileWriter.create(OutputFile.local(temp.resolve("adhoc-index.cfile")),
+          CFileWriterOptions.builder(KuduType.BINARY)
+              .encoding(KuduEncoding.PREFIX).compression(KuduCompression.LZ4)
+              .blockSize(ADHOC_INDEX_BLOCK_SIZE).checksums(options.checksums())
+              .positionalIndex(false).valueIndex(true).build())
+          : null;
+    }
+
+    /**
+     * Appends the rows the stores hold in {@code order} (null: as they are), whose encoded keys
+     * are {@code keys} in that order.
+     */
+    void add(int[] order, List<byte[]> keys) throws IOException {
+      int n = stores[0].rows();
+      for (int c = 0; c < stores.length; c++) {
+        try {
+          addColumn(columns[c], stores[c], order, n);
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException("column " + schema.columns().get(c).name() + ", "
+              + e.getMessage() + " (rows counted in key order)", e);
         }
       }
-      keys[r] = buf.toByteArray();
+      for (byte[] key : keys) {
+        bloom.add(key);
+      }
+      if (adhoc != null) {
+        BytesVector v = new BytesVector(CHUNK);
+        for (int from = 0; from < n; from += CHUNK) {
+          int k = Math.min(CHUNK, n - from);
+          for (int i = 0; i < k; i++) {
+            byte[] key = keys.get(from + i);
+            v.setRef(i, key, 0, key.length);
+          }
+          adhoc.append(v, 0, k);
+        }
+      }
     }
-    return keys;
-  }
 
-  private void writeColumn(int c, int[] order, String name, byte[] minKey, byte[] maxKey,
-      boolean valueIndex) throws IOException {
-    KuduColumn col = schema.columns().get(c);
-    ColumnStore s = stores[c];
-    CFileWriterOptions o = CFileWriterOptions.builder(col.type())
-        .nullable(col.nullable())
-        .encoding(col.encoding())
-        .compression(col.compression() == KuduCompression.DEFAULT
-            ? options.defaultCompression() : col.compression())
-        .blockSize(col.blockSize() > 0 ? col.blockSize() : options.defaultBlockSize())
-        .checksums(options.checksums())
-        .valueIndex(valueIndex)
-        .build();
-    try (CFileWriter w = CFileWriter.create(OutputFile.local(temp.resolve(name)), o)) {
+    private void addColumn(CFileWriter w, ColumnStore s, int[] order, int n)
+        throws IOException {
       int w0 = s.width();
       byte[] cells = w0 > 0 ? new byte[CHUNK * w0] : null;
       boolean[] nulls = new boolean[CHUNK];
       BytesVector bytes = w0 > 0 ? null : new BytesVector(CHUNK);
-      for (int from = 0; from < order.length; from += CHUNK) {
-        int k = Math.min(CHUNK, order.length - from);
+      for (int from = 0; from < n; from += CHUNK) {
+        int k = Math.min(CHUNK, n - from);
         if (bytes != null) {
           bytes.reset();
         }
         for (int i = 0; i < k; i++) {
-          int r = order[from + i];
+          int r = order == null ? from + i : order[from + i];
           nulls[i] = s.isNull(r);
           if (w0 > 0) {
             System.arraycopy(s.cells(), r * w0, cells, i * w0, w0);
@@ -285,33 +427,60 @@ public final class RowSetWriter implements FileWriter {
           w.append(bytes, 0, k);
         }
       }
-      if (minKey != null) {
-        w.addMetadata("min_key", minKey);
-        w.addMetadata("max_key", maxKey);
+    }
+
+    /** Closes every file (the key files with the smallest and largest key) and the manifest. */
+    void finish(byte[] minKey, byte[] maxKey) throws IOException {
+      Map<Integer, String> files = new LinkedHashMap<>();
+      for (int c = 0; c < columns.length; c++) {
+        boolean keyIndex = !composite && c == keyColumns[0];
+        if (keyIndex && minKey != null) {
+          columns[c].addMetadata("min_key", minKey);
+          columns[c].addMetadata("max_key", maxKey);
+        }
+        columns[c].close();
+        files.put(schema.columns().get(c).id(), names.get(c));
+      }
+      String adhocName = null;
+      if (adhoc != null) {
+        if (minKey != null) {
+          adhoc.addMetadata("min_key", minKey);
+          adhoc.addMetadata("max_key", maxKey);
+        }
+        adhoc.close();
+        adhocName = "adhoc-index.cfile";
+      }
+      bloom.close();
+      RowSetFiles rs = new RowSetFiles(files, "bloom.cfile", adhocName, List.of(), List.of());
+      try (OutputStream out = Files.newOutputStream(temp.resolve(RowSetManifest.FILE_NAME))) {
+        RowSetManifest.write(new RowSetManifest.Contents(schema, rs, rows), out);
       }
     }
-  }
 
-  private void writeAdhocIndex(String name, byte[][] keys, int[] order, byte[] minKey,
-      byte[] maxKey) throws IOException {
-    CFileWriterOptions o = CFileWriterOptions.builder(KuduType.BINARY)
-        .encoding(KuduEncoding.PREFIX).compression(KuduCompression.LZ4)
-        .blockSize(ADHOC_INDEX_BLOCK_SIZE).checksums(options.checksums())
-        .positionalIndex(false).valueIndex(true).build();
-    try (CFileWriter w = CFileWriter.create(OutputFile.local(temp.resolve(name)), o)) {
-      BytesVector v = new BytesVector(CHUNK);
-      for (int from = 0; from < order.length; from += CHUNK) {
-        int k = Math.min(CHUNK, order.length - from);
-        for (int i = 0; i < k; i++) {
-          byte[] key = keys[order[from + i]];
-          v.setRef(i, key, 0, key.length);
-        }
-        w.append(v, 0, k);
+    /**
+     * Closes the column files for reading back and removes the bloom filter and ad-hoc index;
+     * returns the column files' names, by column.
+     */
+    /** Gives every file up (the directory they are in is deleted next). */
+    void abort() {
+      for (CFileWriter w : columns) {
+        w.abort();
       }
-      if (minKey != null) {
-        w.addMetadata("min_key", minKey);
-        w.addMetadata("max_key", maxKey);
+      bloom.abort();
+      if (adhoc != null) {
+        adhoc.abort();
       }
+    }
+
+    List<String> closeForReadBack() throws IOException {
+      for (CFileWriter w : columns) {
+        w.close();
+      }
+      bloom.abort();
+      if (adhoc != null) {
+        adhoc.abort();
+      }
+      return names;
     }
   }
 
@@ -319,6 +488,10 @@ public final class RowSetWriter implements FileWriter {
   @Override
   public void abort() {
     done = true;
+    if (outputs != null) {
+      outputs.abort();
+      outputs = null;
+    }
     RowSetFileNames.deleteTree(temp);
   }
 }
