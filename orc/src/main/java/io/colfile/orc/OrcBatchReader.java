@@ -22,6 +22,7 @@ import io.colfile.orc.stripe.StreamId;
 import java.io.IOException;
 import java.time.ZoneId;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
@@ -83,6 +84,12 @@ final class OrcBatchReader extends AbstractBatchReader {
   /** The stripes of the split ({@link ReadOptions#withSplit}): the only ones read or counted. */
   private final BitSet inSplit = new BitSet();
 
+  /**
+   * The rows (whole row groups, at least one) a task of a parallel read decodes at a time; tests
+   * lower it to cut small stripes too.
+   */
+  static volatile int partRows = 1 << 16;
+
   private final int parallelism;
   /** The single-threaded read's decoder (parallelism 1), else null. */
   private final Cursor cursor;
@@ -91,8 +98,10 @@ final class OrcBatchReader extends AbstractBatchReader {
 
   // The parallel read (parallelism > 1); null and empty otherwise.
   private final DecodeTasks tasks;
-  /** The stripes started, in order, the first the one whose rows go out next. */
+  /** The parts of stripes started, in order, the first the one whose rows go out next. */
   private final ArrayDeque<Started> window = new ArrayDeque<>();
+  /** The parts of the stripe planned last not started yet. */
+  private final ArrayDeque<Unit> pending = new ArrayDeque<>();
   /** Decoders and batches handed back, for the next tasks. */
   private final ConcurrentLinkedQueue<Cursor> spareCursors = new ConcurrentLinkedQueue<>();
   private final ConcurrentLinkedQueue<ColumnBatch> spareBatches = new ConcurrentLinkedQueue<>();
@@ -305,10 +314,20 @@ final class OrcBatchReader extends AbstractBatchReader {
     }
   }
 
-  /** Plans and starts stripes until {@link #parallelism} + 1 are started or none is left. */
+  /**
+   * Plans stripes, cuts them in parts and starts these until {@link #parallelism} + 1 are
+   * started or none is left.
+   */
   private void startAhead() {
-    while (window.size() <= parallelism && !planEnd && planError == null) {
-      Unit u;
+    while (window.size() <= parallelism) {
+      Unit u = pending.poll();
+      if (u != null) {
+        window.add(started(u, u.continues));
+        continue;
+      }
+      if (planEnd || planError != null) {
+        return;
+      }
       try {
         u = plan(planFrom);
       } catch (IOException | RuntimeException e) {
@@ -319,12 +338,17 @@ final class OrcBatchReader extends AbstractBatchReader {
         planEnd = true;
         return;
       }
-      start(u, 0, false);
+      planFrom = u.stripe.index + 1;
+      pending.addAll(cut(u, 0));
+      if (!pending.isEmpty()) {
+        pending.peek().continues = false;
+      }
     }
   }
 
-  /** Starts decoding stripe {@code u} from its row {@code row} on the pool. */
-  private void start(Unit u, long row, boolean counting) {
+  /** Starts decoding part {@code u} from its first row on the pool. */
+  private Started started(Unit u, boolean counting) {
+    long row = u.start;
     int size = taskBatchSize;
     Type schema = schema();
     DecodeTasks.Producer<Decoded> producer = new DecodeTasks.Producer<>() {
@@ -353,21 +377,129 @@ final class OrcBatchReader extends AbstractBatchReader {
         return new Decoded(b, c.from, c.takeNote());
       }
     };
-    window.add(new Started(u, tasks.start(producer), row, counting));
-    planFrom = u.stripe.index + 1;
+    return new Started(u, tasks.start(producer), row, counting);
   }
 
-  /** Starts again from the next row to go out, the tasks filling batches of {@code size}. */
+  /**
+   * The parts, a task each, of stripe {@code whole} (planned) from its row {@code row} on, which
+   * end where a single-threaded read's batches of {@link #taskBatchSize} rows end: runs of
+   * {@link #partRows} rows or so of its chosen row groups, each reading only its row groups'
+   * byte ranges, when the stripe has a row index for every column read; else the whole stripe.
+   * Empty when no chosen row is left from {@code row} on.
+   */
+  private List<Unit> cut(Unit whole, long row) {
+    StripeIndex idx = whole.index;
+    int stride = idx.rowIndexStride();
+    int groups = idx.rowGroupCount();
+    if (stride <= 0 || groups <= 1 || !loadRowIndexes(idx)) {
+      return List.of(whole.part(whole.chosen, whole.ranges, row, Long.MAX_VALUE));
+    }
+    long rows = idx.rows();
+    long batch = taskBatchSize;
+    long target = Math.max(1, (partRows + batch - 1) / batch) * batch;
+    List<long[]> bounds = new ArrayList<>();
+    int g = row >= rows ? -1 : whole.chosen.next(group(idx, row), groups);
+    long pos = g < 0 ? 0 : Math.max(row, idx.firstRow(g));
+    long partStart = -1;
+    long taken = 0;
+    while (g >= 0) {
+      int e = whole.chosen.runEnd(g, groups);
+      long runEnd = e >= groups ? rows : idx.firstRow(e);
+      // a single-threaded read's batches go from the run's start (or the row sought) to its end
+      while (pos < runEnd) {
+        if (partStart < 0) {
+          partStart = pos;
+          taken = 0;
+        }
+        long n = Math.min(runEnd - pos, (target - taken + batch - 1) / batch * batch);
+        pos += n;
+        taken += n;
+        if (taken >= target) {
+          bounds.add(new long[] {partStart, pos});
+          partStart = -1;
+        }
+      }
+      g = whole.chosen.next(e, groups);
+      pos = g < 0 ? pos : idx.firstRow(g);
+    }
+    if (partStart >= 0) {
+      bounds.add(new long[] {partStart, Long.MAX_VALUE});
+    }
+    if (bounds.size() <= 1) {
+      return bounds.isEmpty() ? List.of()
+          : List.of(whole.part(whole.chosen, whole.ranges, bounds.get(0)[0], Long.MAX_VALUE));
+    }
+    try {
+      List<Unit> parts = new ArrayList<>();
+      boolean compressed = tail.codec != CompressionCodec.NONE;
+      for (long[] b : bounds) {
+        long last = Math.min(b[1], rows) - 1;
+        RowGroupSet set = whole.chosen.and(
+            RowGroupSet.ranges(group(idx, b[0]), group(idx, last) + 1));
+        Unit part = whole.part(set, RowGroupRanges.plan(idx, set, whole.stripe.streams,
+            included, compressed, tail.blockSize), b[0], b[1]);
+        part.indexChecked = true;
+        part.indexUsable = true;
+        part.continues = !parts.isEmpty();
+        parts.add(part);
+      }
+      return parts;
+    } catch (IOException | RuntimeException e) {
+      return List.of(whole.part(whole.chosen, whole.ranges, row, Long.MAX_VALUE));
+    }
+  }
+
+  /**
+   * Reads the row index of every column read that seeks; false when one has none or does not
+   * read (the stripe is then decoded whole, as a single-threaded read decodes it, failing where
+   * that read fails, if it does).
+   */
+  private boolean loadRowIndexes(StripeIndex idx) {
+    try {
+      for (int c = 0; c < columns.size(); c++) {
+        if (seeks(c) && !idx.hasRowIndex(c)) {
+          return false;
+        }
+      }
+      for (int c = 0; c < columns.size(); c++) {
+        if (seeks(c)) {
+          idx.rowIndex(c);
+        }
+      }
+      return true;
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Starts again at the next row to go out, the tasks filling batches of {@code size}: the
+   * stripe of that row cut again, the next ones planned again.
+   */
   private void restart(int size) {
     Started head = window.peekFirst();
-    tasks.cancelAll();
-    window.clear();
-    spareBatches.clear();
     taskBatchSize = size;
     if (head != null) {
-      planEnd = false;
-      planError = null;
-      start(head.unit, head.row, head.counting);
+      resume(head.unit.whole, head.row, head.counting);
+    }
+  }
+
+  /**
+   * Cancels the tasks, and starts the parts of stripe {@code whole} from its row {@code row} on,
+   * the stripes after it planned next.
+   */
+  private void resume(Unit whole, long row, boolean counting) {
+    tasks.cancelAll();
+    window.clear();
+    pending.clear();
+    planError = null;
+    planEnd = false;
+    planFrom = whole.stripe.index + 1;
+    List<Unit> parts = cut(whole, row);
+    if (!parts.isEmpty()) {
+      Unit first = parts.get(0);
+      window.add(started(first, counting));
+      pending.addAll(parts.subList(1, parts.size()));
     }
   }
 
@@ -375,19 +507,19 @@ final class OrcBatchReader extends AbstractBatchReader {
     Started head = window.peekFirst();
     tasks.cancelAll();
     window.clear();
+    pending.clear();
     planError = null;
     planEnd = true;
     if (s >= stripes.size()) {
       return;
     }
     boolean same = head != null && head.unit.stripe.index == s;
-    Unit u = same ? head.unit : plan(s);
-    if (u == null) {
+    Unit whole = same ? head.unit.whole : plan(s);
+    if (whole == null) {
       return;
     }
-    planEnd = false;
     // nothing chosen in stripe s: the next rows are at the start of a later one
-    start(u, u.stripe.index == s ? row - firstRows[s] : 0, same && head.counting);
+    resume(whole, whole.stripe.index == s ? row - firstRows[s] : 0, same && head.counting);
   }
 
   // ---- planning and decoding a stripe
@@ -401,6 +533,13 @@ final class OrcBatchReader extends AbstractBatchReader {
     final StripeIndex index;
     final RowGroupSet chosen;
     Map<StreamId, long[]> ranges;
+    /** The stripe as planned, of which this is a part ({@link #cut}), or this. */
+    Unit whole = this;
+    /** A part after the stripe's first. */
+    boolean continues;
+    /** The first row of the part, and one past its last (at most). */
+    long start;
+    long end = Long.MAX_VALUE;
     private boolean indexChecked;
     private boolean indexUsable;
 
@@ -408,6 +547,18 @@ final class OrcBatchReader extends AbstractBatchReader {
       this.stripe = stripe;
       this.index = index;
       this.chosen = chosen;
+    }
+
+    /** Rows {@code [start, end)} of this stripe, of the row groups {@code set}. */
+    Unit part(RowGroupSet set, Map<StreamId, long[]> partRanges, long start, long end) {
+      Unit p = new Unit(stripe, index, set);
+      p.ranges = partRanges;
+      p.whole = this;
+      p.start = start;
+      p.end = end;
+      p.indexChecked = indexChecked;
+      p.indexUsable = indexUsable;
+      return p;
     }
 
     /**
@@ -574,7 +725,7 @@ final class OrcBatchReader extends AbstractBatchReader {
      */
     private boolean startRun() {
       StripeIndex index = unit.index;
-      long rows = index.rows();
+      long rows = Math.min(index.rows(), unit.end);
       if (next >= rows) {
         return false;
       }
@@ -585,8 +736,12 @@ final class OrcBatchReader extends AbstractBatchReader {
         return false;
       }
       next = Math.max(next, index.firstRow(g));
+      if (next >= rows) {
+        next = rows;
+        return false;
+      }
       int end = unit.chosen.runEnd(g, groups);
-      runEnd = end >= groups ? rows : index.firstRow(end);
+      runEnd = end >= groups ? rows : Math.min(rows, index.firstRow(end));
       return true;
     }
 

@@ -101,13 +101,24 @@ class ParallelReadTest {
             + options.splitLength() + ", batch " + options.batchSize() + "; "
             + TestSeed.replay();
         long seed = r.nextLong();
+        OrcBatchReader.partRows = new int[] {1, 2000, 5000, 1 << 16}[r.nextInt(4)];
+        what = "parts of " + OrcBatchReader.partRows + " rows, " + what;
         try (BatchReader single = orc.read(options);
             BatchReader parallel = orc.read(options.withParallelism(threads))) {
           List<String> expected = script(single, new Random(seed), all.size());
           List<String> actual = script(parallel, new Random(seed), all.size());
-          assertThat(actual).as(what).isEqualTo(expected);
+          for (int i = 0; i < Math.min(expected.size(), actual.size()); i++) {
+            if (!actual.get(i).equals(expected.get(i))) {
+              assertThat(shorten(actual.get(i))).as("step %d of %s; %s", i,
+                  shorten(expected.subList(0, i).toString()), what)
+                  .isEqualTo(shorten(expected.get(i)));
+            }
+          }
+          assertThat(actual).as(what).hasSameSizeAs(expected);
           assertThat(parallel.report().lines()).as("report; %s", what)
               .isEqualTo(single.report().lines());
+        } finally {
+          OrcBatchReader.partRows = 1 << 16;
         }
       }
     }
@@ -143,6 +154,11 @@ class ParallelReadTest {
       }
     }
     return out;
+  }
+
+  /** The head and tail of a long text, for a readable failure. */
+  private static String shorten(String s) {
+    return s.length() <= 600 ? s : s.substring(0, 300) + " ... " + s.substring(s.length() - 300);
   }
 
   private static String next(BatchReader rows, ColumnBatch batch) throws IOException {
