@@ -55,7 +55,11 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * and decodes them with column readers and a decompressor of its own into batches; {@link #fill}
  * hands the batches out in order, swapping the decoded vectors into the caller's batch and the
  * caller's into the pool of batches to fill. The memory held is at most parallelism + 1
- * stripes of the columns read. What a task throws is thrown when its rows before are handed
+ * parts of the columns read. The report counts and notes a stripe when it is planned: at the
+ * end of a read its lines are those of a single-threaded read, but after a seek it may also
+ * hold the skips of stripes planned ahead that the read then left, and its lines may come in
+ * another order; the stripes and row groups read are counted as their rows are handed out,
+ * as a single-threaded read counts them. What a task throws is thrown when its rows before are handed
  * out, and what planning a stripe throws once the stripes before it are; a seek cancels the
  * tasks and starts again from the row sought.
  */
@@ -509,7 +513,10 @@ final class OrcBatchReader extends AbstractBatchReader {
     window.clear();
     pending.clear();
     planError = null;
-    planEnd = true;
+    // past the last stripe: nothing to start, but planning from there on still reports the
+    // file's exclusion by its statistics, as a single-threaded read does
+    planEnd = false;
+    planFrom = stripes.size();
     if (s >= stripes.size()) {
       return;
     }
