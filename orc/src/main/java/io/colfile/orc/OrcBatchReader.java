@@ -50,9 +50,12 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  *
  * <p>With a parallelism above 1 ({@link ReadOptions#withParallelism}) the caller's thread plans
  * the stripes (pushdown, footers, row-group choice: all that decides what is read and what the
- * report says) up to parallelism + 1 stripes ahead, and each stripe planned is read and decoded
- * by a task of its own on the pool ({@link DecodeTasks}), which reads the stripe's data ranges
- * and decodes them with column readers and a decompressor of its own into batches; {@link #fill}
+ * report says) and cuts each into parts of about {@link #partRows} rows (where the stripe has a
+ * row index), parallelism + 1 parts ahead; each part is decoded by a task of its own on the
+ * pool ({@link DecodeTasks}) with column readers and a decompressor of its own, the first part
+ * of a stripe reading the stripe's data bytes, which its other parts share (so the next
+ * stripe's bytes are read while the current one decodes), each part seeking to its first row
+ * through the row index; {@link #fill}
  * hands the batches out in order, swapping the decoded vectors into the caller's batch and the
  * caller's into the pool of batches to fill. The memory held is at most parallelism + 1
  * parts of the columns read. The report counts and notes a stripe when it is planned: at the
@@ -89,7 +92,7 @@ final class OrcBatchReader extends AbstractBatchReader {
   private final BitSet inSplit = new BitSet();
 
   /**
-   * The rows (whole row groups, at least one) a task of a parallel read decodes at a time; tests
+   * The rows (a multiple of the batch size) a task of a parallel read decodes at a time; tests
    * lower it to cut small stripes too.
    */
   static volatile int partRows = 1 << 16;
@@ -387,8 +390,9 @@ final class OrcBatchReader extends AbstractBatchReader {
   /**
    * The parts, a task each, of stripe {@code whole} (planned) from its row {@code row} on, which
    * end where a single-threaded read's batches of {@link #taskBatchSize} rows end: runs of
-   * {@link #partRows} rows or so of its chosen row groups, each reading only its row groups'
-   * byte ranges, when the stripe has a row index for every column read; else the whole stripe.
+   * {@link #partRows} rows or so of its chosen row groups, which share the stripe's bytes (read
+   * once, by the first part to start) and each seek to its first row through the row index,
+   * when the stripe has one for every column read; else the whole stripe.
    * Empty when no chosen row is left from {@code row} on.
    */
   private List<Unit> cut(Unit whole, long row) {
@@ -433,24 +437,20 @@ final class OrcBatchReader extends AbstractBatchReader {
       return bounds.isEmpty() ? List.of()
           : List.of(whole.part(whole.chosen, whole.ranges, bounds.get(0)[0], Long.MAX_VALUE));
     }
-    try {
-      List<Unit> parts = new ArrayList<>();
-      boolean compressed = tail.codec != CompressionCodec.NONE;
-      for (long[] b : bounds) {
-        long last = Math.min(b[1], rows) - 1;
-        RowGroupSet set = whole.chosen.and(
-            RowGroupSet.ranges(group(idx, b[0]), group(idx, last) + 1));
-        Unit part = whole.part(set, RowGroupRanges.plan(idx, set, whole.stripe.streams,
-            included, compressed, tail.blockSize), b[0], b[1]);
-        part.indexChecked = true;
-        part.indexUsable = true;
-        part.continues = !parts.isEmpty();
-        parts.add(part);
-      }
-      return parts;
-    } catch (IOException | RuntimeException e) {
-      return List.of(whole.part(whole.chosen, whole.ranges, row, Long.MAX_VALUE));
+    List<Unit> parts = new ArrayList<>();
+    for (long[] b : bounds) {
+      long last = Math.min(b[1], rows) - 1;
+      RowGroupSet set = whole.chosen.and(
+          RowGroupSet.ranges(group(idx, b[0]), group(idx, last) + 1));
+      // the parts share the stripe's bytes, read once by the first to start
+      Unit part = whole.part(set, whole.ranges, b[0], b[1]);
+      part.shared = whole;
+      part.indexChecked = true;
+      part.indexUsable = true;
+      part.continues = !parts.isEmpty();
+      parts.add(part);
     }
+    return parts;
   }
 
   /**
@@ -547,6 +547,17 @@ final class OrcBatchReader extends AbstractBatchReader {
     /** The first row of the part, and one past its last (at most). */
     long start;
     long end = Long.MAX_VALUE;
+    /** The stripe whose bytes ({@link #bytes}) this part decodes, shared with its other parts. */
+    Unit shared;
+    private StripeData.Bytes bytes;
+
+    /** The stripe's data bytes ({@link #ranges}), read by the first part that asks. */
+    synchronized StripeData.Bytes bytes() throws IOException {
+      if (bytes == null) {
+        bytes = StripeData.read(file, stripe, included, ranges);
+      }
+      return bytes;
+    }
     private boolean indexChecked;
     private boolean indexUsable;
 
@@ -688,8 +699,11 @@ final class OrcBatchReader extends AbstractBatchReader {
     /** Opens stripe {@code u} to read from its row {@code row}; reads its data streams. */
     void start(Unit u, long row) throws IOException {
       unit = u;
-      root.startStripe(new StripeData(file, u.stripe, included, defaultZone, maxNestedValues,
-          decompressor, u.ranges));
+      root.startStripe(u.shared == null
+          ? new StripeData(file, u.stripe, included, defaultZone, maxNestedValues,
+              decompressor, u.ranges)
+          : new StripeData(u.stripe, u.shared.bytes(), defaultZone, maxNestedValues,
+              decompressor));
       next = row;
       decoded = 0;
       runEnd = 0;
