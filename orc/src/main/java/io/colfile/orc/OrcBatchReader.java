@@ -92,8 +92,8 @@ final class OrcBatchReader extends AbstractBatchReader {
   private final BitSet inSplit = new BitSet();
 
   /**
-   * The rows (a multiple of the batch size) a task of a parallel read decodes at a time; tests
-   * lower it to cut small stripes too.
+   * The fewest rows (a multiple of the batch size) a task of a parallel read decodes at a time;
+   * tests lower it to cut small stripes too.
    */
   static volatile int partRows = 1 << 16;
 
@@ -404,7 +404,10 @@ final class OrcBatchReader extends AbstractBatchReader {
     }
     long rows = idx.rows();
     long batch = taskBatchSize;
-    long target = Math.max(1, (partRows + batch - 1) / batch) * batch;
+    // parts of at least partRows rows, and no more than 4 per thread in a stripe: each part
+    // decompresses into buffers of its own and seeks, which costs where parts are small
+    long rowsWanted = Math.max(partRows, idx.rows() / (4L * parallelism));
+    long target = Math.max(1, (rowsWanted + batch - 1) / batch) * batch;
     List<long[]> bounds = new ArrayList<>();
     int g = row >= rows ? -1 : whole.chosen.next(group(idx, row), groups);
     long pos = g < 0 ? 0 : Math.max(row, idx.firstRow(g));
