@@ -213,14 +213,16 @@ public final class ReadOptions {
 
   /**
    * Decodes on {@code threads} threads (1, the default: on the caller's thread alone, as a plain
-   * loop). With more, a reader that can (ORC: whole stripes) decodes its next units on a pool
-   * while the caller takes the batches of the current one, reading each unit's bytes on the
-   * pool too, so the next unit's bytes are fetched while the current one decodes. The rows, their
+   * loop). With more, a reader that can (ORC: parts of stripes, cut at row groups) decodes its
+   * next units on a pool while the caller takes the batches of the current one, reading the
+   * units' bytes on the pool too, so the next stripe's bytes are fetched while the current one
+   * decodes; the others (Trevni, Kudu so far) read on the caller's thread as with 1. The rows, their
    * order, seeks, splits, filters, projections and schema evolution are exactly those of a
    * single-threaded read, and an error in a unit surfaces from {@link BatchReader#next} where a
-   * single-threaded read would have thrown it, as the same exception. At most {@code threads +
-   * 1} units are decoded ahead, so the memory a read holds is bounded by that many units of the
-   * columns read. {@link BatchReader#close()} cancels the units decoding and waits for them.
+   * single-threaded read would have thrown it, as the same exception; the batches end where a
+   * single-threaded read's end. At most {@code threads + 1} units are decoded ahead, so the
+   * memory a read holds is bounded by that many units of the columns read (and the compressed
+   * bytes of the stripes they are in). {@link BatchReader#close()} cancels the units decoding and waits for them.
    *
    * <p>The threads are the reader's own (daemon threads named {@code colfile-read-N}, gone once
    * it is closed) unless {@link #withExecutor} gives an executor to run on.
