@@ -24,6 +24,7 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -36,6 +37,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * decoded values observable so the JIT cannot drop the work. orc-core decodes decimals into
  * {@code Decimal64ColumnVector} (createRowBatchV2), its fast path, and the fair match for
  * colfile's long-backed decimals.
+ *
+ * <p>colfile reads with {@code parallelism} threads ({@link ReadOptions#withParallelism}: 1 is
+ * the single-threaded read); the score is the wall time of a whole scan, so on 2 cores
+ * parallelism 2 can take up to half the time of 1. orc-core reads on one thread.
  *
  * <p>Run: {@code java -jar bench/target/benchmarks.jar OrcReadBenchmark}; add {@code
  * -Dcolfile.bench.rows=...} or {@code -Dcolfile.bench.codec=ZLIB} before {@code -jar} to change
@@ -54,6 +59,13 @@ public class OrcReadBenchmark {
 
   private Path file;
   private Configuration conf;
+
+  /** The threads colfile decodes on; only the colfile benchmarks take it. */
+  @State(Scope.Benchmark)
+  public static class Threads {
+    @Param({"1", "2"})
+    public int parallelism;
+  }
 
   /** Also checks that both readers see the same l_orderkey values: timing a wrong read is moot. */
   @Setup
@@ -79,13 +91,15 @@ public class OrcReadBenchmark {
   }
 
   @Benchmark
-  public long colfileAllColumns() throws IOException {
-    return colfile(ReadOptions.defaults().withBatchSize(BATCH));
+  public long colfileAllColumns(Threads threads) throws IOException {
+    return colfile(ReadOptions.defaults().withBatchSize(BATCH)
+        .withParallelism(threads.parallelism));
   }
 
   @Benchmark
-  public long colfileTwoColumns() throws IOException {
-    return colfile(ReadOptions.defaults().withColumns(TWO_COLUMNS).withBatchSize(BATCH));
+  public long colfileTwoColumns(Threads threads) throws IOException {
+    return colfile(ReadOptions.defaults().withColumns(TWO_COLUMNS).withBatchSize(BATCH)
+        .withParallelism(threads.parallelism));
   }
 
   private long orcCore(List<String> columns) throws IOException {

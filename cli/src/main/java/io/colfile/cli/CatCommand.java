@@ -36,6 +36,7 @@ import picocli.CommandLine.ParentCommand;
     footer = {"", "Examples:",
         "  colfile cat data.orc --where \"price >= 10 AND country IN ('NL', 'BE')\" --limit 5",
         "  colfile cat data.orc --output table --limit 20",
+        "  colfile cat big.orc --threads 2 > rows.json",
         "  colfile cat data.orc --output csv --exact-floats > data.csv",
         "  colfile cat data.orc --columns id,customer.name --explain",
         "  colfile cat old.orc --schema 'struct<id:bigint,name:string,added:int>'",
@@ -115,6 +116,11 @@ final class CatCommand implements Callable<Integer>, FileCommand {
       description = "Rows read per batch (default: ${DEFAULT-VALUE}).")
   private int batchSize;
 
+  @Option(names = "--threads", paramLabel = "N", defaultValue = "1",
+      description = "Decode on N threads (ORC: parts of stripes at once); the rows and their "
+          + "order are the same (default: ${DEFAULT-VALUE}).")
+  private int threads;
+
   @Override
   public Path file() {
     return file;
@@ -184,6 +190,9 @@ final class CatCommand implements Callable<Integer>, FileCommand {
     if (batchSize < 1) {
       throw new UsageException("--batch must be at least 1, not " + batchSize);
     }
+    if (threads < 1) {
+      throw new UsageException("--threads must be at least 1, not " + threads);
+    }
     if (limit != null && limit < 0) {
       throw new UsageException("--limit must be at least 0, not " + limit);
     }
@@ -193,7 +202,8 @@ final class CatCommand implements Callable<Integer>, FileCommand {
     if (byPosition && schema == null) {
       throw new UsageException("--by-position needs --schema");
     }
-    ReadOptions options = ReadOptions.defaults().withBatchSize(batchSize);
+    ReadOptions options = ReadOptions.defaults().withBatchSize(batchSize)
+        .withParallelism(threads);
     if (zone != null) {
       options = options.withDefaultZone(zone);
     }

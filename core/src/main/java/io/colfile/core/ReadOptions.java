@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.Executor;
 
 /**
  * What to read: which columns (nested fields by path), which rows (a filter), which part of
@@ -46,6 +47,8 @@ public final class ReadOptions {
   /** The split's first byte and length; -1 for no split. */
   private long splitStart = -1;
   private long splitLength = -1;
+  private int parallelism = 1;
+  private Executor executor;
 
   private ReadOptions() {}
 
@@ -61,6 +64,8 @@ public final class ReadOptions {
     this.matchByPosition = other.matchByPosition;
     this.splitStart = other.splitStart;
     this.splitLength = other.splitLength;
+    this.parallelism = other.parallelism;
+    this.executor = other.executor;
   }
 
   /** All columns, batches of 1024 rows, the JVM's zone for files that do not record one. */
@@ -204,6 +209,57 @@ public final class ReadOptions {
     copy.splitStart = start;
     copy.splitLength = length;
     return copy;
+  }
+
+  /**
+   * Decodes on {@code threads} threads (1, the default: on the caller's thread alone, as a plain
+   * loop). With more, a reader that can (ORC: parts of stripes, cut at row groups) decodes its
+   * next units on a pool while the caller takes the batches of the current one, reading the
+   * units' bytes on the pool too, so the next stripe's bytes are fetched while the current one
+   * decodes; the others (Trevni, Kudu so far) read on the caller's thread as with 1. The rows, their
+   * order, seeks, splits, filters, projections and schema evolution are exactly those of a
+   * single-threaded read, and an error in a unit surfaces from {@link BatchReader#next} where a
+   * single-threaded read would have thrown it, as the same exception; the batches end where a
+   * single-threaded read's end. At most {@code threads + 1} units are decoded ahead, so the
+   * memory a read holds is bounded by that many units of the columns read (and the compressed
+   * bytes of the stripes they are in). {@link BatchReader#close()} cancels the units decoding and waits for them.
+   *
+   * <p>The threads are the reader's own (daemon threads named {@code colfile-read-N}, gone once
+   * it is closed) unless {@link #withExecutor} gives an executor to run on.
+   *
+   * @throws IllegalArgumentException if {@code threads} is less than 1
+   */
+  public ReadOptions withParallelism(int threads) {
+    if (threads < 1) {
+      throw new IllegalArgumentException("parallelism must be at least 1: " + threads);
+    }
+    ReadOptions copy = new ReadOptions(this);
+    copy.parallelism = threads;
+    return copy;
+  }
+
+  /**
+   * Runs a parallel read's tasks ({@link #withParallelism}, which still says how many units a
+   * read decodes at once) on {@code executor} rather than on threads of the reader's own: for
+   * applications that own their threads (a server's pool, Spark's executors). The reader never
+   * shuts it down; closing the reader cancels its tasks still queued and waits for those running.
+   * Each task decodes one unit to its end without waiting on another, so any executor with at
+   * least one thread makes progress. Null for the reader's own threads.
+   */
+  public ReadOptions withExecutor(Executor executor) {
+    ReadOptions copy = new ReadOptions(this);
+    copy.executor = executor;
+    return copy;
+  }
+
+  /** How many threads decode ({@link #withParallelism}); 1 for a single-threaded read. */
+  public int parallelism() {
+    return parallelism;
+  }
+
+  /** The executor parallel reads run on ({@link #withExecutor}), if one was given. */
+  public Optional<Executor> executor() {
+    return Optional.ofNullable(executor);
   }
 
   /** The projected columns (names or paths), or empty for all columns or columns by index. */

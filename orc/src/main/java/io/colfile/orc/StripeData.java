@@ -46,9 +46,44 @@ final class StripeData implements StripeStreams {
   StripeData(InputFile in, Stripe stripe, boolean[] included, ZoneId defaultZone,
       long maxNestedValues, Decompressor decompressor, Map<StreamId, long[]> ranges)
       throws IOException {
+    this(stripe, read(in, stripe, included, ranges), defaultZone, maxNestedValues, decompressor);
+  }
+
+  /**
+   * Streams over bytes read before ({@link #read}), which several of these may share: each
+   * decodes with its own {@code decompressor}, so that they may be read on several threads.
+   */
+  StripeData(Stripe stripe, Bytes bytes, ZoneId defaultZone, long maxNestedValues,
+      Decompressor decompressor) throws IOException {
     this.stripe = stripe;
     this.maxNestedValues = maxNestedValues;
     this.writerZone = stripe.writerZone(defaultZone);
+    for (Map.Entry<StreamId, OrcInputStream.Segment[]> e : bytes.segments.entrySet()) {
+      StreamId id = e.getKey();
+      streams.put(id, new OrcInputStream(stripe.region(id),
+          (int) stripe.streams.get(id).length(), e.getValue(), decompressor,
+          stripe.tail.blockSize));
+    }
+  }
+
+  /** The bytes of a stripe's streams read ({@link #read}), never changed once read. */
+  static final class Bytes {
+    final Map<StreamId, OrcInputStream.Segment[]> segments;
+
+    private Bytes(Map<StreamId, OrcInputStream.Segment[]> segments) {
+      this.segments = segments;
+    }
+  }
+
+  /**
+   * Reads the data streams of the columns {@code included} with as few positional reads as
+   * their layout allows.
+   *
+   * @param ranges for streams read in part, their {@code [from, to)} pairs (stream-relative,
+   *     ascending); null or absent: whole
+   */
+  static Bytes read(InputFile in, Stripe stripe, boolean[] included,
+      Map<StreamId, long[]> ranges) throws IOException {
     List<Piece> wanted = new ArrayList<>();
     for (Map.Entry<StreamId, StripeIndex.Located> e : stripe.streams.entrySet()) {
       StreamId id = e.getKey();
@@ -65,7 +100,6 @@ final class StripeData implements StripeStreams {
         }
       }
     }
-    OrcTail tail = stripe.tail;
     Map<StreamId, List<OrcInputStream.Segment>> segments = new LinkedHashMap<>();
     long gap = ranges == null || ranges.isEmpty() ? MERGE_GAP : PARTIAL_MERGE_GAP;
     // the pieces merged into ranges (first piece of each, then one past its last), all read
@@ -105,12 +139,11 @@ final class StripeData implements StripeStreams {
             (int) p.length()));
       }
     }
+    Map<StreamId, OrcInputStream.Segment[]> out = new LinkedHashMap<>();
     for (Map.Entry<StreamId, List<OrcInputStream.Segment>> e : segments.entrySet()) {
-      StreamId id = e.getKey();
-      OrcInputStream.Segment[] parts = e.getValue().toArray(new OrcInputStream.Segment[0]);
-      streams.put(id, new OrcInputStream(stripe.region(id),
-          (int) stripe.streams.get(id).length(), parts, decompressor, tail.blockSize));
+      out.put(e.getKey(), e.getValue().toArray(new OrcInputStream.Segment[0]));
     }
+    return new Bytes(out);
   }
 
   /** Bytes {@code [from, from + length)} of a stream to read. */

@@ -13,8 +13,13 @@ public final class FileReaderSource implements RowSource {
   private final BatchReader rows;
 
   public FileReaderSource(FileReader file) throws IOException {
+    this(file, ReadOptions.defaults());
+  }
+
+  /** The rows {@code options} read ({@link ReadOptions#withParallelism}, say). */
+  public FileReaderSource(FileReader file, ReadOptions options) throws IOException {
     this.file = file;
-    this.rows = file.read(ReadOptions.defaults());
+    this.rows = file.read(options);
   }
 
   @Override

@@ -1,0 +1,88 @@
+package io.colfile.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code --threads N} of cat and convert: the same text and files as one thread, on an ORC file
+ * of many stripes; N below 1 is a usage error.
+ */
+class ThreadsOptionTest {
+  @TempDir Path dir;
+
+  /** An ORC file of 30,000 rows in many small stripes, written through convert. */
+  private Path manyStripes() throws IOException {
+    StringBuilder json = new StringBuilder();
+    for (int i = 0; i < 30_000; i++) {
+      json.append("{\"id\": ").append(i).append(", \"name\": \"n").append(i % 977)
+          .append("\", \"x\": ").append(i % 7 == 0 ? "null" : String.valueOf(i * 0.5))
+          .append("}\n");
+    }
+    Path in = dir.resolve("rows.jsonl");
+    Files.writeString(in, json, StandardCharsets.UTF_8);
+    Path orc = dir.resolve("rows.orc");
+    Cli.Result r = Cli.run("convert", in.toString(), orc.toString(), "--stripe-size", "16384");
+    assertThat(r.status()).as(r.err()).isZero();
+    assertThat(Cli.run("meta", orc.toString()).out()).contains("stripe");
+    return orc;
+  }
+
+  @Test
+  void catPrintsTheSameRowsOnSeveralThreads() throws IOException {
+    Path orc = manyStripes();
+    Cli.Result one = Cli.run("cat", orc.toString());
+    assertThat(one.status()).isZero();
+    assertThat(one.out().split("\n")).hasSize(30_000);
+    for (String n : new String[] {"2", "4"}) {
+      Cli.Result r = Cli.run("cat", "--threads", n, orc.toString());
+      assertThat(r.status()).as(r.err()).isZero();
+      assertThat(r.out()).as("--threads " + n).isEqualTo(one.out());
+      Cli.Result where = Cli.run("cat", "--threads", n, "--where", "id >= 12345 AND x IS NULL",
+          "--limit", "20", orc.toString());
+      assertThat(where.out()).isEqualTo(Cli.run("cat", "--where",
+          "id >= 12345 AND x IS NULL", "--limit", "20", orc.toString()).out());
+      assertThat(where.out().split("\n")).hasSize(20);
+    }
+  }
+
+  @Test
+  void convertWritesTheSameFileOnSeveralThreads() throws IOException {
+    Path orc = manyStripes();
+    Path one = dir.resolve("one.orc");
+    Path two = dir.resolve("two.orc");
+    assertThat(Cli.run("convert", orc.toString(), one.toString()).status()).isZero();
+    Cli.Result r = Cli.run("convert", "--threads", "2", orc.toString(), two.toString());
+    assertThat(r.status()).as(r.err()).isZero();
+    assertThat(Files.readAllBytes(two)).isEqualTo(Files.readAllBytes(one));
+  }
+
+  @Test
+  void threadsReachTheReader() throws IOException {
+    Path f = Cli.testFile(dir, "t.col", "rows=1");
+    assertThat(Cli.run("cat", "--threads", "3", f.toString()).status()).isZero();
+    assertThat(TestFormat.lastOptions.parallelism()).isEqualTo(3);
+    assertThat(Cli.run("cat", f.toString()).status()).isZero();
+    assertThat(TestFormat.lastOptions.parallelism()).isEqualTo(1);
+  }
+
+  @Test
+  void fewerThanOneThreadIsAUsageError() throws IOException {
+    Path orc = dir.resolve("x.orc");
+    Files.write(orc, new byte[0]);
+    for (String command : new String[] {"cat", "convert"}) {
+      Cli.Result r = command.equals("cat") ? Cli.run("cat", "--threads", "0", orc.toString())
+          : Cli.run("convert", "--threads", "0", orc.toString(),
+              dir.resolve("y.orc").toString());
+      assertThat(r.status()).as(command).isEqualTo(2);
+      assertThat(r.err()).as(command).contains("--threads must be at least 1, not 0");
+      assertThat(r.out()).isEmpty();
+    }
+    assertThat(dir.resolve("y.orc")).doesNotExist();
+  }
+}

@@ -1,0 +1,350 @@
+package io.colfile.orc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.colfile.core.BatchReader;
+import io.colfile.core.ReadOptions;
+import io.colfile.core.filter.Predicate;
+import io.colfile.core.io.InputFile;
+import io.colfile.core.types.Type;
+import io.colfile.core.vector.ColumnBatch;
+import io.colfile.core.vector.LongVector;
+import io.colfile.orc.stripe.StreamId;
+import io.colfile.orc.stripe.StreamKind;
+import io.colfile.orc.write.RandomWriterOptions;
+import io.colfile.testkit.RandomBatches;
+import io.colfile.testkit.RandomPredicates;
+import io.colfile.testkit.Rows;
+import io.colfile.testkit.TestSeed;
+import io.colfile.core.codec.CompressionCodec;
+import io.colfile.core.io.OutputFile;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Parallel reads ({@link ReadOptions#withParallelism}) of seeded random files colfile wrote
+ * (random schemas, codecs, strides, many small stripes or few large ones) return exactly what a
+ * single-threaded read returns, batch by batch, under the same sequence of random projections,
+ * filters, splits, seeks and batch capacities, with the same count of stripes and row groups
+ * read, and without seeks the same report; an error in a
+ * middle stripe surfaces after the same rows as the same exception; closing a reader mid-read
+ * leaves none of its threads running.
+ */
+@ExtendWith(TestSeed.class)
+class ParallelReadTest {
+  @TempDir Path dir;
+
+  static IntStream cases() {
+    return IntStream.range(0, TestSeed.exhaustive() ? 80 : 12);
+  }
+
+  private Path write(Random r, int index) throws IOException {
+    Type schema = index % 4 == 0 ? RandomBatches.everyType() : RandomBatches.randomSchema(r, 5);
+    OrcWriterOptions options = RandomWriterOptions.randomOptions(r, schema, index).toBuilder()
+        .stripeSize(r.nextInt(3) == 0 ? 256 * 1024 : 2048)
+        .memoryCheckRows(new int[] {100, 300, 1000}[r.nextInt(3)])
+        .rowIndexStride(new int[] {0, 1000, 2000, 3000}[r.nextInt(4)])
+        .build();
+    Path path = dir.resolve("case-" + index + ".orc");
+    WrittenFile.write(path, r, schema, options, 2000 + r.nextInt(10_000));
+    return path;
+  }
+
+  @ParameterizedTest(name = "case {0}")
+  @MethodSource("cases")
+  void parallelReadsReturnTheSingleThreadedRows(int index) throws IOException {
+    Random r = TestSeed.random("parallel-read-" + index, 0);
+    Path path = write(r, index);
+    try (OrcReader orc = OrcReader.open(InputFile.local(path))) {
+      List<Object> all;
+      try (BatchReader rows = orc.read(ReadOptions.defaults())) {
+        all = Rows.readAll(rows);
+      }
+      RandomPredicates predicates = new RandomPredicates(r, orc.schema(), all);
+      int width = orc.schema().children().size();
+      for (int round = 0; round < 6; round++) {
+        int threads = 1 + r.nextInt(4);
+        ReadOptions options = ReadOptions.defaults().withBatchSize(1 + r.nextInt(3000));
+        if (r.nextBoolean() && predicates.hasColumns()) {
+          options = options.withFilter(predicates.next(2));
+        }
+        if (r.nextBoolean()) {
+          List<Integer> columns = new ArrayList<>();
+          for (int c = 0; c < width; c++) {
+            columns.add(c);
+          }
+          Collections.shuffle(columns, r);
+          options = options.withColumnIndexes(columns.subList(0, 1 + r.nextInt(width)).stream()
+              .mapToInt(Integer::intValue).toArray());
+        }
+        if (r.nextInt(3) == 0) {
+          long start = r.nextInt((int) orc.fileLength());
+          options = options.withSplit(start, r.nextInt((int) orc.fileLength()));
+        }
+        String what = "threads " + threads + ", filter " + options.filter() + ", columns "
+            + options.columnIndexes() + ", split " + options.splitStart() + "+"
+            + options.splitLength() + ", batch " + options.batchSize() + "; "
+            + TestSeed.replay();
+        long seed = r.nextLong();
+        OrcBatchReader.partRows = new int[] {1, 2000, 5000, 1 << 16}[r.nextInt(4)];
+        what = "parts of " + OrcBatchReader.partRows + " rows, " + what;
+        try (BatchReader single = orc.read(options);
+            BatchReader parallel = orc.read(options.withParallelism(threads))) {
+          List<String> expected = script(single, new Random(seed), all.size());
+          List<String> actual = script(parallel, new Random(seed), all.size());
+          for (int i = 0; i < Math.min(expected.size(), actual.size()); i++) {
+            if (!actual.get(i).equals(expected.get(i))) {
+              assertThat(shorten(actual.get(i))).as("step %d of %s; %s", i,
+                  shorten(expected.subList(0, i).toString()), what)
+                  .isEqualTo(shorten(expected.get(i)));
+            }
+          }
+          assertThat(actual).as(what).hasSameSizeAs(expected);
+          // the stripes and row groups read, counted as rows go out, are the same; the
+          // report's lines too unless a seek left stripes planned ahead
+          for (String unit : List.of(OrcBatchReader.STRIPES, OrcBatchReader.ROW_GROUPS)) {
+            assertThat(parallel.report().counts(unit).read()).as("%s read; %s", unit, what)
+                .isEqualTo(single.report().counts(unit).read());
+          }
+          if (expected.stream().noneMatch(step -> step.startsWith("seek"))) {
+            assertThat(parallel.report().lines()).as("report; %s", what)
+                .isEqualTo(single.report().lines());
+          }
+        } finally {
+          OrcBatchReader.partRows = 1 << 16;
+        }
+      }
+    }
+  }
+
+  /**
+   * A random sequence of reads (in batches of the reader's capacity, and sometimes of others)
+   * and seeks, and what each returned.
+   */
+  private static List<String> script(BatchReader rows, Random r, int total) throws IOException {
+    List<String> out = new ArrayList<>();
+    ColumnBatch batch = rows.newBatch();
+    for (int step = 0; step < 40; step++) {
+      int op = r.nextInt(10);
+      if (op == 0) {
+        long row = r.nextInt(total + 10);
+        rows.seekToRow(row);
+        out.add("seek " + row);
+      } else if (op == 1) {
+        // another capacity: a reader without filter or reader schema takes any, the others
+        // refuse smaller ones (the same for both)
+        ColumnBatch other = new ColumnBatch(rows.schema(), 1 + r.nextInt(2 * batch.capacity()));
+        out.add(next(rows, other));
+      } else {
+        int n = 1 + r.nextInt(op == 2 ? 200 : 5);
+        for (int i = 0; i < n; i++) {
+          String got = next(rows, batch);
+          out.add(got);
+          if (got.equals("end")) {
+            break;
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The head and tail of a long text, for a readable failure. */
+  private static String shorten(String s) {
+    return s.length() <= 600 ? s : s.substring(0, 300) + " ... " + s.substring(s.length() - 300);
+  }
+
+  private static String next(BatchReader rows, ColumnBatch batch) throws IOException {
+    try {
+      if (!rows.next(batch)) {
+        return "end";
+      }
+    } catch (IllegalArgumentException e) {
+      return "refused: " + e.getMessage();
+    }
+    batch.validate();
+    List<Object> got = new ArrayList<>();
+    Rows.addAll(batch, got);
+    return got.toString();
+  }
+
+  /** A file of many stripes of one bigint column, ids 0, 1, 2, ... */
+  private Path ids(String name, CompressionCodec codec, int rows) throws IOException {
+    Path path = dir.resolve(name);
+    Type schema = Type.parse("struct<id:bigint,x:bigint>");
+    OrcWriterOptions options = OrcWriterOptions.builder().stripeSize(8 * 1024)
+        .memoryCheckRows(500).rowIndexStride(1000).compression(codec).build();
+    try (OrcWriter w = OrcWriter.create(OutputFile.local(path), schema, options)) {
+      ColumnBatch batch = new ColumnBatch(schema, 1000);
+      Random r = new Random(7);
+      for (long first = 0; first < rows; first += 1000) {
+        for (int i = 0; i < 1000; i++) {
+          ((LongVector) batch.cols[0]).vector[i] = first + i;
+          ((LongVector) batch.cols[1]).vector[i] = r.nextLong();
+        }
+        batch.size = 1000;
+        w.write(batch);
+      }
+    }
+    return path;
+  }
+
+  /** Overwrites {@code bytes} at {@code offset} of the file. */
+  private static void patch(Path path, long offset, byte[] bytes) throws IOException {
+    try (FileChannel ch = FileChannel.open(path, StandardOpenOption.WRITE)) {
+      ch.write(ByteBuffer.wrap(bytes), offset);
+    }
+  }
+
+  /**
+   * A middle stripe's data stream damaged (a compression chunk header that runs past the
+   * stream), and another's footer: every thread count returns the rows before the damage and then
+   * throws the exception a single-threaded read throws, class and message.
+   */
+  @Test
+  void anErrorInAMiddleStripeSurfacesAsInASingleThreadedRead() throws IOException {
+    for (boolean footer : new boolean[] {false, true}) {
+      Path path = ids("broken-" + footer + ".orc", CompressionCodec.ZLIB, 100_000);
+      int middle;
+      try (OrcReader orc = OrcReader.open(InputFile.local(path))) {
+        assertThat(orc.stripes()).hasSizeGreaterThan(6);
+        middle = orc.stripes().size() / 2;
+        StripeInformation info = orc.stripes().get(middle);
+        if (footer) {
+          patch(path, info.offset() + info.indexLength() + info.dataLength(),
+              new byte[] {(byte) 0xff, (byte) 0xff, (byte) 0xff});
+        } else {
+          Stripe st = Stripe.read(orc.file(), orc.tail(), middle, info);
+          long at = st.streams.get(new StreamId(2, StreamKind.DATA)).offset();
+          patch(path, at, new byte[] {(byte) 0xfe, (byte) 0xff, (byte) 0x7f});
+        }
+      }
+      try (OrcReader orc = OrcReader.open(InputFile.local(path))) {
+        Outcome expected = readUntilError(orc, ReadOptions.defaults());
+        assertThat(expected.error).as("single-threaded, footer %s", footer).isNotNull();
+        assertThat(expected.rows).as("rows before the damaged stripe").isGreaterThan(0);
+        for (int threads = 2; threads <= 4; threads++) {
+          Outcome actual = readUntilError(orc, ReadOptions.defaults().withParallelism(threads));
+          String what = "threads " + threads + ", footer " + footer;
+          assertThat(actual.rows).as(what).isEqualTo(expected.rows);
+          assertThat(actual.error).as(what).isNotNull();
+          assertThat(actual.error.getClass()).as(what).isEqualTo(expected.error.getClass());
+          assertThat(actual.error.getMessage()).as(what)
+              .isEqualTo(expected.error.getMessage());
+        }
+      }
+    }
+  }
+
+  private record Outcome(long rows, Exception error) {}
+
+  private static Outcome readUntilError(OrcReader orc, ReadOptions options) throws IOException {
+    long rows = 0;
+    try (BatchReader reader = orc.read(options)) {
+      ColumnBatch batch = reader.newBatch();
+      while (reader.next(batch)) {
+        LongVector ids = (LongVector) batch.cols[0];
+        for (int i = 0; i < batch.size; i++) {
+          assertThat(ids.vector[i]).isEqualTo(rows + i);
+        }
+        rows += batch.size;
+      }
+    } catch (IOException | RuntimeException e) {
+      return new Outcome(rows, e);
+    }
+    return new Outcome(rows, null);
+  }
+
+  /** Closing a parallel reader after one batch leaves no colfile-read thread alive. */
+  @Test
+  void closeMidReadLeavesNoThreadRunning() throws IOException {
+    Path path = ids("close.orc", CompressionCodec.ZSTD, 200_000);
+    try (OrcReader orc = OrcReader.open(InputFile.local(path))) {
+      for (int threads = 2; threads <= 4; threads++) {
+        try (BatchReader rows = orc.read(ReadOptions.defaults().withParallelism(threads))) {
+          ColumnBatch batch = rows.newBatch();
+          assertThat(rows.next(batch)).isTrue();
+          assertThat(readThreads()).as("threads while reading").isNotEmpty();
+        }
+        assertThat(readThreads()).as("threads after close, %d threads", threads).isEmpty();
+      }
+    }
+  }
+
+  /** The names of the live threads that parallel reads start. */
+  private static List<String> readThreads() {
+    List<String> names = new ArrayList<>();
+    for (Thread t : Thread.getAllStackTraces().keySet()) {
+      if (t.isAlive() && t.getName().startsWith("colfile-read-")) {
+        names.add(t.getName());
+      }
+    }
+    return names;
+  }
+
+  /**
+   * With an executor given, the tasks run on it (and on no thread of the reader's own), the rows
+   * are those of a single-threaded read, and closing the reader leaves the executor running.
+   */
+  @Test
+  void aGivenExecutorRunsTheTasks() throws Exception {
+    Path path = ids("executor.orc", CompressionCodec.LZ4, 50_000);
+    AtomicInteger made = new AtomicInteger();
+    ExecutorService pool = Executors.newFixedThreadPool(2, task -> {
+      made.incrementAndGet();
+      Thread t = new Thread(task, "app-pool");
+      t.setDaemon(true);
+      return t;
+    });
+    try (OrcReader orc = OrcReader.open(InputFile.local(path))) {
+      List<Object> expected;
+      try (BatchReader rows = orc.read(ReadOptions.defaults())) {
+        expected = Rows.readAll(rows);
+      }
+      try (BatchReader rows = orc.read(
+          ReadOptions.defaults().withParallelism(3).withExecutor(pool))) {
+        assertThat(Rows.readAll(rows)).isEqualTo(expected);
+        assertThat(readThreads()).isEmpty();
+      }
+      assertThat(made.get()).isPositive();
+      assertThat(pool.isShutdown()).isFalse();
+      assertThat(pool.submit(() -> 42).get()).isEqualTo(42);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /** A predicate on the ids column: pushdown skips stripes, and the rows are the same. */
+  @Test
+  void pushdownSkipsTheSameStripes() throws IOException {
+    Path path = ids("pushdown.orc", CompressionCodec.SNAPPY, 60_000);
+    try (OrcReader orc = OrcReader.open(InputFile.local(path))) {
+      ReadOptions options = ReadOptions.defaults()
+          .withFilter(Predicate.parse("id >= 20000 AND id < 23500 OR id = 59999"));
+      try (BatchReader single = orc.read(options);
+          BatchReader parallel = orc.read(options.withParallelism(2))) {
+        List<Object> rows = Rows.readAll(single);
+        assertThat(rows).hasSize(3501);
+        assertThat(Rows.readAll(parallel)).isEqualTo(rows);
+        assertThat(parallel.report().counts(OrcBatchReader.STRIPES).skipped()).isPositive();
+        assertThat(parallel.report().lines()).isEqualTo(single.report().lines());
+      }
+    }
+  }
+}
