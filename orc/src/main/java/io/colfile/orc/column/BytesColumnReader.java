@@ -95,45 +95,86 @@ final class BytesColumnReader extends ColumnReader {
       int[] offsets = dictOffsets;
       int[] lengthsOf = dictLengths;
       int size = dictSize;
-      int j = 0;
-      for (int i = off, end = off + n; i < end; i++) {
-        if (dense || !isNull[i]) {
-          long id = tmp[j++];
-          if (id < 0 || id >= size) {
-            throw ids.corrupt("dictionary id %d is outside the dictionary's %d entries", id,
+      // One branch-free pass checks every id: an id outside [0, size) has its sign bit set
+      // either in itself or in size - 1 - id. Then the lookups run without checks.
+      long outside = 0;
+      for (int j = 0; j < values; j++) {
+        long id = tmp[j];
+        outside |= id | (size - 1 - id);
+      }
+      if (outside < 0) {
+        for (int j = 0; j < values; j++) {
+          if (tmp[j] < 0 || tmp[j] >= size) {
+            throw ids.corrupt("dictionary id %d is outside the dictionary's %d entries", tmp[j],
                 size);
           }
+        }
+      }
+      if (dense) {
+        for (int j = 0; j < n; j++) {
+          int id = (int) tmp[j];
+          int i = off + j;
           // Rows of earlier batches of this stripe already point at the dictionary; skipping
           // the reference store spares the GC write barrier.
           if (bufs[i] != d) {
             bufs[i] = d;
           }
-          starts[i] = offsets[(int) id];
-          lens[i] = lengthsOf[(int) id];
+          starts[i] = offsets[id];
+          lens[i] = lengthsOf[id];
+        }
+        return;
+      }
+      int j = 0;
+      for (int i = off, end = off + n; i < end; i++) {
+        if (!isNull[i]) {
+          int id = (int) tmp[j++];
+          if (bufs[i] != d) {
+            bufs[i] = d;
+          }
+          starts[i] = offsets[id];
+          lens[i] = lengthsOf[id];
         }
       }
       return;
     }
     lengths.next(tmp, 0, values);
+    // Branch-free: a length outside [0, 2^31) sets a bit above the 31st of the OR.
     long total = 0;
+    long bits = 0;
     for (int i = 0; i < values; i++) {
       long len = tmp[i];
-      if (len < 0 || len > Integer.MAX_VALUE) {
-        throw lengths.corrupt("value length %d is out of range", len);
-      }
+      bits |= len;
       total += len;
+    }
+    if ((bits >>> 31) != 0) {
+      for (int i = 0; i < values; i++) {
+        if (tmp[i] < 0 || tmp[i] > Integer.MAX_VALUE) {
+          throw lengths.corrupt("value length %d is out of range", tmp[i]);
+        }
+      }
     }
     blob = Blobs.read(data, total, blob);
     byte[] b = blob;
     int pos = 0;
-    int j = 0;
-    for (int i = off, end = off + n; i < end; i++) {
-      if (dense || !isNull[i]) {
-        int len = (int) tmp[j++];
+    if (dense) {
+      for (int j = 0; j < n; j++) {
+        int len = (int) tmp[j];
+        int i = off + j;
         bufs[i] = b;
         starts[i] = pos;
         lens[i] = len;
         pos += len;
+      }
+    } else {
+      int j = 0;
+      for (int i = off, end = off + n; i < end; i++) {
+        if (!isNull[i]) {
+          int len = (int) tmp[j++];
+          bufs[i] = b;
+          starts[i] = pos;
+          lens[i] = len;
+          pos += len;
+        }
       }
     }
     // A fresh buffer next batch: rows of this batch still point into this one.
