@@ -22,8 +22,8 @@ final class BytesColumnReader extends ColumnReader {
   private OrcInputStream data;
   private IntegerDecoder ids;
   private byte[] dict;
-  private int[] dictOffsets;
-  private int[] dictLengths;
+  /** Per entry, its offset in {@link #dict} (high half) and length (low half): one lookup. */
+  private long[] dictEntries;
   private int dictSize;
   private long[] scratch = new long[0];
   private byte[] blob = new byte[0];
@@ -52,12 +52,12 @@ final class BytesColumnReader extends ColumnReader {
         throw where.corrupt("dictionary of %d entries but DICTIONARY_DATA has only %d bytes",
             size, dict.length);
       }
-      dictLengths = Blobs.lengths(lens, size, this);
+      int[] dictLengths = Blobs.lengths(lens, size, this);
       dictSize = (int) size;
-      dictOffsets = new int[dictSize];
+      dictEntries = new long[dictSize];
       long total = 0;
       for (int i = 0; i < dictSize; i++) {
-        dictOffsets[i] = (int) total;
+        dictEntries[i] = total << 32 | dictLengths[i];
         total += dictLengths[i];
         if (total > dict.length) {
           throw lens.corrupt("dictionary entries need %d bytes, DICTIONARY_DATA has %d", total,
@@ -92,8 +92,7 @@ final class BytesColumnReader extends ColumnReader {
     if (dictionary) {
       ids.next(tmp, 0, values);
       byte[] d = dict;
-      int[] offsets = dictOffsets;
-      int[] lengthsOf = dictLengths;
+      long[] entries = dictEntries;
       int size = dictSize;
       // One branch-free pass checks every id: an id outside [0, size) has its sign bit set
       // either in itself or in size - 1 - id. Then the lookups run without checks.
@@ -119,8 +118,9 @@ final class BytesColumnReader extends ColumnReader {
           if (bufs[i] != d) {
             bufs[i] = d;
           }
-          starts[i] = offsets[id];
-          lens[i] = lengthsOf[id];
+          long e = entries[id];
+          starts[i] = (int) (e >>> 32);
+          lens[i] = (int) e;
         }
         return;
       }
@@ -131,8 +131,9 @@ final class BytesColumnReader extends ColumnReader {
           if (bufs[i] != d) {
             bufs[i] = d;
           }
-          starts[i] = offsets[id];
-          lens[i] = lengthsOf[id];
+          long e = entries[id];
+          starts[i] = (int) (e >>> 32);
+          lens[i] = (int) e;
         }
       }
       return;
@@ -153,14 +154,23 @@ final class BytesColumnReader extends ColumnReader {
         }
       }
     }
-    blob = Blobs.read(data, total, blob);
-    byte[] b = blob;
-    int pos = 0;
+    // Uncompressed bytes are pointed at where they lie (the stripe's buffer, which outlives the
+    // batch); others are copied out of the reused decompression buffer.
+    byte[] b = data.array();
+    int pos = total <= Integer.MAX_VALUE ? data.takeInPlace((int) total) : -1;
+    boolean copied = pos < 0;
+    if (copied) {
+      blob = Blobs.read(data, total, blob);
+      b = blob;
+      pos = 0;
+    }
     if (dense) {
       for (int j = 0; j < n; j++) {
         int len = (int) tmp[j];
         int i = off + j;
-        bufs[i] = b;
+        if (bufs[i] != b) { // in place, earlier batches of the stripe point at it already
+          bufs[i] = b;
+        }
         starts[i] = pos;
         lens[i] = len;
         pos += len;
@@ -177,8 +187,10 @@ final class BytesColumnReader extends ColumnReader {
         }
       }
     }
-    // A fresh buffer next batch: rows of this batch still point into this one.
-    blob = new byte[0];
+    if (copied) {
+      // A fresh buffer next batch: rows of this batch still point into this one.
+      blob = new byte[0];
+    }
   }
 
   @Override
