@@ -150,15 +150,15 @@ final class BitUnpacker {
     if (width > 56) {
       throw new IllegalArgumentException("width " + width);
     }
-    int blockBytes = blockBytes(n, width);
-    // Values whose 8-byte load stays in the block: those starting at bit <= 8 * (bytes - 8) + 7.
-    int fast = blockBytes < Long.BYTES ? 0 : Math.min(n, (8 * (blockBytes - 8) + 7) / width + 1);
+    // Values whose 8-byte load stays in the block: those starting at byte <= bytes - 8. (A
+    // comparison per value, not a division per call: short runs call this often.)
+    int lastLoad = blockBytes(n, width) - Long.BYTES;
     int shift = 64 - width;
     int bit = 0; // offset of value i from the block's start, in bits (a block is < 2^15 bits)
-    for (int i = 0; i < fast; i++, bit += width) {
+    int i = 0;
+    for (; i < n && (bit >>> 3) <= lastLoad; i++, bit += width) {
       dst[o + i] = (Endian.getLongBE(src, p + (bit >>> 3)) << (bit & 7)) >>> shift;
     }
-    int i = fast;
     int q = p + (bit >>> 3);
     long mask = (1L << width) - 1;
     long acc = 0;
