@@ -22,8 +22,8 @@ final class BytesColumnReader extends ColumnReader {
   private OrcInputStream data;
   private IntegerDecoder ids;
   private byte[] dict;
-  private int[] dictOffsets;
-  private int[] dictLengths;
+  /** Per entry, its offset in {@link #dict} (high half) and length (low half): one lookup. */
+  private long[] dictEntries;
   private int dictSize;
   private long[] scratch = new long[0];
   private byte[] blob = new byte[0];
@@ -52,12 +52,12 @@ final class BytesColumnReader extends ColumnReader {
         throw where.corrupt("dictionary of %d entries but DICTIONARY_DATA has only %d bytes",
             size, dict.length);
       }
-      dictLengths = Blobs.lengths(lens, size, this);
+      int[] dictLengths = Blobs.lengths(lens, size, this);
       dictSize = (int) size;
-      dictOffsets = new int[dictSize];
+      dictEntries = new long[dictSize];
       long total = 0;
       for (int i = 0; i < dictSize; i++) {
-        dictOffsets[i] = (int) total;
+        dictEntries[i] = total << 32 | dictLengths[i];
         total += dictLengths[i];
         if (total > dict.length) {
           throw lens.corrupt("dictionary entries need %d bytes, DICTIONARY_DATA has %d", total,
@@ -92,52 +92,105 @@ final class BytesColumnReader extends ColumnReader {
     if (dictionary) {
       ids.next(tmp, 0, values);
       byte[] d = dict;
-      int[] offsets = dictOffsets;
-      int[] lengthsOf = dictLengths;
+      long[] entries = dictEntries;
       int size = dictSize;
-      int j = 0;
-      for (int i = off, end = off + n; i < end; i++) {
-        if (dense || !isNull[i]) {
-          long id = tmp[j++];
-          if (id < 0 || id >= size) {
-            throw ids.corrupt("dictionary id %d is outside the dictionary's %d entries", id,
+      // One branch-free pass checks every id: an id outside [0, size) has its sign bit set
+      // either in itself or in size - 1 - id. Then the lookups run without checks.
+      long outside = 0;
+      for (int j = 0; j < values; j++) {
+        long id = tmp[j];
+        outside |= id | (size - 1 - id);
+      }
+      if (outside < 0) {
+        for (int j = 0; j < values; j++) {
+          if (tmp[j] < 0 || tmp[j] >= size) {
+            throw ids.corrupt("dictionary id %d is outside the dictionary's %d entries", tmp[j],
                 size);
           }
+        }
+      }
+      if (dense) {
+        for (int j = 0; j < n; j++) {
+          int id = (int) tmp[j];
+          int i = off + j;
           // Rows of earlier batches of this stripe already point at the dictionary; skipping
           // the reference store spares the GC write barrier.
           if (bufs[i] != d) {
             bufs[i] = d;
           }
-          starts[i] = offsets[(int) id];
-          lens[i] = lengthsOf[(int) id];
+          long e = entries[id];
+          starts[i] = (int) (e >>> 32);
+          lens[i] = (int) e;
+        }
+        return;
+      }
+      int j = 0;
+      for (int i = off, end = off + n; i < end; i++) {
+        if (!isNull[i]) {
+          int id = (int) tmp[j++];
+          if (bufs[i] != d) {
+            bufs[i] = d;
+          }
+          long e = entries[id];
+          starts[i] = (int) (e >>> 32);
+          lens[i] = (int) e;
         }
       }
       return;
     }
     lengths.next(tmp, 0, values);
+    // Branch-free: a length outside [0, 2^31) sets a bit above the 31st of the OR.
     long total = 0;
+    long bits = 0;
     for (int i = 0; i < values; i++) {
       long len = tmp[i];
-      if (len < 0 || len > Integer.MAX_VALUE) {
-        throw lengths.corrupt("value length %d is out of range", len);
-      }
+      bits |= len;
       total += len;
     }
-    blob = Blobs.read(data, total, blob);
-    byte[] b = blob;
-    int pos = 0;
-    int j = 0;
-    for (int i = off, end = off + n; i < end; i++) {
-      if (dense || !isNull[i]) {
-        int len = (int) tmp[j++];
-        bufs[i] = b;
+    if ((bits >>> 31) != 0) {
+      for (int i = 0; i < values; i++) {
+        if (tmp[i] < 0 || tmp[i] > Integer.MAX_VALUE) {
+          throw lengths.corrupt("value length %d is out of range", tmp[i]);
+        }
+      }
+    }
+    // Uncompressed bytes are pointed at where they lie (the stripe's buffer, which outlives the
+    // batch); others are copied out of the reused decompression buffer.
+    byte[] b = data.array();
+    int pos = total <= Integer.MAX_VALUE ? data.takeInPlace((int) total) : -1;
+    boolean copied = pos < 0;
+    if (copied) {
+      blob = Blobs.read(data, total, blob);
+      b = blob;
+      pos = 0;
+    }
+    if (dense) {
+      for (int j = 0; j < n; j++) {
+        int len = (int) tmp[j];
+        int i = off + j;
+        if (bufs[i] != b) { // in place, earlier batches of the stripe point at it already
+          bufs[i] = b;
+        }
         starts[i] = pos;
         lens[i] = len;
         pos += len;
       }
+    } else {
+      int j = 0;
+      for (int i = off, end = off + n; i < end; i++) {
+        if (!isNull[i]) {
+          int len = (int) tmp[j++];
+          bufs[i] = b;
+          starts[i] = pos;
+          lens[i] = len;
+          pos += len;
+        }
+      }
     }
-    // A fresh buffer next batch: rows of this batch still point into this one.
-    blob = new byte[0];
+    if (copied) {
+      // A fresh buffer next batch: rows of this batch still point into this one.
+      blob = new byte[0];
+    }
   }
 
   @Override

@@ -64,6 +64,15 @@ public final class StringStats extends StatsCollector {
     sum += (long) length * repetitions;
   }
 
+  /**
+   * {@code repetitions} more occurrences of a value of {@code length} bytes that {@link #update}
+   * has seen since the last reset: min and max stay, only the byte total grows. Writers that
+   * know repeats (a dictionary id met before in the row group) spare the comparisons.
+   */
+  public void updateSeen(int length, int repetitions) {
+    sum += (long) length * repetitions;
+  }
+
   private void setMin(byte[] b, int off, int len) {
     if (min.length < len) {
       min = new byte[Math.max(len, min.length * 2)];

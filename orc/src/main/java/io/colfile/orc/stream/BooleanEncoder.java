@@ -27,6 +27,20 @@ public final class BooleanEncoder implements StreamWriter {
     }
   }
 
+  /** Writes {@code value} {@code n} times; the same bytes as {@code n} calls of {@link #write}. */
+  public void write(boolean value, int n) throws IOException {
+    for (; n > 0 && used != 0; n--) { // finish the partial byte
+      write(value);
+    }
+    if (n >= 8) {
+      bytes.addRepeated(value ? (byte) 0xff : 0, n >>> 3);
+      n &= 7;
+    }
+    for (; n > 0; n--) {
+      write(value);
+    }
+  }
+
   /** The byte RLE's position, then the bits used in the current byte. */
   @Override
   public BooleanCheckpoint checkpoint() {

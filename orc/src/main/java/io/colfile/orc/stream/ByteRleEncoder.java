@@ -78,6 +78,23 @@ public final class ByteRleEncoder implements StreamWriter {
     }
   }
 
+  /** {@code k} calls of {@link #add}; a run grows by whole counts instead of one by one. */
+  void addRepeated(byte value, int k) {
+    while (k > 0) {
+      if (repeat && value == literals[0]) {
+        int take = Math.min(k, MAX_REPEAT - count);
+        count += take;
+        k -= take;
+        if (count == MAX_REPEAT) {
+          writeGroup();
+        }
+      } else {
+        add(value);
+        k--;
+      }
+    }
+  }
+
   private void writeGroup() {
     if (count == 0) {
       return;

@@ -2,6 +2,8 @@ package io.colfile.orc.stream;
 
 import io.colfile.core.encoding.Endian;
 import io.colfile.core.error.CorruptFileException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Objects;
 
 /**
@@ -62,12 +64,10 @@ final class IeeeFloats {
         n--;
         continue;
       }
-      byte[] b = in.cur;
-      int p = in.pos;
-      for (int i = 0; i < k; i++, p += 8) {
-        dst[off + i] = Endian.getDoubleLE(b, p);
-      }
-      in.pos = p;
+      // A bulk copy (a plain memory copy on little-endian machines) beats a load per value.
+      ByteBuffer.wrap(in.cur, in.pos, k << 3).order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer()
+          .get(dst, off, k);
+      in.pos += k << 3;
       off += k;
       n -= k;
     }

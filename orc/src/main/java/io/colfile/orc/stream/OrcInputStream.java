@@ -207,6 +207,27 @@ public final class OrcInputStream {
     return n;
   }
 
+  /**
+   * Takes the next {@code len} bytes where they lie, without copying, when they are all in the
+   * window and the window is the stream's own bytes (a raw stream, or an original chunk in
+   * place), which nothing overwrites while the stream lives: returns their offset in {@link
+   * #array()} (as it was before this call) and moves past them. Returns -1, moving nothing, when
+   * they are not (they cross a chunk or segment, or sit in the reused decompression buffer).
+   */
+  public int takeInPlace(int len) {
+    if (len < 0 || limit - pos < len || (cur == chunkBuffer && chunkBuffer != null)) {
+      return -1;
+    }
+    int at = pos;
+    pos += len;
+    return at;
+  }
+
+  /** The array of the window, for {@link #takeInPlace}; call it before. */
+  public byte[] array() {
+    return cur;
+  }
+
   /** Skips {@code n} (decompressed) bytes; the stream ending first is corruption. */
   public void skip(long n) throws CorruptFileException {
     if (n < 0) {

@@ -2,7 +2,6 @@ package io.colfile.orc.stream;
 
 import io.colfile.core.error.CorruptFileException;
 import io.colfile.orc.index.IntegerCheckpoint;
-import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -61,7 +60,7 @@ public final class RleV2Decoder implements IntegerDecoder {
     while (n > 0) {
       int k = numLiterals - used;
       if (k == 0) {
-        if (n >= MAX_RUN) { // the whole run fits: decode in place, no copy
+        if (n >= MAX_RUN || peekRunLength() <= n) { // the whole run fits: in place, no copy
           int m = readRun(dst, off);
           off += m;
           n -= m;
@@ -102,6 +101,22 @@ public final class RleV2Decoder implements IntegerDecoder {
     skip(p.valuesToSkip());
   }
 
+  /**
+   * The length of the run whose header starts the window, or {@link Integer#MAX_VALUE} when
+   * the header is not wholly there (the caller then takes the buffered way).
+   */
+  private int peekRunLength() {
+    int p = in.pos;
+    if (in.limit - p < 2) {
+      return Integer.MAX_VALUE;
+    }
+    int first = in.cur[p] & 0xff;
+    if (first >>> 6 == 0) {
+      return (first & 7) + 3;
+    }
+    return ((first & 1) << 8 | (in.cur[p + 1] & 0xff)) + 1;
+  }
+
   /** Decodes one run into {@code t[o...]} (room for 512 values); returns its length. */
   private int readRun(long[] t, int o) throws CorruptFileException {
     int first = in.read();
@@ -120,7 +135,12 @@ public final class RleV2Decoder implements IntegerDecoder {
     int bytes = ((first >>> 3) & 7) + 1;
     int count = (first & 7) + 3;
     long v = in.readBigEndian(bytes, "a SHORT_REPEAT value");
-    Arrays.fill(t, o, o + count, signed ? unzigzag(v) : v);
+    if (signed) {
+      v = unzigzag(v);
+    }
+    for (int i = o, end = o + count; i < end; i++) { // 3 to 10 values: cheaper than a fill call
+      t[i] = v;
+    }
     return count;
   }
 

@@ -92,9 +92,7 @@ abstract class ColumnWriter {
   final void write(ColumnVector v, int offset, int length) throws IOException {
     if (v.noNulls) {
       groupStats.increment(length);
-      for (int i = 0; i < length; i++) {
-        present.write(true);
-      }
+      present.write(true, length);
     } else {
       boolean[] isNull = v.isNull;
       int nonNull = 0;

@@ -41,6 +41,13 @@ final class StringColumnWriter extends ColumnWriter {
   private final int maxLength;
   private byte[] padding = new byte[0];
   private boolean useDictionary = true;
+  /**
+   * Per dictionary id, the {@link #statsGroup} in which its value last went into the row
+   * group's statistics; the group number changes whenever those statistics are reset or the
+   * dictionary is cleared, so older marks never match.
+   */
+  private int[] statsSeen = new int[256];
+  private int statsGroup = 1;
   private boolean decided;
 
   StringColumnWriter(int id, Type type, WriterContext ctx) {
@@ -88,12 +95,23 @@ final class StringColumnWriter extends ColumnWriter {
           }
         }
         if (useDictionary) {
-          rows.add(dictionary.add(buf, off, len));
+          int id = dictionary.add(buf, off, len);
+          rows.add(id);
+          // A value met before in this row group cannot move min or max: skip the compares.
+          if (id < statsSeen.length && statsSeen[id] == statsGroup) {
+            stats.updateSeen(len, 1);
+          } else {
+            if (id >= statsSeen.length) {
+              statsSeen = Arrays.copyOf(statsSeen, Math.max(id + 1, statsSeen.length * 2));
+            }
+            statsSeen[id] = statsGroup;
+            stats.update(buf, off, len, 1);
+          }
         } else {
           data.write(buf, off, len);
           lengths.write(len);
+          stats.update(buf, off, len, 1);
         }
-        stats.update(buf, off, len, 1);
         if (bloom != null) {
           bloom.addBytes(buf, off, len);
         }
@@ -140,6 +158,7 @@ final class StringColumnWriter extends ColumnWriter {
 
   @Override
   void afterRowGroup() throws IOException {
+    statsGroup++; // the row group's statistics were just reset
     if (!useDictionary) {
       return;
     }
@@ -230,6 +249,7 @@ final class StringColumnWriter extends ColumnWriter {
       ctx.suppress(id, StreamKind.DICTIONARY_DATA);
     }
     super.finishStripe(out, requiredEntries);
+    statsGroup++; // without a row index the statistics were reset here
   }
 
   @Override
@@ -244,6 +264,7 @@ final class StringColumnWriter extends ColumnWriter {
   @Override
   void startStripe() throws IOException {
     dictionary.clear();
+    statsGroup++;
     super.startStripe();
   }
 

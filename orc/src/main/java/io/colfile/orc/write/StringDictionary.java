@@ -1,5 +1,6 @@
 package io.colfile.orc.write;
 
+import io.colfile.core.encoding.Endian;
 import java.util.Arrays;
 
 /**
@@ -45,8 +46,7 @@ final class StringDictionary {
         break;
       }
       int id = s - 1;
-      if (hashes[id] == h && lengths[id] == len
-          && Arrays.equals(bytes, starts[id], starts[id] + len, b, off, off + len)) {
+      if (hashes[id] == h && lengths[id] == len && equal(bytes, starts[id], b, off, len)) {
         return id;
       }
       slot = (slot + 1) & mask;
@@ -93,21 +93,40 @@ final class StringDictionary {
     }
   }
 
+  /**
+   * Eight bytes a step; the hash only places entries in the table (ids are in order of first
+   * appearance), so it has no effect on the bytes written.
+   */
   private static int hash(byte[] b, int off, int len) {
-    int h = len;
+    long h = len;
     int i = off;
     int end = off + len;
-    for (; i + 4 <= end; i += 4) {
-      int k = (b[i] & 0xff) | (b[i + 1] & 0xff) << 8 | (b[i + 2] & 0xff) << 16 | b[i + 3] << 24;
-      h = h * 0x9E3779B1 + k;
+    for (; i + Long.BYTES <= end; i += Long.BYTES) {
+      h = (h ^ Endian.getLongLE(b, i)) * 0x9E3779B97F4A7C15L;
+      h ^= h >>> 29;
     }
     for (; i < end; i++) {
       h = h * 31 + b[i];
     }
-    h ^= h >>> 16;
-    h *= 0x85EBCA6B;
-    h ^= h >>> 13;
-    return h;
+    h *= 0xBF58476D1CE4E5B9L;
+    h ^= h >>> 32;
+    return (int) h;
+  }
+
+  /** Whether {@code a[ao, ao + len)} equals {@code b[bo, bo + len)}: short values, no call. */
+  private static boolean equal(byte[] a, int ao, byte[] b, int bo, int len) {
+    int i = 0;
+    for (; i + Long.BYTES <= len; i += Long.BYTES) {
+      if (Endian.getLongLE(a, ao + i) != Endian.getLongLE(b, bo + i)) {
+        return false;
+      }
+    }
+    for (; i < len; i++) {
+      if (a[ao + i] != b[bo + i]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   byte[] bytes() {

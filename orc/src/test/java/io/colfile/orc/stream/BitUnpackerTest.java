@@ -8,7 +8,11 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** Every RLE v2 width, every count up to 70 and a full run, against the test packer. */
+/**
+ * Every RLE v2 width, every count up to 70 and a full run, and every width up to 56 (the
+ * generated eight-value steps and the tail after them) at random counts, against the test
+ * packer.
+ */
 @ExtendWith(TestSeed.class)
 class BitUnpackerTest {
 
@@ -46,6 +50,21 @@ class BitUnpackerTest {
         TestSeed.replay()).containsExactly(values);
     assertThat(out[0]).isEqualTo(77);
     assertThat(out[n + 1]).isEqualTo(77);
+  }
+
+  @Test
+  void everyWidthAtRandomCountsAcrossTheEightValueSteps() {
+    Random random = TestSeed.random("bitUnpackerWide", 0);
+    for (int width = 1; width <= 64; width++) {
+      if (width > 56 && width < 64) {
+        continue; // no RLE v2 width: unpack refuses them
+      }
+      for (int round = 0; round < 40; round++) {
+        // small counts end inside the first steps; large ones leave tails of every length
+        int n = round < 16 ? round : 16 + random.nextInt(512 - 15);
+        check(random, width, n);
+      }
+    }
   }
 
   @Test

@@ -40,6 +40,52 @@ class OrcInputStreamTest {
   }
 
   @Test
+  void takeInPlacePointsIntoRawStreamsAndOriginalChunksOnly() throws Exception {
+    Random random = TestSeed.random("takeInPlace", 0);
+    int[] refused = new int[FramedStream.Mode.values().length];
+    for (int round = 0; round < 200; round++) {
+      byte[] raw = new byte[1 + random.nextInt(3000)];
+      // compressible (runs of one byte), so DEFLATE mode stores no chunk as original
+      for (int i = 0; i < raw.length; i++) {
+        raw[i] = (byte) (i / 50);
+      }
+      FramedStream.Mode mode = FramedStream.Mode.values()[random.nextInt(4)];
+      int[] sizes = {64, 100, 1000, 1 << 16};
+      FramedStream framed = FramedStream.of(raw, mode, sizes[random.nextInt(sizes.length)],
+          random);
+      OrcInputStream in = framed.open();
+      int at = 0;
+      while (at < raw.length) {
+        int k = Math.min(raw.length - at, 1 + random.nextInt(200));
+        if (random.nextInt(4) == 0) {
+          assertThat(in.read()).isEqualTo(raw[at] & 0xff); // fills the window at chunk starts
+          at++;
+          continue;
+        }
+        byte[] array = in.array();
+        int p = in.takeInPlace(k);
+        if (p >= 0) {
+          // the stream's own bytes, never the reused decompression buffer
+          assertThat(array).as(TestSeed.replay()).isSameAs(framed.buf);
+          assertThat(Arrays.copyOfRange(array, p, p + k)).as("%s at %d, %s", mode, at,
+              TestSeed.replay()).isEqualTo(Arrays.copyOfRange(raw, at, at + k));
+        } else {
+          // a raw stream is one window here: nothing but its end could stop it
+          assertThat(mode).as(TestSeed.replay()).isNotEqualTo(FramedStream.Mode.NONE);
+          refused[mode.ordinal()]++;
+          byte[] copy = new byte[k];
+          in.readFully(copy, 0, k); // nothing was consumed by the refusal
+          assertThat(copy).as("%s at %d, %s", mode, at, TestSeed.replay())
+              .isEqualTo(Arrays.copyOfRange(raw, at, at + k));
+        }
+        at += k;
+      }
+    }
+    // 200 rounds of random modes: decompressed chunks were met, and refused
+    assertThat(refused[FramedStream.Mode.DEFLATE.ordinal()]).as(TestSeed.replay()).isPositive();
+  }
+
+  @Test
   void specHeaderForFiveOriginalBytes() throws Exception {
     OrcInputStream in = compressed("0b 00 00 0a 0b 0c 0d 0e", 5);
     byte[] out = new byte[5];
