@@ -16,9 +16,19 @@ import java.util.Arrays;
  */
 public final class BinaryDictionary {
   private final BinaryPlainBlockDecoder block;
+  /** Where string i starts in the block's array, and its length: one load each per row. */
+  private final int[] starts;
+  private final int[] lengths;
 
   private BinaryDictionary(BinaryPlainBlockDecoder block) {
     this.block = block;
+    int n = block.count();
+    this.starts = new int[n];
+    this.lengths = new int[n];
+    for (int i = 0; i < n; i++) {
+      starts[i] = block.valueStart(i);
+      lengths[i] = block.valueLength(i);
+    }
   }
 
   /**
@@ -45,8 +55,27 @@ public final class BinaryDictionary {
     return Arrays.copyOfRange(block.buffer(), start, start + block.valueLength(codeword));
   }
 
-  /** Points row {@code row} of {@code dst} at the string of a codeword already checked. */
-  void setRef(BytesVector dst, int row, int codeword) {
-    dst.setRef(row, block.buffer(), block.valueStart(codeword), block.valueLength(codeword));
+  /**
+   * Points rows {@code row} to {@code row + n - 1} of {@code dst} at the strings of {@code
+   * codes[0, n)}, or returns the index in {@code codes} of the first codeword outside the
+   * dictionary (as unsigned), the rows before it set; returns -1 when all are.
+   */
+  int setRefs(BytesVector dst, int row, int[] codes, int n) {
+    int[] s = starts;
+    int size = s.length;
+    int good = 0;
+    while (good < n && Integer.compareUnsigned(codes[good], size) < 0) {
+      good++;
+    }
+    dst.setBuffer(row, good, block.buffer());
+    int[] l = lengths;
+    int[] st = dst.start;
+    int[] ln = dst.length;
+    for (int i = 0; i < good; i++) {
+      int cw = codes[i];
+      st[row + i] = s[cw];
+      ln[row + i] = l[cw];
+    }
+    return good == n ? -1 : good;
   }
 }

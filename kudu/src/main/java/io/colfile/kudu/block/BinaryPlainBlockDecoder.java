@@ -73,9 +73,18 @@ final class BinaryPlainBlockDecoder extends AbstractBlockDecoder {
   @Override
   public void readBinary(BytesVector dst, int row, int n) {
     Bytes.checkRead(pos, n, count);
-    for (int i = 0; i < n; i++, pos++) {
-      dst.setRef(row + i, buf, offset + starts[pos], starts[pos + 1] - starts[pos]);
+    dst.setBuffer(row, n, buf);
+    int[] s = starts;
+    int[] st = dst.start;
+    int[] ln = dst.length;
+    int p = pos;
+    int base = offset;
+    for (int i = 0; i < n; i++) {
+      int a = s[p + i];
+      st[row + i] = base + a;
+      ln[row + i] = s[p + i + 1] - a;
     }
+    pos = p + n;
   }
 
   /** The array values are in (the block's). */
