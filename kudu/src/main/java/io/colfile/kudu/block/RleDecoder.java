@@ -29,6 +29,8 @@ public final class RleDecoder {
   private final int bitWidth;
   private final long mask;
   private final int valueBytes;
+  /** The low valueBytes bytes of a word: a repeated value's bytes. */
+  private final long valueMask;
   private final boolean signed;
 
   /** Index of the next run header (a long: a hostile literal run can point far past the end). */
@@ -66,6 +68,7 @@ public final class RleDecoder {
     this.bitWidth = bitWidth;
     this.mask = bitWidth == 64 ? -1L : (1L << bitWidth) - 1;
     this.valueBytes = (bitWidth + 7) / 8;
+    this.valueMask = valueBytes == 8 ? -1L : (1L << 8 * valueBytes) - 1;
     this.signed = signed && bitWidth < 64;
     rewind();
   }
@@ -281,9 +284,18 @@ public final class RleDecoder {
           "RLE stream ends after " + position + " values; more were expected");
     }
     int at = (int) nextRun;
-    long r = Varints.readVarInt(buf, at, limit, base, "RLE run indicator");
-    long indicator = Varints.packedValue(r) & 0xFFFF_FFFFL;
-    int p = Varints.packedPosition(r);
+    long indicator;
+    int p;
+    int b0 = buf[at];
+    if (b0 >= 0) {
+      // One-byte indicators (runs of up to 63 values, or 504 literals) are most of them.
+      indicator = b0;
+      p = at + 1;
+    } else {
+      long r = Varints.readVarInt(buf, at, limit, base, "RLE run indicator");
+      indicator = Varints.packedValue(r) & 0xFFFF_FFFFL;
+      p = Varints.packedPosition(r);
+    }
     if (indicator > Integer.MAX_VALUE) {
       throw new MalformedInputException(at - base,
           "RLE run indicator " + indicator + " overflows Kudu's int32");
@@ -301,9 +313,14 @@ public final class RleDecoder {
       if (limit - p < valueBytes) {
         throw new MalformedInputException(at - base, "RLE repeated run's value is cut off");
       }
-      long v = 0;
-      for (int i = 0; i < valueBytes; i++) {
-        v |= (buf[p + i] & 0xFFL) << 8 * i;
+      long v;
+      if (buf.length - p >= 8) {
+        v = Endian.getLongLE(buf, p) & valueMask;
+      } else {
+        v = 0;
+        for (int i = 0; i < valueBytes; i++) {
+          v |= (buf[p + i] & 0xFFL) << 8 * i;
+        }
       }
       if ((v & ~mask) != 0) {
         throw new MalformedInputException(at - base, "RLE repeated value " + Long.toHexString(v)
