@@ -159,33 +159,49 @@ final class BitShuffle {
     Endian.putLongLE(dst, off + 56, w7);
   }
 
-  /** Planes 0 and 1 (n bytes each) into n 2-byte elements, eight at a time. */
+  /**
+   * Planes 0 and 1 (n bytes each) into n 2-byte elements, eight at a time: a byte's place in
+   * the two plane words is (plane; element bits 2 1 0), in the two element words (element bit
+   * 2; element bits 1 0, plane), which three byte swaps between the words reach.
+   */
   private static void interleave2(byte[] p, int n, byte[] dst, int dOff) {
     for (int i = 0; i < n; i += 8) {
       long a = Endian.getLongLE(p, i);
       long b = Endian.getLongLE(p, n + i);
+      long t;
+      t = ((a >>> 8) ^ b) & 0x00FF00FF00FF00FFL; b ^= t; a ^= t << 8;
+      t = ((a >>> 16) ^ b) & 0x0000FFFF0000FFFFL; b ^= t; a ^= t << 16;
+      t = ((a >>> 32) ^ b) & 0x00000000FFFFFFFFL; b ^= t; a ^= t << 32;
       int e = dOff + 2 * i;
-      Endian.putLongLE(dst, e, spread8(a) | spread8(b) << 8);
-      Endian.putLongLE(dst, e + 8, spread8(a >>> 32) | spread8(b >>> 32) << 8);
+      Endian.putLongLE(dst, e, a);
+      Endian.putLongLE(dst, e + 8, b);
     }
   }
 
-  /** Planes 0 to 3 into n 4-byte elements: bytes pairwise, then the pairs' 16-bit halves. */
+  /**
+   * Planes 0 to 3 into n 4-byte elements, eight at a time: a byte's place in the four plane
+   * words is (plane bits 1 0; element bits 2 1 0), in the four element words (element bits 2 1;
+   * element bit 0, plane bits 1 0), which three byte swaps between pairs of words reach (the
+   * words then hold element pairs 0, 2, 1, 3).
+   */
   private static void interleave4(byte[] p, int n, byte[] dst, int dOff) {
     for (int i = 0; i < n; i += 8) {
       long a = Endian.getLongLE(p, i);
       long b = Endian.getLongLE(p, n + i);
       long c = Endian.getLongLE(p, 2 * n + i);
       long d = Endian.getLongLE(p, 3 * n + i);
-      long abLo = spread8(a) | spread8(b) << 8;
-      long abHi = spread8(a >>> 32) | spread8(b >>> 32) << 8;
-      long cdLo = spread8(c) | spread8(d) << 8;
-      long cdHi = spread8(c >>> 32) | spread8(d >>> 32) << 8;
+      long t;
+      t = ((a >>> 8) ^ b) & 0x00FF00FF00FF00FFL; b ^= t; a ^= t << 8;
+      t = ((c >>> 8) ^ d) & 0x00FF00FF00FF00FFL; d ^= t; c ^= t << 8;
+      t = ((a >>> 16) ^ c) & 0x0000FFFF0000FFFFL; c ^= t; a ^= t << 16;
+      t = ((b >>> 16) ^ d) & 0x0000FFFF0000FFFFL; d ^= t; b ^= t << 16;
+      t = ((a >>> 32) ^ b) & 0x00000000FFFFFFFFL; b ^= t; a ^= t << 32;
+      t = ((c >>> 32) ^ d) & 0x00000000FFFFFFFFL; d ^= t; c ^= t << 32;
       int e = dOff + 4 * i;
-      Endian.putLongLE(dst, e, spread16(abLo) | spread16(cdLo) << 16);
-      Endian.putLongLE(dst, e + 8, spread16(abLo >>> 32) | spread16(cdLo >>> 32) << 16);
-      Endian.putLongLE(dst, e + 16, spread16(abHi) | spread16(cdHi) << 16);
-      Endian.putLongLE(dst, e + 24, spread16(abHi >>> 32) | spread16(cdHi >>> 32) << 16);
+      Endian.putLongLE(dst, e, a);
+      Endian.putLongLE(dst, e + 8, c);
+      Endian.putLongLE(dst, e + 16, b);
+      Endian.putLongLE(dst, e + 24, d);
     }
   }
 
@@ -237,19 +253,6 @@ final class BitShuffle {
     Endian.putLongLE(dst, off + 5 * stride, w5);
     Endian.putLongLE(dst, off + 6 * stride, w6);
     Endian.putLongLE(dst, off + 7 * stride, w7);
-  }
-
-  /** The low four bytes of {@code x} moved to the even bytes of the result, odd bytes zero. */
-  private static long spread8(long x) {
-    x &= 0xFFFFFFFFL;
-    x = (x | x << 16) & 0x0000FFFF0000FFFFL;
-    return (x | x << 8) & 0x00FF00FF00FF00FFL;
-  }
-
-  /** The low two 16-bit units of {@code x} moved to the even units of the result. */
-  private static long spread16(long x) {
-    x &= 0xFFFFFFFFL;
-    return (x | x << 16) & 0x0000FFFF0000FFFFL;
   }
 
   /** Byte k of the result is {@code b[at + k·stride]}. */
