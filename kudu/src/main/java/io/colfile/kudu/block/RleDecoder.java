@@ -141,35 +141,36 @@ public final class RleDecoder {
       throw new IllegalArgumentException("cell width " + width);
     }
     Objects.checkFromIndexSize(offset, Math.multiplyExact(n, width), dst.length);
-    int end = offset + n * width;
-    while (offset < end) {
+    // Counted in values, not bytes: no division by the width per run.
+    for (int i = 0; i < n; ) {
       if (repeatLeft == 0 && literalLeft == 0) {
         readRunHeader();
       }
+      int at = offset + i * width;
       int k;
       if (repeatLeft > 0) {
-        k = (int) Math.min((end - offset) / width, repeatLeft);
-        fillCells(dst, offset, k, width, runValue);
+        k = (int) Math.min(n - i, repeatLeft);
+        fillCells(dst, at, k, width, runValue);
         repeatLeft -= k;
       } else {
-        k = (int) Math.min((end - offset) / width, literalLeft);
+        k = (int) Math.min(n - i, literalLeft);
         checkLiterals(k);
         if (bitWidth == 8 * width) {
           // Integer blocks (cfile.md 6.3.1): values of the full width start on byte boundaries
           // and are packed LSB first, so the literals are the little-endian cells themselves.
-          System.arraycopy(buf, (int) (bitPos >>> 3), dst, offset, k * width);
+          System.arraycopy(buf, (int) (bitPos >>> 3), dst, at, k * width);
         } else if (bitWidth == 1 && width == 1) {
-          unpackBits(bitPos, dst, offset, k);
+          unpackBits(bitPos, dst, at, k);
         } else {
           long bit = bitPos;
-          for (int i = 0; i < k; i++, bit += bitWidth) {
-            Bytes.putCell(dst, offset + i * width, width, extend(bits(bit)));
+          for (int j = 0; j < k; j++, bit += bitWidth) {
+            Bytes.putCell(dst, at + j * width, width, extend(bits(bit)));
           }
         }
         bitPos += (long) k * bitWidth;
         literalLeft -= k;
       }
-      offset += k * width;
+      i += k;
       position += k;
     }
   }
@@ -278,10 +279,14 @@ public final class RleDecoder {
     return nonZero;
   }
 
+  /**
+   * Reads the run header at {@code nextRun}. Kept small enough for the JIT to inline into the
+   * read loops (one call per run of some ten values otherwise); the rare cases and the errors
+   * are out of line.
+   */
   private void readRunHeader() throws MalformedInputException {
     if (nextRun >= limit) {
-      throw new MalformedInputException(Math.min(nextRun, limit) - base,
-          "RLE stream ends after " + position + " values; more were expected");
+      throw streamEnds();
     }
     int at = (int) nextRun;
     long indicator;
@@ -292,19 +297,15 @@ public final class RleDecoder {
       indicator = b0;
       p = at + 1;
     } else {
-      long r = Varints.readVarInt(buf, at, limit, base, "RLE run indicator");
-      indicator = Varints.packedValue(r) & 0xFFFF_FFFFL;
-      p = Varints.packedPosition(r);
+      long r = readIndicator(at);
+      indicator = r >>> 32;
+      p = (int) r;
     }
-    if (indicator > Integer.MAX_VALUE) {
-      throw new MalformedInputException(at - base,
-          "RLE run indicator " + indicator + " overflows Kudu's int32");
-    }
-    long runLength = indicator >>> 1;
-    if (runLength == 0) {
+    if (indicator < 2) {
       throw new MalformedInputException(at - base, "RLE run of zero values");
     }
     runAt = at;
+    long runLength = indicator >>> 1;
     if ((indicator & 1) != 0) {
       literalLeft = runLength * 8;
       bitPos = (long) p * 8;
@@ -313,23 +314,44 @@ public final class RleDecoder {
       if (limit - p < valueBytes) {
         throw new MalformedInputException(at - base, "RLE repeated run's value is cut off");
       }
-      long v;
-      if (buf.length - p >= 8) {
-        v = Endian.getLongLE(buf, p) & valueMask;
-      } else {
-        v = 0;
-        for (int i = 0; i < valueBytes; i++) {
-          v |= (buf[p + i] & 0xFFL) << 8 * i;
-        }
-      }
+      long v = buf.length - p >= 8 ? Endian.getLongLE(buf, p) & valueMask : valueAt(p);
       if ((v & ~mask) != 0) {
-        throw new MalformedInputException(at - base, "RLE repeated value " + Long.toHexString(v)
-            + " is wider than " + bitWidth + " bits");
+        throw tooWide(at, v);
       }
       runValue = extend(v);
       repeatLeft = runLength;
       nextRun = p + valueBytes;
     }
+  }
+
+  private MalformedInputException streamEnds() {
+    return new MalformedInputException(Math.min(nextRun, limit) - base,
+        "RLE stream ends after " + position + " values; more were expected");
+  }
+
+  private MalformedInputException tooWide(int at, long v) {
+    return new MalformedInputException(at - base, "RLE repeated value " + Long.toHexString(v)
+        + " is wider than " + bitWidth + " bits");
+  }
+
+  /** A run indicator of several bytes at {@code at}: its value, then the position after it. */
+  private long readIndicator(int at) throws MalformedInputException {
+    long r = Varints.readVarInt(buf, at, limit, base, "RLE run indicator");
+    long indicator = Varints.packedValue(r) & 0xFFFF_FFFFL;
+    if (indicator > Integer.MAX_VALUE) {
+      throw new MalformedInputException(at - base,
+          "RLE run indicator " + indicator + " overflows Kudu's int32");
+    }
+    return indicator << 32 | Varints.packedPosition(r);
+  }
+
+  /** The valueBytes little-endian bytes at {@code p}, near the array's end. */
+  private long valueAt(int p) {
+    long v = 0;
+    for (int i = 0; i < valueBytes; i++) {
+      v |= (buf[p + i] & 0xFFL) << 8 * i;
+    }
+    return v;
   }
 
   private void checkLiterals(long k) throws MalformedInputException {
