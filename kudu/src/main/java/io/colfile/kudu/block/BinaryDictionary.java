@@ -16,18 +16,19 @@ import java.util.Arrays;
  */
 public final class BinaryDictionary {
   private final BinaryPlainBlockDecoder block;
-  /** Where string i starts in the block's array, and its length: one load each per row. */
-  private final int[] starts;
-  private final int[] lengths;
+  /**
+   * Where string i starts in the block's array ({@code [2i]}) and its length ({@code [2i + 1]}):
+   * side by side, so that a row costs one cache line however large the dictionary.
+   */
+  private final int[] refs;
 
   private BinaryDictionary(BinaryPlainBlockDecoder block) {
     this.block = block;
     int n = block.count();
-    this.starts = new int[n];
-    this.lengths = new int[n];
+    this.refs = new int[2 * n];
     for (int i = 0; i < n; i++) {
-      starts[i] = block.valueStart(i);
-      lengths[i] = block.valueLength(i);
+      refs[2 * i] = block.valueStart(i);
+      refs[2 * i + 1] = block.valueLength(i);
     }
   }
 
@@ -61,20 +62,19 @@ public final class BinaryDictionary {
    * dictionary (as unsigned), the rows before it set; returns -1 when all are.
    */
   int setRefs(BytesVector dst, int row, int[] codes, int n) {
-    int[] s = starts;
-    int size = s.length;
+    int[] r = refs;
+    int size = r.length >>> 1;
     int good = 0;
     while (good < n && Integer.compareUnsigned(codes[good], size) < 0) {
       good++;
     }
     dst.setBuffer(row, good, block.buffer());
-    int[] l = lengths;
     int[] st = dst.start;
     int[] ln = dst.length;
     for (int i = 0; i < good; i++) {
       int cw = codes[i];
-      st[row + i] = s[cw];
-      ln[row + i] = l[cw];
+      st[row + i] = r[2 * cw];
+      ln[row + i] = r[2 * cw + 1];
     }
     return good == n ? -1 : good;
   }
