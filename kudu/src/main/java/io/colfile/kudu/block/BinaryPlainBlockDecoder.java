@@ -44,9 +44,7 @@ final class BinaryPlainBlockDecoder extends AbstractBlockDecoder {
     int[] s = new int[groups * 4 + 1];
     int p = offset + offsetsPos;
     int limit = offset + length;
-    for (int g = 0; g < groups; g++) {
-      p = GroupVarint.readGroup(buf, p, limit, s, 4 * g, offset, "BINARY PLAIN offset");
-    }
+    p = GroupVarint.readGroups(buf, p, limit, s, 0, groups, offset, "BINARY PLAIN offset");
     if (p != limit) {
       throw new MalformedInputException(p - offset, "BINARY PLAIN block has " + (limit - p)
           + " bytes after its offsets");

@@ -141,6 +141,7 @@ public final class RleDecoder {
       throw new IllegalArgumentException("cell width " + width);
     }
     Objects.checkFromIndexSize(offset, Math.multiplyExact(n, width), dst.length);
+    int regionEnd = offset + n * width;
     // Counted in values, not bytes: no division by the width per run.
     for (int i = 0; i < n; ) {
       if (repeatLeft == 0 && literalLeft == 0) {
@@ -150,7 +151,7 @@ public final class RleDecoder {
       int k;
       if (repeatLeft > 0) {
         k = (int) Math.min(n - i, repeatLeft);
-        fillCells(dst, at, k, width, runValue);
+        fillCells(dst, at, k, width, runValue, regionEnd);
         repeatLeft -= k;
       } else {
         k = (int) Math.min(n - i, literalLeft);
@@ -175,25 +176,35 @@ public final class RleDecoder {
     }
   }
 
-  /** {@code k} cells of {@code width} bytes holding the low bytes of {@code v}. */
-  private static void fillCells(byte[] dst, int offset, int k, int width, long v) {
+  /**
+   * {@code k} cells of {@code width} bytes holding the low bytes of {@code v}, at {@code
+   * dst[offset]}. Narrow cells go eight bytes at a time, which may write up to seven bytes past
+   * the run but never past {@code regionEnd}: cells the next runs overwrite.
+   */
+  private static void fillCells(byte[] dst, int offset, int k, int width, long v, int regionEnd) {
     switch (width) {
       case 1 -> Arrays.fill(dst, offset, offset + k, (byte) v);
-      case 2 -> {
-        for (int i = 0; i < k; i++) {
-          Endian.putShortLE(dst, offset + 2 * i, (short) v);
-        }
-      }
-      case 4 -> {
-        for (int i = 0; i < k; i++) {
-          Endian.putIntLE(dst, offset + 4 * i, (int) v);
-        }
-      }
+      case 2 -> fillWords(dst, offset, offset + 2 * k, (v & 0xFFFFL) * 0x0001_0001_0001_0001L,
+          regionEnd);
+      case 4 -> fillWords(dst, offset, offset + 4 * k, (v & 0xFFFF_FFFFL) * 0x1_0000_0001L,
+          regionEnd);
       default -> {
         for (int i = 0; i < k; i++) {
           Endian.putLongLE(dst, offset + 8 * i, v);
         }
       }
+    }
+  }
+
+  /** The repeated pattern {@code w} over {@code dst[from, to)}, whole words up to regionEnd. */
+  private static void fillWords(byte[] dst, int from, int to, long w, int regionEnd) {
+    int p = from;
+    int wordEnd = regionEnd - 8;
+    for (; p < to && p <= wordEnd; p += 8) {
+      Endian.putLongLE(dst, p, w);
+    }
+    for (; p < to; p++) {
+      dst[p] = (byte) (w >>> 8 * (p - from & 7));
     }
   }
 
