@@ -64,9 +64,19 @@ public final class BinaryDictionary {
   int setRefs(BytesVector dst, int row, int[] codes, int n) {
     int[] r = refs;
     int size = r.length >>> 1;
-    int good = 0;
-    while (good < n && Integer.compareUnsigned(codes[good], size) < 0) {
-      good++;
+    // A codeword c is in range when c and size - 1 - c are both non-negative: one OR over the
+    // batch (which the JIT vectorizes) clears the sign bit only if all are.
+    int any = 0;
+    for (int i = 0; i < n; i++) {
+      int cw = codes[i];
+      any |= cw | (size - 1 - cw);
+    }
+    int good = n;
+    if (any < 0) {
+      good = 0;
+      while (Integer.compareUnsigned(codes[good], size) < 0) {
+        good++;
+      }
     }
     dst.setBuffer(row, good, block.buffer());
     int[] st = dst.start;
