@@ -20,11 +20,33 @@ public final class BytesVector extends ColumnVector {
     length = new int[capacity];
   }
 
-  /** Points row {@code row} at {@code buf[off, off + len)} without copying. */
+  /**
+   * Points row {@code row} at {@code buf[off, off + len)} without copying. The reference is
+   * stored only if the row does not already hold it: rows refilled from the same buffer batch
+   * after batch (a block or dictionary read in several batches) then cost no reference store,
+   * whose garbage-collector write barrier costs more than the rest of this method.
+   */
   public void setRef(int row, byte[] buf, int off, int len) {
-    vector[row] = buf;
+    if (vector[row] != buf) {
+      vector[row] = buf;
+    }
     start[row] = off;
     length[row] = len;
+  }
+
+  /**
+   * Points rows {@code row} to {@code row + n - 1} into {@code buf}, storing the reference only
+   * where it differs (see {@link #setRef}); the caller sets their {@link #start} and {@link
+   * #length}, which must lie within {@code buf}. For decoders that fill rows in bulk.
+   */
+  public void setBuffer(int row, int n, byte[] buf) {
+    java.util.Objects.checkFromIndexSize(row, n, vector.length);
+    byte[][] v = vector;
+    for (int i = row, end = row + n; i < end; i++) {
+      if (v[i] != buf) {
+        v[i] = buf;
+      }
+    }
   }
 
   /** Row {@code row} as a new array. */

@@ -16,9 +16,20 @@ import java.util.Arrays;
  */
 public final class BinaryDictionary {
   private final BinaryPlainBlockDecoder block;
+  /**
+   * Where string i starts in the block's array ({@code [2i]}) and its length ({@code [2i + 1]}):
+   * side by side, so that a row costs one cache line however large the dictionary.
+   */
+  private final int[] refs;
 
   private BinaryDictionary(BinaryPlainBlockDecoder block) {
     this.block = block;
+    int n = block.count();
+    this.refs = new int[2 * n];
+    for (int i = 0; i < n; i++) {
+      refs[2 * i] = block.valueStart(i);
+      refs[2 * i + 1] = block.valueLength(i);
+    }
   }
 
   /**
@@ -45,8 +56,36 @@ public final class BinaryDictionary {
     return Arrays.copyOfRange(block.buffer(), start, start + block.valueLength(codeword));
   }
 
-  /** Points row {@code row} of {@code dst} at the string of a codeword already checked. */
-  void setRef(BytesVector dst, int row, int codeword) {
-    dst.setRef(row, block.buffer(), block.valueStart(codeword), block.valueLength(codeword));
+  /**
+   * Points rows {@code row} to {@code row + n - 1} of {@code dst} at the strings of {@code
+   * codes[0, n)}, or returns the index in {@code codes} of the first codeword outside the
+   * dictionary (as unsigned), the rows before it set; returns -1 when all are.
+   */
+  int setRefs(BytesVector dst, int row, int[] codes, int n) {
+    int[] r = refs;
+    int size = r.length >>> 1;
+    // A codeword c is in range when c and size - 1 - c are both non-negative: one OR over the
+    // batch (which the JIT vectorizes) clears the sign bit only if all are.
+    int any = 0;
+    for (int i = 0; i < n; i++) {
+      int cw = codes[i];
+      any |= cw | (size - 1 - cw);
+    }
+    int good = n;
+    if (any < 0) {
+      good = 0;
+      while (Integer.compareUnsigned(codes[good], size) < 0) {
+        good++;
+      }
+    }
+    dst.setBuffer(row, good, block.buffer());
+    int[] st = dst.start;
+    int[] ln = dst.length;
+    for (int i = 0; i < good; i++) {
+      int cw = codes[i];
+      st[row + i] = r[2 * cw];
+      ln[row + i] = r[2 * cw + 1];
+    }
+    return good == n ? -1 : good;
   }
 }

@@ -44,9 +44,7 @@ final class BinaryPlainBlockDecoder extends AbstractBlockDecoder {
     int[] s = new int[groups * 4 + 1];
     int p = offset + offsetsPos;
     int limit = offset + length;
-    for (int g = 0; g < groups; g++) {
-      p = GroupVarint.readGroup(buf, p, limit, s, 4 * g, offset, "BINARY PLAIN offset");
-    }
+    p = GroupVarint.readGroups(buf, p, limit, s, 0, groups, offset, "BINARY PLAIN offset");
     if (p != limit) {
       throw new MalformedInputException(p - offset, "BINARY PLAIN block has " + (limit - p)
           + " bytes after its offsets");
@@ -73,9 +71,18 @@ final class BinaryPlainBlockDecoder extends AbstractBlockDecoder {
   @Override
   public void readBinary(BytesVector dst, int row, int n) {
     Bytes.checkRead(pos, n, count);
-    for (int i = 0; i < n; i++, pos++) {
-      dst.setRef(row + i, buf, offset + starts[pos], starts[pos + 1] - starts[pos]);
+    dst.setBuffer(row, n, buf);
+    int[] s = starts;
+    int[] st = dst.start;
+    int[] ln = dst.length;
+    int p = pos;
+    int base = offset;
+    for (int i = 0; i < n; i++) {
+      int a = s[p + i];
+      st[row + i] = base + a;
+      ln[row + i] = s[p + i + 1] - a;
     }
+    pos = p + n;
   }
 
   /** The array values are in (the block's). */

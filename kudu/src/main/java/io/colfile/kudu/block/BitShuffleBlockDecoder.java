@@ -141,8 +141,23 @@ final class BitShuffleBlockDecoder extends AbstractBlockDecoder {
       int in = pos - s * subElems;
       int k = Math.min(n, Math.min(elems(s), count - s * subElems) - in);
       load(s);
-      for (int i = 0; i < k; i++) {
-        dst[dstOffset + i] = element(in + i);
+      byte[] d = decoded;
+      switch (es) {
+        case 1 -> {
+          for (int i = 0; i < k; i++) {
+            dst[dstOffset + i] = d[in + i] & 0xFF;
+          }
+        }
+        case 2 -> {
+          for (int i = 0; i < k; i++) {
+            dst[dstOffset + i] = Endian.getShortLE(d, 2 * (in + i)) & 0xFFFF;
+          }
+        }
+        default -> {
+          for (int i = 0; i < k; i++) {
+            dst[dstOffset + i] = Endian.getIntLE(d, 4 * (in + i));
+          }
+        }
       }
       pos += k;
       n -= k;

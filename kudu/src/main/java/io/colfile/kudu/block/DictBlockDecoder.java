@@ -12,7 +12,7 @@ import io.colfile.kudu.PhysicalType;
  * dictionary or the block.
  */
 final class DictBlockDecoder implements BlockDecoder {
-  private static final int SCRATCH = 256;
+  private static final int SCRATCH = 1024;
 
   private final BinaryDictionary dictionary;
   private final BitShuffleBlockDecoder codewords;
@@ -85,7 +85,6 @@ final class DictBlockDecoder implements BlockDecoder {
     if (scratch == null) {
       scratch = new int[SCRATCH];
     }
-    int size = dictionary.size();
     for (int done = 0; done < n; ) {
       int k = Math.min(SCRATCH, n - done);
       int first = codewords.position();
@@ -94,15 +93,12 @@ final class DictBlockDecoder implements BlockDecoder {
       } catch (MalformedInputException e) {
         throw rebase(e);
       }
-      for (int i = 0; i < k; i++) {
-        int cw = scratch[i];
-        if (Integer.compareUnsigned(cw, size) >= 0) {
-          codewords.seek(first + i);
-          throw new MalformedInputException(4, "DICT codeword "
-              + Integer.toUnsignedString(cw) + " of value " + (first + i)
-              + " is outside the dictionary of " + size + " strings");
-        }
-        dictionary.setRef(dst, row + done + i, cw);
+      int bad = dictionary.setRefs(dst, row + done, scratch, k);
+      if (bad >= 0) {
+        codewords.seek(first + bad);
+        throw new MalformedInputException(4, "DICT codeword "
+            + Integer.toUnsignedString(scratch[bad]) + " of value " + (first + bad)
+            + " is outside the dictionary of " + dictionary.size() + " strings");
       }
       done += k;
     }

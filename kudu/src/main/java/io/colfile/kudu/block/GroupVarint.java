@@ -67,6 +67,41 @@ final class GroupVarint {
     return pos;
   }
 
+  /**
+   * Decodes {@code groups} consecutive groups from {@code b[pos]} into {@code dst[dstOffset,
+   * dstOffset + 4·groups)}, checking that they end by {@code limit}; returns the position after
+   * them. The same as as many {@link #readGroup} calls, in one loop.
+   */
+  static int readGroups(byte[] b, int pos, int limit, int[] dst, int dstOffset, int groups,
+      int base, String what) throws MalformedInputException {
+    java.util.Objects.checkFromIndexSize(dstOffset, 4 * groups, dst.length);
+    int g = 0;
+    int d = dstOffset;
+    // Each value is a 4-byte load cut to its length; the last starts at most 13 bytes after the
+    // selector, so with 17 bytes left every load stays before the limit.
+    int fastEnd = limit - MAX_GROUP_BYTES;
+    for (; g < groups && pos <= fastEnd; g++, d += 4) {
+      int sel = b[pos];
+      int p = pos + 1;
+      int len = (sel >>> 6 & 3) + 1;
+      dst[d] = Endian.getIntLE(b, p) & (-1 >>> (32 - 8 * len));
+      p += len;
+      len = (sel >>> 4 & 3) + 1;
+      dst[d + 1] = Endian.getIntLE(b, p) & (-1 >>> (32 - 8 * len));
+      p += len;
+      len = (sel >>> 2 & 3) + 1;
+      dst[d + 2] = Endian.getIntLE(b, p) & (-1 >>> (32 - 8 * len));
+      p += len;
+      len = (sel & 3) + 1;
+      dst[d + 3] = Endian.getIntLE(b, p) & (-1 >>> (32 - 8 * len));
+      pos = p + len;
+    }
+    for (; g < groups; g++, d += 4) {
+      pos = readGroup(b, pos, limit, dst, d, base, what);
+    }
+    return pos;
+  }
+
   /** The byte length of the group whose selector is at {@code b[pos]}. */
   static int groupSize(byte[] b, int pos) {
     int s = b[pos] & 0xFF;

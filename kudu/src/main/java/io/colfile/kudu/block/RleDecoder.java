@@ -29,6 +29,8 @@ public final class RleDecoder {
   private final int bitWidth;
   private final long mask;
   private final int valueBytes;
+  /** The low valueBytes bytes of a word: a repeated value's bytes. */
+  private final long valueMask;
   private final boolean signed;
 
   /** Index of the next run header (a long: a hostile literal run can point far past the end). */
@@ -66,6 +68,7 @@ public final class RleDecoder {
     this.bitWidth = bitWidth;
     this.mask = bitWidth == 64 ? -1L : (1L << bitWidth) - 1;
     this.valueBytes = (bitWidth + 7) / 8;
+    this.valueMask = valueBytes == 8 ? -1L : (1L << 8 * valueBytes) - 1;
     this.signed = signed && bitWidth < 64;
     rewind();
   }
@@ -138,58 +141,70 @@ public final class RleDecoder {
       throw new IllegalArgumentException("cell width " + width);
     }
     Objects.checkFromIndexSize(offset, Math.multiplyExact(n, width), dst.length);
-    int end = offset + n * width;
-    while (offset < end) {
+    int regionEnd = offset + n * width;
+    // Counted in values, not bytes: no division by the width per run.
+    for (int i = 0; i < n; ) {
       if (repeatLeft == 0 && literalLeft == 0) {
         readRunHeader();
       }
+      int at = offset + i * width;
       int k;
       if (repeatLeft > 0) {
-        k = (int) Math.min((end - offset) / width, repeatLeft);
-        fillCells(dst, offset, k, width, runValue);
+        k = (int) Math.min(n - i, repeatLeft);
+        fillCells(dst, at, k, width, runValue, regionEnd);
         repeatLeft -= k;
       } else {
-        k = (int) Math.min((end - offset) / width, literalLeft);
+        k = (int) Math.min(n - i, literalLeft);
         checkLiterals(k);
         if (bitWidth == 8 * width) {
           // Integer blocks (cfile.md 6.3.1): values of the full width start on byte boundaries
           // and are packed LSB first, so the literals are the little-endian cells themselves.
-          System.arraycopy(buf, (int) (bitPos >>> 3), dst, offset, k * width);
+          System.arraycopy(buf, (int) (bitPos >>> 3), dst, at, k * width);
         } else if (bitWidth == 1 && width == 1) {
-          unpackBits(bitPos, dst, offset, k);
+          unpackBits(bitPos, dst, at, k);
         } else {
           long bit = bitPos;
-          for (int i = 0; i < k; i++, bit += bitWidth) {
-            Bytes.putCell(dst, offset + i * width, width, extend(bits(bit)));
+          for (int j = 0; j < k; j++, bit += bitWidth) {
+            Bytes.putCell(dst, at + j * width, width, extend(bits(bit)));
           }
         }
         bitPos += (long) k * bitWidth;
         literalLeft -= k;
       }
-      offset += k * width;
+      i += k;
       position += k;
     }
   }
 
-  /** {@code k} cells of {@code width} bytes holding the low bytes of {@code v}. */
-  private static void fillCells(byte[] dst, int offset, int k, int width, long v) {
+  /**
+   * {@code k} cells of {@code width} bytes holding the low bytes of {@code v}, at {@code
+   * dst[offset]}. Narrow cells go eight bytes at a time, which may write up to seven bytes past
+   * the run but never past {@code regionEnd}: cells the next runs overwrite.
+   */
+  private static void fillCells(byte[] dst, int offset, int k, int width, long v, int regionEnd) {
     switch (width) {
       case 1 -> Arrays.fill(dst, offset, offset + k, (byte) v);
-      case 2 -> {
-        for (int i = 0; i < k; i++) {
-          Endian.putShortLE(dst, offset + 2 * i, (short) v);
-        }
-      }
-      case 4 -> {
-        for (int i = 0; i < k; i++) {
-          Endian.putIntLE(dst, offset + 4 * i, (int) v);
-        }
-      }
+      case 2 -> fillWords(dst, offset, offset + 2 * k, (v & 0xFFFFL) * 0x0001_0001_0001_0001L,
+          regionEnd);
+      case 4 -> fillWords(dst, offset, offset + 4 * k, (v & 0xFFFF_FFFFL) * 0x1_0000_0001L,
+          regionEnd);
       default -> {
         for (int i = 0; i < k; i++) {
           Endian.putLongLE(dst, offset + 8 * i, v);
         }
       }
+    }
+  }
+
+  /** The repeated pattern {@code w} over {@code dst[from, to)}, whole words up to regionEnd. */
+  private static void fillWords(byte[] dst, int from, int to, long w, int regionEnd) {
+    int p = from;
+    int wordEnd = regionEnd - 8;
+    for (; p < to && p <= wordEnd; p += 8) {
+      Endian.putLongLE(dst, p, w);
+    }
+    for (; p < to; p++) {
+      dst[p] = (byte) (w >>> 8 * (p - from & 7));
     }
   }
 
@@ -275,24 +290,33 @@ public final class RleDecoder {
     return nonZero;
   }
 
+  /**
+   * Reads the run header at {@code nextRun}. Kept small enough for the JIT to inline into the
+   * read loops (one call per run of some ten values otherwise); the rare cases and the errors
+   * are out of line.
+   */
   private void readRunHeader() throws MalformedInputException {
     if (nextRun >= limit) {
-      throw new MalformedInputException(Math.min(nextRun, limit) - base,
-          "RLE stream ends after " + position + " values; more were expected");
+      throw streamEnds();
     }
     int at = (int) nextRun;
-    long r = Varints.readVarInt(buf, at, limit, base, "RLE run indicator");
-    long indicator = Varints.packedValue(r) & 0xFFFF_FFFFL;
-    int p = Varints.packedPosition(r);
-    if (indicator > Integer.MAX_VALUE) {
-      throw new MalformedInputException(at - base,
-          "RLE run indicator " + indicator + " overflows Kudu's int32");
+    long indicator;
+    int p;
+    int b0 = buf[at];
+    if (b0 >= 0) {
+      // One-byte indicators (runs of up to 63 values, or 504 literals) are most of them.
+      indicator = b0;
+      p = at + 1;
+    } else {
+      long r = readIndicator(at);
+      indicator = r >>> 32;
+      p = (int) r;
     }
-    long runLength = indicator >>> 1;
-    if (runLength == 0) {
+    if (indicator < 2) {
       throw new MalformedInputException(at - base, "RLE run of zero values");
     }
     runAt = at;
+    long runLength = indicator >>> 1;
     if ((indicator & 1) != 0) {
       literalLeft = runLength * 8;
       bitPos = (long) p * 8;
@@ -301,18 +325,44 @@ public final class RleDecoder {
       if (limit - p < valueBytes) {
         throw new MalformedInputException(at - base, "RLE repeated run's value is cut off");
       }
-      long v = 0;
-      for (int i = 0; i < valueBytes; i++) {
-        v |= (buf[p + i] & 0xFFL) << 8 * i;
-      }
+      long v = buf.length - p >= 8 ? Endian.getLongLE(buf, p) & valueMask : valueAt(p);
       if ((v & ~mask) != 0) {
-        throw new MalformedInputException(at - base, "RLE repeated value " + Long.toHexString(v)
-            + " is wider than " + bitWidth + " bits");
+        throw tooWide(at, v);
       }
       runValue = extend(v);
       repeatLeft = runLength;
       nextRun = p + valueBytes;
     }
+  }
+
+  private MalformedInputException streamEnds() {
+    return new MalformedInputException(Math.min(nextRun, limit) - base,
+        "RLE stream ends after " + position + " values; more were expected");
+  }
+
+  private MalformedInputException tooWide(int at, long v) {
+    return new MalformedInputException(at - base, "RLE repeated value " + Long.toHexString(v)
+        + " is wider than " + bitWidth + " bits");
+  }
+
+  /** A run indicator of several bytes at {@code at}: its value, then the position after it. */
+  private long readIndicator(int at) throws MalformedInputException {
+    long r = Varints.readVarInt(buf, at, limit, base, "RLE run indicator");
+    long indicator = Varints.packedValue(r) & 0xFFFF_FFFFL;
+    if (indicator > Integer.MAX_VALUE) {
+      throw new MalformedInputException(at - base,
+          "RLE run indicator " + indicator + " overflows Kudu's int32");
+    }
+    return indicator << 32 | Varints.packedPosition(r);
+  }
+
+  /** The valueBytes little-endian bytes at {@code p}, near the array's end. */
+  private long valueAt(int p) {
+    long v = 0;
+    for (int i = 0; i < valueBytes; i++) {
+      v |= (buf[p + i] & 0xFFL) << 8 * i;
+    }
+    return v;
   }
 
   private void checkLiterals(long k) throws MalformedInputException {

@@ -149,6 +149,54 @@ class RleDecoderTest {
     }
   }
 
+  /**
+   * Runs are filled a word at a time and may write past their own cells, but never past the
+   * cells a call was asked for: after each call the bytes behind its region are untouched, for
+   * every cell width, bit widths that take the word fill, the copy and the bit-by-bit paths, and
+   * runs (of up to 900 values, several-byte indicators) that cross the calls' boundaries.
+   */
+  @Test
+  void cellReadsWriteNothingPastTheirCells() throws MalformedInputException {
+    for (int c = 0; c < 200; c++) {
+      Random r = TestSeed.random("rleRegion", c);
+      int width = new int[] {1, 2, 4, 8}[c % 4];
+      int bw = switch (c / 4 % 3) {
+        case 0 -> 8 * width;
+        case 1 -> width == 1 ? 1 : 8 * width - 3;
+        default -> 1 + r.nextInt(8 * width);
+      };
+      long[] values = RleSequences.mask(RleSequences.random(r, bw, 1 + r.nextInt(3000)), bw);
+      RleEncoder enc = new RleEncoder(bw);
+      for (long v : values) {
+        enc.put(v);
+      }
+      byte[] s = enc.finish();
+      RleDecoder d = new RleDecoder(s, 0, s.length, bw);
+      byte[] cells = new byte[3 + values.length * width + 16];
+      java.util.Arrays.fill(cells, (byte) 0x5A);
+      String what = "case " + c + " (width " + width + ", bit width " + bw + "), "
+          + TestSeed.replay();
+      for (int at = 0; at < values.length; ) {
+        int k = 1 + r.nextInt(Math.min(values.length - at, r.nextBoolean() ? 9 : 120));
+        d.readCells(cells, 3 + at * width, k, width);
+        at += k;
+        int end = 3 + at * width;
+        // A word fill reaches at most seven bytes past a run: look at the next sixteen.
+        for (int b = end; b < end + 16; b++) {
+          if (cells[b] != 0x5A) {
+            assertThat(cells[b]).as("byte %d after reading %d values, %s", b, at, what)
+                .isEqualTo((byte) 0x5A);
+          }
+        }
+      }
+      for (int i = 0; i < values.length; i++) {
+        assertThat(Bytes.getCell(cells, 3 + i * width, width, false))
+            .as("value %d, %s", i, what).isEqualTo(values[i]);
+      }
+      assertThat(java.util.Arrays.copyOfRange(cells, 0, 3)).containsOnly((byte) 0x5A);
+    }
+  }
+
   @Test
   void skippingMatchesReadingAndCountsNonZeroValues() throws MalformedInputException {
     for (int c = 0; c < 300; c++) {
