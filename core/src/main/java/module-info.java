@@ -9,6 +9,9 @@
 module io.colfile.core {
   // aircompressor 2.0.x names no module: its name comes from the jar's file name
   requires aircompressor;
+  // optional native codecs, used when present and loadable (CodecImplementations)
+  requires static com.github.luben.zstd_jni;
+  requires static org.lz4.java;
 
   exports io.colfile.core;
   exports io.colfile.core.codec;

@@ -21,7 +21,8 @@ import picocli.CommandLine.ParentCommand;
 @Command(name = "meta", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Print the file's metadata: format, schema, rows, and what the format adds "
         + "(versions, compression, stripes, statistics, user metadata; ORC encryption and type "
-        + "attributes). Several files, or directories (walked; hidden and _-prefixed names "
+        + "attributes), and which implementation decompresses the file's codecs (native or pure "
+        + "Java). Several files, or directories (walked; hidden and _-prefixed names "
         + "skipped), print one after the other, each headed by its name. The JSON form is in "
         + "docs/meta-json.md.",
     footer = {"", "Examples:",
@@ -73,6 +74,15 @@ final class MetaCommand implements Callable<Integer>, FileCommand {
   }
 
   private Map<String, Object> describe(Path file) throws IOException {
+    Map<String, Object> tree = new LinkedHashMap<>(describeFile(file));
+    Map<String, String> decompressors = CodecInfo.decompressors(tree);
+    if (!decompressors.isEmpty()) {
+      tree.put("decompressors", decompressors);
+    }
+    return tree;
+  }
+
+  private Map<String, Object> describeFile(Path file) throws IOException {
     if (ColumnFiles.isKuduServer(file) && server.table == null && server.tablet == null) {
       // the whole server: its tables and tablets, what the log holds beyond the flushed rows
       return io.colfile.kudu.tablet.KuduServerDir.open(file,

@@ -10,17 +10,22 @@ import org.junit.jupiter.api.io.TempDir;
 class CheckCommandTest {
   @TempDir Path dir;
 
-  private Path orc(String name) throws Exception {
+  private Path orc(String name, String... options) throws Exception {
     Path out = dir.resolve(name);
-    Cli.Result r = Cli.run("convert", Path.of("../testdata/csv/orders.csv").toString(),
-        out.toString());
+    java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("convert",
+        Path.of("../testdata/csv/orders.csv").toString(), out.toString()));
+    args.addAll(java.util.List.of(options));
+    Cli.Result r = Cli.run(args.toArray(String[]::new));
     assertThat(r.status()).as(r.err()).isZero();
     return out;
   }
 
   @Test
   void goodFilesAreOkAndDamagedOnesNamedWithTheirPlace() throws Exception {
-    Path good = orc("good.orc");
+    // ZLIB: a flipped byte inside a deflate block breaks its structure. The default ZSTD, as
+    // zstd-jni and orc-core write it, has no checksum, so a flipped literal can read as another
+    // value, which no ORC reader can tell.
+    Path good = orc("good.orc", "--compression", "zlib");
     Path bad = dir.resolve("bad.orc");
     byte[] b = Files.readAllBytes(good);
     b[b.length / 3] ^= 0x55; // inside the stripe's data

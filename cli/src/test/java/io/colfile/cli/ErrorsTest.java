@@ -104,6 +104,11 @@ class ErrorsTest {
     Cli.Result version = Cli.run("--version");
     assertThat(version.status()).isZero();
     assertThat(version.out()).startsWith("colfile ");
+    // which implementation serves each codec, one line each
+    assertThat(version.out()).contains("codecs (read / write):",
+        "  zstd    " + io.colfile.core.codec.CodecImplementations.decompressor(
+            io.colfile.core.codec.CompressionCodec.ZSTD),
+        "  zlib    JDK zlib (native)\n", "  lzo     ");
     Cli.Result help = Cli.run("--help");
     assertThat(help.status()).isZero();
     assertThat(help.out()).contains("cat", "schema", "meta", "--verbose", "--quiet", "Kudu",

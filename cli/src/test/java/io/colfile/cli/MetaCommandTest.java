@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.colfile.core.codec.CodecImplementations;
+import io.colfile.core.codec.CompressionCodec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -108,9 +110,32 @@ class MetaCommandTest {
   void aFileWithoutEncryptionOrAttributesHasNeitherKey() throws IOException {
     Path f = converted("orders.orc");
     assertThat(keys(json("meta", "--json", f.toString()))).containsExactly("calendar",
-        "compression", "compressionBlockSize", "encrypted", "fileLength", "fileVersion",
+        "compression", "compressionBlockSize", "decompressors", "encrypted", "fileLength", "fileVersion",
         "format", "rowIndexStride", "rows", "schema", "statistics", "stripes", "userMetadata",
         "writer", "writerVersion");
+  }
+
+  @Test
+  void namesWhatDecompressesTheFilesCodecs() throws IOException {
+    // ORC: the file's codec
+    JsonNode zstd = json("meta", "--json", converted("orders-zstd.orc", "--compression", "zstd")
+        .toString());
+    assertThat(zstd.get("compression").asText()).isEqualTo("ZSTD");
+    assertThat(keys(zstd.get("decompressors"))).containsExactly("ZSTD");
+    assertThat(zstd.get("decompressors").get("ZSTD").asText())
+        .isEqualTo(CodecImplementations.decompressor(CompressionCodec.ZSTD));
+    Cli.Result text = Cli.run("meta", converted("orders-lz4.orc", "--compression", "lz4")
+        .toString());
+    assertThat(text.out()).contains("decompressors:\n  LZ4: "
+        + CodecImplementations.decompressor(CompressionCodec.LZ4) + "\n");
+    // Kudu: per column, each codec once
+    JsonNode lz4 = json("meta", "--json",
+        shared("kudu-cfiles/s_int32/rs0.col.v_plain_lz4_nn.cfile").toString());
+    assertThat(lz4.get("compression").asText()).isEqualTo("LZ4");
+    assertThat(keys(lz4.get("decompressors"))).containsExactly("LZ4");
+    // uncompressed: no key
+    assertThat(keys(json("meta", "--json", converted("orders-none.orc", "--compression",
+        "none").toString()))).doesNotContain("decompressors");
   }
 
   @Test
@@ -118,7 +143,7 @@ class MetaCommandTest {
     JsonNode enc = json("meta", "--json", shared("orc-examples/encrypted/sample1.orc")
         .toString());
     assertThat(keys(enc)).containsExactly("calendar", "compression", "compressionBlockSize",
-        "encrypted", "encryption", "fileLength", "fileVersion", "format", "rowIndexStride",
+        "decompressors", "encrypted", "encryption", "fileLength", "fileVersion", "format", "rowIndexStride",
         "rows", "schema", "statistics", "stripes", "typeAttributes", "userMetadata", "writer",
         "writerVersion");
     assertThat(keys(enc.get("encryption"))).containsExactly("keyProvider", "keys", "masks",

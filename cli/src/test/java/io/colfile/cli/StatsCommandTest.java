@@ -85,9 +85,13 @@ class StatsCommandTest {
     Cli.Result r = Cli.run("stats", f.toString(), "--columns", "id", "--row-groups");
     assertThat(r.status()).as(r.err()).isZero();
     assertThat(r.err()).isEmpty();
+    // the ZSTD stream's size: zstd-jni's frame (orc-core's) has no checksum, aircompressor's has
+    int bytesOnDisk = io.colfile.core.codec.CodecImplementations.nativeCompressor(
+        io.colfile.core.codec.CompressionCodec.ZSTD) ? 48 : 52;
     assertThat(r.out()).startsWith("file: " + f + "\nformat: ORC\nrows: 5000\n")
         .contains("statistics:\n  - column: id\n    id: 1\n    type: bigint\n    count: 5000\n"
-            + "    hasNull: false\n    bytesOnDisk: 52\n    min: 0\n    max: 9998\n"
+            + "    hasNull: false\n    bytesOnDisk: " + bytesOnDisk
+            + "\n    min: 0\n    max: 9998\n"
             + "    sum: 24995000\n"
             + "    pushdown: min and max used\n")
         .contains("      - rowGroup: 4\n        firstRow: 4000\n        rows: 1000\n")

@@ -90,6 +90,39 @@ class OrcWriterFileSizeTest {
     }
   }
 
+  /**
+   * With zstd-jni on both sides (colfile's native ZSTD, and orc-core's ZstdCodec, which its
+   * writer picks once the library is loaded), every stream of every stripe is orc-core's
+   * byte for byte, and the sizes agree to the footer's writer identity.
+   */
+  @Test
+  void zstdChunksAreOrcCoresWhenBothUseZstdJni() throws IOException {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        io.colfile.core.codec.CodecImplementations.nativeCompressor(CompressionCodec.ZSTD),
+        "skipped: zstd-jni does not load here, and aircompressor writes other frames");
+    org.junit.jupiter.api.Assumptions.assumeTrue(com.github.luben.zstd.util.Native.isLoaded(),
+        "skipped: orc-core picks zstd-jni only once it is loaded");
+    List<Object> rows = lineitem(60_000, TestSeed.random("zstd-identity", 0));
+    Path theirs = writeOrcCore(LINEITEM, rows, CompressionKind.ZSTD);
+    Path ours = writeColfile(LINEITEM, rows, CompressionKind.ZSTD);
+    List<OrcFileParts.Part> t = OrcFileParts.read(theirs).parts();
+    List<OrcFileParts.Part> u = OrcFileParts.read(ours).parts();
+    assertThat(u).hasSameSizeAs(t);
+    int streams = 0;
+    for (int i = 0; i < t.size(); i++) {
+      if (t.get(i).stream() != null) {
+        assertThat(u.get(i).stored()).as("%s; %s", t.get(i).name(), TestSeed.replay())
+            .isEqualTo(t.get(i).stored());
+        streams++;
+      }
+    }
+    assertThat(streams).as("streams compared").isGreaterThan(LINEITEM.getMaximumId());
+    assertThat((double) Math.abs(Files.size(ours) - Files.size(theirs)))
+        .as("%d bytes against orc-core's %d; %s", Files.size(ours), Files.size(theirs),
+            TestSeed.replay())
+        .isLessThanOrEqualTo(32);
+  }
+
   /** An upper bound of the streams of the file orc-core writes: three per column and stripe. */
   private long streams(TypeDescription schema, List<Object> rows) throws IOException {
     Path p = writeOrcCore(schema, rows, CompressionKind.NONE);

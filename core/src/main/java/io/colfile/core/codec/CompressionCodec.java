@@ -56,8 +56,26 @@ public enum CompressionCodec {
         });
   }
 
-  /** A new decompressor for this codec. */
+  /**
+   * A new decompressor for this codec: native (zstd-jni for ZSTD, lz4-java for LZ4) when that
+   * library loaded, else the pure-Java one; see {@link CodecImplementations}. Both decode every
+   * valid block to the same bytes and refuse bad ones with the same exception type.
+   */
   public Decompressor newDecompressor() {
+    return switch (this) {
+      case ZSTD ->
+          NativeCodecs.ZSTD.loaded() ? new ZstdJniDecompressor() : newPureJavaDecompressor();
+      case LZ4 ->
+          NativeCodecs.LZ4.loaded() ? new Lz4JavaDecompressor() : newPureJavaDecompressor();
+      default -> newPureJavaDecompressor();
+    };
+  }
+
+  /**
+   * A new pure-Java decompressor for this codec (aircompressor; the JDK's zlib for ZLIB),
+   * whatever native libraries are present.
+   */
+  public Decompressor newPureJavaDecompressor() {
     return switch (this) {
       case NONE -> new CopyCodec();
       case ZLIB -> new InflateDecompressor(true);
@@ -73,9 +91,23 @@ public enum CompressionCodec {
    * A new compressor for this codec. ZLIB uses the default level (6) and strategy, which is what
    * ORC uses for footers and metadata; see {@link #zlib} for per-stream settings.
    *
+   * <p>ZSTD compresses through zstd-jni when it loaded (level 3, no checksum: orc-core's
+   * settings and bytes), else through aircompressor; see {@link CodecImplementations}.
+   *
    * @throws UnsupportedOperationException for LZO, which colfile reads but never writes
    */
   public Compressor newCompressor() {
+    return this == ZSTD && NativeCodecs.ZSTD.loaded()
+        ? new ZstdJniCompressor() : newPureJavaCompressor();
+  }
+
+  /**
+   * A new pure-Java compressor for this codec (aircompressor; the JDK's zlib for ZLIB),
+   * whatever native libraries are present.
+   *
+   * @throws UnsupportedOperationException for LZO, which colfile reads but never writes
+   */
+  public Compressor newPureJavaCompressor() {
     return switch (this) {
       case NONE -> new CopyCodec();
       case ZLIB -> zlib(Deflater.DEFAULT_COMPRESSION, Deflater.DEFAULT_STRATEGY);

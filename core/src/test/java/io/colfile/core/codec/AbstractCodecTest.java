@@ -34,9 +34,22 @@ import org.junit.jupiter.params.provider.MethodSource;
 abstract class AbstractCodecTest {
   abstract CompressionCodec codec();
 
+  /**
+   * The decompressor under test: the codec's default (native where a library loaded); the
+   * {@code *PureJava*} subclasses test the pure-Java one.
+   */
+  Decompressor newDecompressor() {
+    return codec().newDecompressor();
+  }
+
+  /** The compressor under test, as {@link #newDecompressor}. */
+  Compressor newCompressor() {
+    return codec().newCompressor();
+  }
+
   /** The compressed form of {@code data}; codecs we only read override this. */
   byte[] compress(byte[] data) {
-    Compressor c = codec().newCompressor();
+    Compressor c = newCompressor();
     byte[] out = new byte[c.maxCompressedLength(data.length)];
     int n = c.compress(data, 0, data.length, out, 0, out.length);
     assertThat(n).isBetween(0, out.length);
@@ -46,7 +59,7 @@ abstract class AbstractCodecTest {
   /** Decodes all of {@code input} with a fresh decompressor, allowing {@code max} bytes. */
   byte[] decompress(byte[] input, int max) throws MalformedInputException {
     byte[] out = new byte[max];
-    int n = codec().newDecompressor().decompress(input, 0, input.length, out, 0, max);
+    int n = newDecompressor().decompress(input, 0, input.length, out, 0, max);
     return Arrays.copyOf(out, n);
   }
 
@@ -82,7 +95,7 @@ abstract class AbstractCodecTest {
   @MethodSource("corpus")
   void compressesIntoAPaddedWindow(byte[] data) {
     assumeTrue(canCompress(), "skipped: this codec only decompresses (LZO is read-only)");
-    Compressor c = codec().newCompressor();
+    Compressor c = newCompressor();
     int bound = c.maxCompressedLength(data.length);
     byte[] in = embedded(data, 5, CodecTestData.random(5));
     byte[] out = canaries(bound);
@@ -99,7 +112,7 @@ abstract class AbstractCodecTest {
         "skipped: this codec's empty block is zero bytes, which colfile refuses as damage");
     byte[] compressed = compress(data);
     byte[] in = embedded(compressed, 3, CodecTestData.random(3));
-    Decompressor d = codec().newDecompressor();
+    Decompressor d = newDecompressor();
     for (int slack : new int[] {0, 1, 1000}) {
       byte[] out = canaries(data.length + slack);
       int n = d.decompress(in, 3, compressed.length, out, PAD, data.length + slack);
@@ -111,8 +124,8 @@ abstract class AbstractCodecTest {
 
   @Test
   void instancesAreReusableAcrossBlocks() throws MalformedInputException {
-    Compressor c = canCompress() ? codec().newCompressor() : null;
-    Decompressor d = codec().newDecompressor();
+    Compressor c = canCompress() ? newCompressor() : null;
+    Decompressor d = newDecompressor();
     List<Named<byte[]>> corpus = corpus();
     int size = corpus.size();
     for (int i = 0; i < 2 * size; i++) {
@@ -138,7 +151,7 @@ abstract class AbstractCodecTest {
   void compressReportsOutputThatDoesNotFit(byte[] data) {
     assumeTrue(canCompress(), "skipped: this codec only decompresses (LZO is read-only)");
     int size = compress(data).length;
-    Compressor c = codec().newCompressor();
+    Compressor c = newCompressor();
     for (int limit : new int[] {0, size / 2, size - 1}) {
       if (limit < 0 || limit >= size) {
         continue;
@@ -160,7 +173,7 @@ abstract class AbstractCodecTest {
   void compressFitsAWindowOfExactlyItsOutput(byte[] data) {
     assumeTrue(canCompress(), "skipped: this codec only decompresses (LZO is read-only)");
     byte[] expected = compress(data);
-    Compressor c = codec().newCompressor();
+    Compressor c = newCompressor();
     byte[] out = canaries(expected.length);
     assertThat(c.compress(data, 0, data.length, out, PAD, expected.length))
         .isEqualTo(expected.length);
@@ -173,7 +186,7 @@ abstract class AbstractCodecTest {
   void decompressRejectsOutputThatDoesNotFit(byte[] data) throws MalformedInputException {
     assumeTrue(data.length > 0, "skipped: empty input always fits");
     byte[] compressed = compress(data);
-    Decompressor d = codec().newDecompressor();
+    Decompressor d = newDecompressor();
     for (int limit : new int[] {0, data.length / 2, data.length - 1}) {
       byte[] out = canaries(data.length);
       assertThatThrownBy(() -> d.decompress(compressed, 0, compressed.length, out, PAD, limit))
@@ -195,7 +208,7 @@ abstract class AbstractCodecTest {
     assumeTrue(data.length > 0 || roundTripsEmpty(),
         "skipped: this codec's empty block is zero bytes, which colfile refuses as damage");
     byte[] compressed = compress(data);
-    Decompressor d = codec().newDecompressor();
+    Decompressor d = newDecompressor();
     for (int cut : Windows.cuts(compressed.length, CodecTestData.random(7))) {
       byte[] out = canaries(data.length);
       try {
@@ -223,7 +236,7 @@ abstract class AbstractCodecTest {
   void damagedInputFailsOnlyWithMalformedInput(byte[] data) {
     byte[] compressed = compress(data);
     Random r = CodecTestData.random(11);
-    Decompressor d = codec().newDecompressor();
+    Decompressor d = newDecompressor();
     int rounds = data.length > (64 << 10) ? 150 : 400;
     for (int i = 0; i < rounds && compressed.length > 0; i++) {
       byte[] damaged = compressed.clone();
@@ -241,7 +254,7 @@ abstract class AbstractCodecTest {
   @Test
   void randomBytesFailOnlyWithMalformedInput() {
     Random r = CodecTestData.random(13);
-    Decompressor d = codec().newDecompressor();
+    Decompressor d = newDecompressor();
     for (int i = 0; i < 2000; i++) {
       byte[] garbage = new byte[r.nextInt(i < 1000 ? 16 : 600)];
       r.nextBytes(garbage);
@@ -251,7 +264,7 @@ abstract class AbstractCodecTest {
 
   @Test
   void rejectsBadArgumentsAsCallerBugs() {
-    Decompressor d = codec().newDecompressor();
+    Decompressor d = newDecompressor();
     byte[] b = new byte[16];
     Class<IndexOutOfBoundsException> outOfBounds = IndexOutOfBoundsException.class;
     assertThatThrownBy(() -> d.decompress(b, -1, 4, b, 0, 4)).isInstanceOf(outOfBounds);
@@ -261,12 +274,12 @@ abstract class AbstractCodecTest {
     assertThatThrownBy(() -> d.decompress(null, 0, 0, b, 0, 4))
         .isInstanceOf(NullPointerException.class);
     if (!canCompress()) {
-      assertThatThrownBy(() -> codec().newCompressor())
+      assertThatThrownBy(() -> newCompressor())
           .isInstanceOf(UnsupportedOperationException.class)
           .hasMessageContaining(codec().name());
       return;
     }
-    Compressor c = codec().newCompressor();
+    Compressor c = newCompressor();
     assertThatThrownBy(() -> c.compress(b, 0, 17, b, 0, 4)).isInstanceOf(outOfBounds);
     assertThatThrownBy(() -> c.compress(b, 0, 4, b, -1, 4)).isInstanceOf(outOfBounds);
     assertThatThrownBy(() -> c.compress(b, 0, 4, null, 0, 4))

@@ -1,0 +1,152 @@
+package io.colfile.core.codec;
+
+import io.airlift.compress.lz4.Lz4Compressor;
+import io.airlift.compress.zstd.ZstdDecompressor;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.ref.Cleaner;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Properties;
+
+/**
+ * Finds out, once per JVM, which native codec libraries serve: zstd-jni for ZSTD and lz4-java
+ * for LZ4 decoding. A library is used only when its classes are on the class path (or its module
+ * is in the layer), its native code loads, and a round trip against aircompressor gives the
+ * right bytes; anything else, including {@code -Dcolfile.codecs=java}, leaves aircompressor in
+ * charge. The classes that touch a library ({@link ZstdJniDecompressor} and friends) are loaded
+ * only after it passed.
+ */
+final class NativeCodecs {
+  /** Frees the native contexts of zstd-jni instances that are no longer reachable. */
+  static final Cleaner CLEANER = Cleaner.create();
+
+  /** What was found for one library. */
+  record Library(boolean loaded, String name, String version, String reason) {
+    String label() {
+      return version.isEmpty() ? name : name + " " + version;
+    }
+  }
+
+  static final boolean FORCED_JAVA = forcedJava(System.getProperty(CodecImplementations.PROPERTY));
+  static final Library ZSTD = FORCED_JAVA ? off("zstd-jni") : probeZstd();
+  static final Library LZ4 = FORCED_JAVA ? off("lz4-java") : probeLz4();
+  static final String AIRCOMPRESSOR_VERSION =
+      pomVersion(ZstdDecompressor.class, "io.airlift", "aircompressor");
+
+  private NativeCodecs() {}
+
+  /** Whether the property's value asks for the pure-Java codecs ({@code java}, any case). */
+  static boolean forcedJava(String value) {
+    if (value == null || value.isBlank()) {
+      return false;
+    }
+    // anything else (auto, the default) lets the libraries that load serve
+    return value.trim().toLowerCase(Locale.ROOT).equals("java");
+  }
+
+  private static Library off(String name) {
+    return new Library(false, name, "",
+        "-D" + CodecImplementations.PROPERTY + "=java asks for pure Java");
+  }
+
+  private static boolean present(String className) {
+    try {
+      Class.forName(className, false, NativeCodecs.class.getClassLoader());
+      return true;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
+    }
+  }
+
+  private static Library probeZstd() {
+    if (!present("com.github.luben.zstd.ZstdDecompressCtx")) {
+      return new Library(false, "zstd-jni", "", "not on the class path");
+    }
+    String version = "";
+    try {
+      version = String.valueOf(Class.forName("com.github.luben.zstd.util.ZstdVersion")
+          .getField("VERSION").get(null));
+    } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+      // the version is only for display
+    }
+    try {
+      byte[] data = sample();
+      Compressor c = new ZstdJniCompressor();
+      byte[] frame = new byte[c.maxCompressedLength(data.length)];
+      int n = c.compress(data, 0, data.length, frame, 0, frame.length);
+      byte[] viaJava = new byte[data.length];
+      byte[] viaNative = new byte[data.length];
+      int a = new ZstdDecompressor().decompress(frame, 0, n, viaJava, 0, viaJava.length);
+      int b = new ZstdJniDecompressor().decompress(frame, 0, n, viaNative, 0, viaNative.length);
+      if (n <= 0 || n >= data.length || a != data.length || b != data.length
+          || !Arrays.equals(viaJava, data) || !Arrays.equals(viaNative, data)) {
+        return new Library(false, "zstd-jni", version, "failed its self-test");
+      }
+      return new Library(true, "zstd-jni", version, "");
+    } catch (LinkageError | Exception e) {
+      return new Library(false, "zstd-jni", version, "did not load: " + e);
+    }
+  }
+
+  private static Library probeLz4() {
+    if (!present("net.jpountz.lz4.LZ4Factory")) {
+      return new Library(false, "lz4-java", "", "not on the class path");
+    }
+    String version = "";
+    try {
+      Class<?> factory = Class.forName("net.jpountz.lz4.LZ4Factory");
+      version = pomVersion(factory, "at.yawk.lz4", "lz4-java");
+      if (version.isEmpty()) {
+        version = pomVersion(factory, "org.lz4", "lz4-java");
+      }
+    } catch (ClassNotFoundException | LinkageError e) {
+      // the version is only for display
+    }
+    try {
+      if (!Lz4JavaDecompressor.isNative()) {
+        return new Library(false, "lz4-java", version, "has no native code for this platform");
+      }
+      byte[] data = sample();
+      Lz4Compressor c = new Lz4Compressor();
+      byte[] block = new byte[c.maxCompressedLength(data.length)];
+      int n = c.compress(data, 0, data.length, block, 0, block.length);
+      byte[] out = new byte[data.length];
+      int m = new Lz4JavaDecompressor().decompress(block, 0, n, out, 0, out.length);
+      if (m != data.length || !Arrays.equals(out, data)) {
+        return new Library(false, "lz4-java", version, "failed its self-test");
+      }
+      return new Library(true, "lz4-java", version, "");
+    } catch (LinkageError | Exception e) {
+      return new Library(false, "lz4-java", version, "did not load: " + e);
+    }
+  }
+
+  /** 4 KiB of text-like bytes with repeats, literals and a long run. */
+  private static byte[] sample() {
+    byte[] b = new byte[4096];
+    long x = 0x9E3779B97F4A7C15L;
+    for (int i = 0; i < b.length; i++) {
+      x ^= x << 13;
+      x ^= x >>> 7;
+      x ^= x << 17;
+      b[i] = i >= 3000 ? (byte) 'z' : (byte) ('a' + (int) ((x >>> 33) % (i % 64 < 32 ? 4 : 26)));
+    }
+    return b;
+  }
+
+  /** A library's version from the pom.properties Maven puts in its jar; empty if none. */
+  static String pomVersion(Class<?> anchor, String group, String artifact) {
+    String path = "/META-INF/maven/" + group + "/" + artifact + "/pom.properties";
+    try (InputStream in = anchor.getResourceAsStream(path)) {
+      if (in == null) {
+        return "";
+      }
+      Properties p = new Properties();
+      p.load(in);
+      return p.getProperty("version", "");
+    } catch (IOException | RuntimeException e) {
+      return "";
+    }
+  }
+}
