@@ -147,8 +147,22 @@ class TrevniSalvageTest {
       } else {
         file[(int) (b[2] + random.nextInt((int) (b[3] - b[2])))] ^= (byte) (1 + random.nextInt(255));
       }
-      assertKept(file, all, b[1], (zero ? "zeroed" : "flipped") + " block of column " + b[0]
+      long expected = b[1];
+      if (!zero && readsAsOriginal(file, all)) {
+        // Trevni's checksum covers a block's data after decompression, and a flip in the
+        // padding bits after deflate's last code changes none of it: the file is whole
+        expected = ROWS;
+      }
+      assertKept(file, all, expected, (zero ? "zeroed" : "flipped") + " block of column " + b[0]
           + " at " + b[2] + ", " + TestSeed.replay());
+    }
+  }
+
+  private static boolean readsAsOriginal(byte[] file, List<Object> all) {
+    try {
+      return rows(file).equals(all);
+    } catch (IOException e) {
+      return false;
     }
   }
 
