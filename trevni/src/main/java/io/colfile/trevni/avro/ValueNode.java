@@ -107,6 +107,13 @@ final class ValueNode extends RowNode {
 
   @Override
   boolean readRows(RowReader in, ColumnVector v, int n) throws IOException {
+    if (kind == AvroSchema.Kind.BYTES && type == TypeKind.DECIMAL
+        && v instanceof DecimalVector d && !d.isWide) {
+      // up to 8 bytes a value straight into longs; from a value that is not, row by row
+      int k = in.cursors[col].readDecimals(d.unscaled, 0, n);
+      in.readEach(this, in.cursors[col], v, k, n);
+      return true;
+    }
     if (!readsAsStored()) {
       return false;
     }
