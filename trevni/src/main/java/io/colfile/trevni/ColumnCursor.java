@@ -724,16 +724,35 @@ public final class ColumnCursor {
 
   private int readInt() throws CorruptFileException {
     int p = pos;
-    if (limit - p >= 2) { // one- and two-byte varints (most lengths and small ints) inline
-      int b0 = buf[p];
-      if (b0 >= 0) {
+    if (limit - p >= Varints.MAX_VARINT_BYTES) { // a whole varint fits: decoded inline
+      byte[] b = buf;
+      int u = b[p];
+      if (u >= 0) {
         pos = p + 1;
-        return (b0 >>> 1) ^ -(b0 & 1);
+        return (u >>> 1) ^ -(u & 1);
       }
-      int b1 = buf[p + 1];
-      if (b1 >= 0) {
-        int u = (b0 & 0x7F) | (b1 << 7);
+      int x = b[p + 1];
+      u = (u & 0x7F) | (x << 7);
+      if (x >= 0) {
         pos = p + 2;
+        return (u >>> 1) ^ -(u & 1);
+      }
+      x = b[p + 2];
+      u = (u & 0x3FFF) | (x << 14);
+      if (x >= 0) {
+        pos = p + 3;
+        return (u >>> 1) ^ -(u & 1);
+      }
+      x = b[p + 3];
+      u = (u & 0x1FFFFF) | (x << 21);
+      if (x >= 0) {
+        pos = p + 4;
+        return (u >>> 1) ^ -(u & 1);
+      }
+      x = b[p + 4];
+      if (x >= 0 && x < 0x10) { // a fifth byte holds the top 4 bits; more is refused below
+        u = (u & 0xFFFFFFF) | (x << 28);
+        pos = p + 5;
         return (u >>> 1) ^ -(u & 1);
       }
     }
