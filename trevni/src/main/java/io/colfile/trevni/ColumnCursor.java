@@ -299,14 +299,7 @@ public final class ColumnCursor {
               dst[j] = Double.longBitsToDouble(fixed64());
             }
           }
-          case STRING, BYTES -> {
-            BytesVector b = bytes(v);
-            for (int j = at; j < at + k; j++) {
-              row++;
-              int len = nextBytesLength();
-              b.setRef(j, buf, pos - len, len);
-            }
-          }
+          case STRING, BYTES -> readBytes(bytes(v), at, k);
           default -> throw new AssertionError(type);
         }
       }
@@ -340,6 +333,63 @@ public final class ColumnCursor {
         dst[j] = readLong();
       }
     }
+  }
+
+  /** {@code k} rows of a plain {@code string} or {@code bytes} column, all in this block. */
+  private void readBytes(BytesVector b, int at, int k) throws IOException {
+    byte[] data = buf;
+    for (int j = at; j < at + k; j++) {
+      row++;
+      int start = pos;
+      int n = readInt();
+      if (n < 0 || n > limit - pos) {
+        throw corrupt(start, "value length " + n + " exceeds the " + (limit - pos)
+            + " bytes left in the block");
+      }
+      b.setRef(j, data, pos, n);
+      pos += n;
+    }
+  }
+
+  /**
+   * Reads up to {@code n} rows of a plain {@code bytes} column (no parent, not an array column)
+   * holding decimals as Apache Avro stores them, big-endian two's-complement bytes, into their
+   * unscaled values at {@code dst[off, off + n)}, each row's {@link #startRow()} included. Stops
+   * before a value of no bytes or of more than 8 (which may still fit a long, or not): the caller
+   * reads the rows from there another way.
+   *
+   * @return how many rows were read
+   * @throws IllegalStateException if the column is not a plain {@code bytes} column
+   */
+  public int readDecimals(long[] dst, int off, int n) throws IOException {
+    if (type != ValueType.BYTES || spec.isArray() || file.parentIndex(column) >= 0) {
+      throw new IllegalStateException("column '" + spec.name()
+          + "' is not a plain bytes column");
+    }
+    java.util.Objects.checkFromIndexSize(off, n, dst.length);
+    int done = 0;
+    while (done < n) {
+      int k = rowsLeftInBlock(n - done);
+      byte[] data = buf;
+      for (int j = off + done, end = j + k; j < end; j++) {
+        int start = pos;
+        int len = readInt();
+        if (len <= 0 || len > 8 || len > limit - pos) {
+          pos = start;
+          return j - off;
+        }
+        int p = pos;
+        long x = data[p]; // sign-extended
+        for (int q = p + 1; q < p + len; q++) {
+          x = (x << 8) | (data[q] & 0xFF);
+        }
+        dst[j] = x;
+        pos = p + len;
+        row++;
+      }
+      done += k;
+    }
+    return n;
   }
 
   /** {@code k} rows of a plain {@code boolean} column, all in this block. */
@@ -585,14 +635,25 @@ public final class ColumnCursor {
     }
     byte[] raw = file.input().read(info.offset(), size);
     byte[] data;
+    int dataLength;
     try {
-      data = codec.decompress(raw, 0, stored, info.uncompressedSize());
+      if (file.codec(column) == TrevniCodec.NULL) {
+        // the values are the stored bytes: read in place (the checksum after them is ignored)
+        if (stored != info.uncompressedSize()) {
+          throw new MalformedInputException(0, "an uncompressed block of " + stored
+              + " bytes claims " + info.uncompressedSize() + " bytes of values");
+        }
+        data = raw;
+      } else {
+        data = codec.decompress(raw, 0, stored, info.uncompressedSize());
+      }
+      dataLength = info.uncompressedSize();
     } catch (MalformedInputException e) {
       throw region(b).malformed(e, 0);
     }
     if (checksum == TrevniChecksum.CRC32) {
       crc.reset();
-      crc.update(data, 0, data.length);
+      crc.update(data, 0, dataLength);
       int want = (int) crc.getValue();
       int got = ((raw[stored] & 0xFF) << 24) | ((raw[stored + 1] & 0xFF) << 16)
           | ((raw[stored + 2] & 0xFF) << 8) | (raw[stored + 3] & 0xFF);
@@ -605,7 +666,7 @@ public final class ColumnCursor {
     }
     block = b;
     buf = data;
-    limit = data.length;
+    limit = dataLength;
     rewind(info);
   }
 
@@ -662,6 +723,39 @@ public final class ColumnCursor {
   }
 
   private int readInt() throws CorruptFileException {
+    int p = pos;
+    if (limit - p >= Varints.MAX_VARINT_BYTES) { // a whole varint fits: decoded inline
+      byte[] b = buf;
+      int u = b[p];
+      if (u >= 0) {
+        pos = p + 1;
+        return (u >>> 1) ^ -(u & 1);
+      }
+      int x = b[p + 1];
+      u = (u & 0x7F) | (x << 7);
+      if (x >= 0) {
+        pos = p + 2;
+        return (u >>> 1) ^ -(u & 1);
+      }
+      x = b[p + 2];
+      u = (u & 0x3FFF) | (x << 14);
+      if (x >= 0) {
+        pos = p + 3;
+        return (u >>> 1) ^ -(u & 1);
+      }
+      x = b[p + 3];
+      u = (u & 0x1FFFFF) | (x << 21);
+      if (x >= 0) {
+        pos = p + 4;
+        return (u >>> 1) ^ -(u & 1);
+      }
+      x = b[p + 4];
+      if (x >= 0 && x < 0x10) { // a fifth byte holds the top 4 bits; more is refused below
+        u = (u & 0xFFFFFFF) | (x << 28);
+        pos = p + 5;
+        return (u >>> 1) ^ -(u & 1);
+      }
+    }
     try {
       long r = Varints.readVarInt(buf, pos, limit, 0, "int");
       pos = Varints.packedPosition(r);

@@ -41,6 +41,8 @@ public final class TrevniFileWriter implements Closeable {
   private final BlockStore store;
   private long rowCount;
   private boolean inRow;
+  /** Rows being written a column at a time ({@link #startRows}), or -1. */
+  private int bulkRows = -1;
   private boolean closed;
 
   private TrevniFileWriter(OutputFile target, List<ColumnSpec> specs, TrevniWriterOptions options,
@@ -132,6 +134,9 @@ public final class TrevniFileWriter implements Closeable {
     checkOpen();
     if (inRow) {
       throw new IllegalStateException("startRow() called twice without endRow()");
+    }
+    if (bulkRows >= 0) {
+      throw new IllegalStateException("startRow() between startRows() and endRows()");
     }
     for (Column c : columns) {
       c.startRow();
@@ -234,10 +239,14 @@ public final class TrevniFileWriter implements Closeable {
    * the previous row's: the file is given up, as nothing it could become would keep the promise.
    */
   private void inOrder(Column c, String problem) {
+    inOrder(c, problem, rowCount);
+  }
+
+  private void inOrder(Column c, String problem, long row) {
     if (problem != null) {
       abort();
       throw new IllegalArgumentException("column '" + c.spec.name() + "' is declared sorted, "
-          + "but row " + rowCount + " comes before row " + (rowCount - 1) + " in Java's order ("
+          + "but row " + row + " comes before row " + (row - 1) + " in Java's order ("
           + problem + "); the file was not written");
     }
   }
@@ -281,6 +290,279 @@ public final class TrevniFileWriter implements Closeable {
     }
   }
 
+  /**
+   * Starts {@code n} whole rows written a column at a time: then each column gets its {@code n}
+   * values by one call of a bulk method ({@link #writeLongs}, {@link #writeInts}, {@link
+   * #writeBooleans}, {@link #writeDoubles}, {@link #writeFloats}, {@link #writeBytes(int,
+   * byte[][], int[], int[], int)}, {@link #writeDecimals}), in any order of columns, and {@link
+   * #endRows()} ends the rows. The file is the same, byte for byte, as the same values written
+   * row by row: each column closes its blocks before the same rows. Only for files whose columns
+   * are all plain (no array column, no parent).
+   *
+   * @throws IllegalStateException inside a row or other rows, or when a column is an array
+   *     column or has a parent
+   */
+  public void startRows(int n) {
+    checkOpen();
+    if (inRow || bulkRows >= 0) {
+      throw new IllegalStateException("startRows() inside a row or other rows");
+    }
+    if (n < 0) {
+      throw new IllegalArgumentException("a negative row count: " + n);
+    }
+    for (Column c : columns) {
+      if (c.spec.isArray() || c.parent != null) {
+        throw new IllegalStateException("column '" + c.spec.name() + "' is "
+            + (c.parent != null ? "a child column" : "an array column")
+            + ": rows are written a column at a time only when all columns are plain");
+      }
+      c.bulkDone = false;
+    }
+    bulkRows = n;
+  }
+
+  /**
+   * The {@link #startRows} rows of a {@code long} or {@code fixed64} column: {@code
+   * values[off, off + n)}.
+   */
+  public void writeLongs(int column, long[] values, int off) {
+    Column c = bulk(column, ValueType.LONG, ValueType.FIXED64, off, values.length);
+    int n = bulkRows;
+    if (c.sorted != null) {
+      for (int i = 0; i < n; i++) {
+        inOrder(c, c.sorted.nextLong(values[off + i]), rowCount + i);
+      }
+    }
+    boolean fixed = c.type == ValueType.FIXED64;
+    for (int i = 0; i < n; ) {
+      int k = c.startBulkValue();
+      ValueBuffer b = c.buf;
+      int end = c.bulkEnd(off + i, off + n);
+      int j = off + i;
+      if (fixed) {
+        do {
+          b.writeFixed64(values[j++]);
+        } while (j < end && b.size() < blockSize);
+      } else {
+        do {
+          b.writeLong(values[j++]);
+        } while (j < end && b.size() < blockSize);
+      }
+      c.endBulkValues(k, j - off - i);
+      i = j - off;
+    }
+  }
+
+  /**
+   * The {@link #startRows} rows of an {@code int} or {@code fixed32} column: {@code values[off,
+   * off + n)}, each of which must fit an int.
+   *
+   * @throws IllegalArgumentException for a value that does not fit an int (nothing is written)
+   */
+  public void writeInts(int column, long[] values, int off) {
+    Column c = bulk(column, ValueType.INT, ValueType.FIXED32, off, values.length);
+    int n = bulkRows;
+    for (int i = 0; i < n; i++) {
+      long x = values[off + i];
+      if (x != (int) x) {
+        throw new IllegalArgumentException("column '" + c.spec.name() + "', row "
+            + (rowCount + i) + ": " + x + " does not fit an int");
+      }
+    }
+    if (c.sorted != null) {
+      for (int i = 0; i < n; i++) {
+        inOrder(c, c.sorted.nextLong(values[off + i]), rowCount + i);
+      }
+    }
+    boolean fixed = c.type == ValueType.FIXED32;
+    for (int i = 0; i < n; ) {
+      int k = c.startBulkValue();
+      ValueBuffer b = c.buf;
+      int end = c.bulkEnd(off + i, off + n);
+      int j = off + i;
+      if (fixed) {
+        do {
+          b.writeFixed32((int) values[j++]);
+        } while (j < end && b.size() < blockSize);
+      } else {
+        do {
+          b.writeInt((int) values[j++]);
+        } while (j < end && b.size() < blockSize);
+      }
+      c.endBulkValues(k, j - off - i);
+      i = j - off;
+    }
+  }
+
+  /** The {@link #startRows} rows of a {@code boolean} column: true where {@code values} is not 0. */
+  public void writeBooleans(int column, long[] values, int off) {
+    Column c = bulk(column, ValueType.BOOLEAN, ValueType.BOOLEAN, off, values.length);
+    int n = bulkRows;
+    if (c.sorted != null) {
+      for (int i = 0; i < n; i++) {
+        inOrder(c, c.sorted.nextLong(values[off + i] != 0 ? 1 : 0), rowCount + i);
+      }
+    }
+    for (int i = 0; i < n; ) {
+      int k = c.startBulkValue();
+      ValueBuffer b = c.buf;
+      int end = c.bulkEnd(off + i, off + n);
+      int j = off + i;
+      do {
+        b.writeBoolean(values[j++] != 0);
+      } while (j < end && b.size() < blockSize);
+      c.endBulkValues(k, j - off - i);
+      i = j - off;
+    }
+  }
+
+  /** The {@link #startRows} rows of a {@code double} column: {@code values[off, off + n)}. */
+  public void writeDoubles(int column, double[] values, int off) {
+    writeFloating(column, values, off, ValueType.DOUBLE);
+  }
+
+  /**
+   * The {@link #startRows} rows of a {@code float} column: {@code values[off, off + n)}, each
+   * narrowed to a float.
+   */
+  public void writeFloats(int column, double[] values, int off) {
+    writeFloating(column, values, off, ValueType.FLOAT);
+  }
+
+  private void writeFloating(int column, double[] values, int off, ValueType t) {
+    Column c = bulk(column, t, t, off, values.length);
+    int n = bulkRows;
+    boolean isFloat = t == ValueType.FLOAT;
+    if (c.sorted != null) {
+      for (int i = 0; i < n; i++) {
+        double v = isFloat ? (float) values[off + i] : values[off + i];
+        inOrder(c, c.sorted.nextDouble(v), rowCount + i);
+      }
+    }
+    for (int i = 0; i < n; ) {
+      int k = c.startBulkValue();
+      ValueBuffer b = c.buf;
+      int end = c.bulkEnd(off + i, off + n);
+      int j = off + i;
+      if (isFloat) {
+        do {
+          b.writeFloat((float) values[j++]);
+        } while (j < end && b.size() < blockSize);
+      } else {
+        do {
+          b.writeDouble(values[j++]);
+        } while (j < end && b.size() < blockSize);
+      }
+      c.endBulkValues(k, j - off - i);
+      i = j - off;
+    }
+  }
+
+  /**
+   * The {@link #startRows} rows of a {@code string} column (UTF-8 bytes, not checked) or a
+   * {@code bytes} column: row {@code i}'s value is {@code data[off + i][start[off + i],
+   * start[off + i] + length[off + i])}.
+   */
+  public void writeBytes(int column, byte[][] data, int[] start, int[] length, int off) {
+    Column c = bulk(column, ValueType.STRING, ValueType.BYTES, off,
+        Math.min(data.length, Math.min(start.length, length.length)));
+    int n = bulkRows;
+    if (c.sorted != null) {
+      boolean string = c.type == ValueType.STRING;
+      for (int i = 0; i < n; i++) {
+        int j = off + i;
+        inOrder(c, string ? c.sorted.nextString(data[j], start[j], length[j])
+            : c.sorted.nextBytes(data[j], start[j], length[j]), rowCount + i);
+      }
+    }
+    for (int i = 0; i < n; ) {
+      int k = c.startBulkValue();
+      ValueBuffer b = c.buf;
+      int end = c.bulkEnd(off + i, off + n);
+      int j = off + i;
+      do {
+        b.writeBytes(data[j], start[j], length[j]);
+        j++;
+      } while (j < end && b.size() < blockSize);
+      c.endBulkValues(k, j - off - i);
+      i = j - off;
+    }
+  }
+
+  /**
+   * The {@link #startRows} rows of a {@code bytes} column holding decimals as Apache Avro stores
+   * them: each unscaled value of {@code unscaled[off, off + n)} as the fewest big-endian
+   * two's-complement bytes that hold it (what {@link java.math.BigInteger#toByteArray()} gives).
+   */
+  public void writeDecimals(int column, long[] unscaled, int off) {
+    Column c = bulk(column, ValueType.BYTES, ValueType.BYTES, off, unscaled.length);
+    int n = bulkRows;
+    if (c.sorted != null) {
+      byte[] tmp = new byte[8];
+      for (int i = 0; i < n; i++) {
+        int len = ValueBuffer.decimalLength(unscaled[off + i]);
+        ValueBuffer.putBigEndian(tmp, unscaled[off + i], len);
+        inOrder(c, c.sorted.nextBytes(tmp, 0, len), rowCount + i);
+      }
+    }
+    for (int i = 0; i < n; ) {
+      int k = c.startBulkValue();
+      ValueBuffer b = c.buf;
+      int end = c.bulkEnd(off + i, off + n);
+      int j = off + i;
+      do {
+        b.writeDecimal(unscaled[j++]);
+      } while (j < end && b.size() < blockSize);
+      c.endBulkValues(k, j - off - i);
+      i = j - off;
+    }
+  }
+
+  /** Ends the {@link #startRows} rows; checks that every column got its values. */
+  public void endRows() {
+    checkOpen();
+    if (bulkRows < 0) {
+      throw new IllegalStateException("endRows() without startRows()");
+    }
+    for (Column c : columns) {
+      if (!c.bulkDone) {
+        throw new IllegalStateException("column '" + c.spec.name() + "' got no values for the "
+            + bulkRows + " rows");
+      }
+    }
+    rowCount += bulkRows;
+    bulkRows = -1;
+  }
+
+  /**
+   * The column of a bulk write of values of type {@code a} or {@code b} from {@code [off, off +
+   * rows)} of arrays of {@code length}; marked as having its values.
+   */
+  private Column bulk(int column, ValueType a, ValueType b, int off, int length) {
+    checkOpen();
+    if (bulkRows < 0) {
+      throw new IllegalStateException("bulk values are written between startRows() and "
+          + "endRows()");
+    }
+    if (column < 0 || column >= columns.length) {
+      throw new IndexOutOfBoundsException("no column " + column + " (the file has "
+          + columns.length + ")");
+    }
+    Column c = columns[column];
+    if (c.type != a && c.type != b) {
+      throw new IllegalArgumentException("column '" + c.spec.name() + "' holds "
+          + c.type.wireName() + " values, not " + a.wireName()
+          + (a == b ? "" : " or " + b.wireName()));
+    }
+    if (c.bulkDone) {
+      throw new IllegalStateException("column '" + c.spec.name() + "' already has its values "
+          + "for these rows");
+    }
+    java.util.Objects.checkFromIndexSize(off, bulkRows, length);
+    c.bulkDone = true;
+    return c;
+  }
+
   /** Ends the row; checks that each column got the values its lengths and parent call for. */
   public void endRow() {
     checkOpen();
@@ -303,9 +585,10 @@ public final class TrevniFileWriter implements Closeable {
     if (closed) {
       return;
     }
-    if (inRow) {
+    if (inRow || bulkRows >= 0) {
       abort();
-      throw new IllegalStateException("close() inside a row; the file was not written");
+      throw new IllegalStateException("close() inside a row" + (inRow ? "" : " (startRows)")
+          + "; the file was not written");
     }
     closed = true;
     AtomicOutputStream out = target.create();
@@ -408,6 +691,8 @@ public final class TrevniFileWriter implements Closeable {
 
     int rowsInBlock;
     byte[] firstValue;
+    /** Whether the column has its values of the current {@link #startRows} rows. */
+    boolean bulkDone;
 
     // array length runs (Avro's encoding)
     int runLength;
@@ -521,6 +806,33 @@ public final class TrevniFileWriter implements Closeable {
       rowsInBlock++;
     }
 
+    /**
+     * Before the next values written a column at a time: closes the block if full, as {@link
+     * #startRow()} does; returns the buffer's size, for {@link #endBulkValues}.
+     */
+    int startBulkValue() {
+      if (buf.size() >= blockSize) {
+        flushBlock();
+      }
+      return buf.size();
+    }
+
+    /**
+     * Where the values written from {@code from} (before {@code end}) must stop at the latest:
+     * after one value when it starts a block of a column with first values, which are kept.
+     */
+    int bulkEnd(int from, int end) {
+      return spec.hasFirstValues() && firstValue == null ? from + 1 : end;
+    }
+
+    /** After {@code count} rows' values were appended: counts them, keeps a block's first. */
+    void endBulkValues(int sizeBefore, int count) {
+      if (spec.hasFirstValues() && firstValue == null) {
+        firstValue = buf.copy(); // the block held nothing before this one value
+      }
+      rowsInBlock += count;
+    }
+
     private void flushRun() {
       if (runLength == 0) {
         return;
@@ -560,7 +872,13 @@ public final class TrevniFileWriter implements Closeable {
       storedBytes += 12 + stored.length + (firstValue == null ? 0 : firstValue.length);
       firstValue = null;
       rowsInBlock = 0;
-      buf = new ValueBuffer(Math.min(blockSize, 1 << 16) + 1024);
+      // the block's bytes were copied (compressed, checksummed): the buffer is reused, unless a
+      // big value grew it far beyond the usual block
+      if (buf.array().length > 4 * (Math.min(blockSize, 1 << 16) + 1024)) {
+        buf = new ValueBuffer(Math.min(blockSize, 1 << 16) + 1024);
+      } else {
+        buf.reset();
+      }
     }
 
     long size() {

@@ -177,6 +177,19 @@ public final class RowReader {
   }
 
   /**
+   * Reads rows {@code [from, n)} of the batch being read (relative to {@link #row()}) of {@code
+   * node}, a top node stored in {@code cursor} alone, one at a time.
+   */
+  void readEach(RowNode node, ColumnCursor cursor, ColumnVector v, int from, int n)
+      throws IOException {
+    for (int i = from; i < n; i++) {
+      current = row + i;
+      cursor.startRow();
+      node.read(this, v, i);
+    }
+  }
+
+  /**
    * Positions every column read so that the next row read is {@code target} (the row count for
    * the end), nested columns included ({@link ColumnCursor#seekRow}).
    */

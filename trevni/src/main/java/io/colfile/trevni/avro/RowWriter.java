@@ -11,6 +11,11 @@ import io.colfile.trevni.TrevniFileWriter;
 public final class RowWriter {
   final TrevniFileWriter out;
   private final RowTree tree;
+  /**
+   * The root record's fields when they are all values in plain columns (a flat record without
+   * nullable fields), which may then be written a column at a time; else null.
+   */
+  private final ValueNode[] flat;
   private long row;
 
   /**
@@ -24,6 +29,25 @@ public final class RowWriter {
       throw new IllegalStateException("shredding mismatch: " + tree.columns.size() + " of "
           + columns.size() + " columns");
     }
+    this.flat = flatFields(tree);
+  }
+
+  private static ValueNode[] flatFields(RowTree tree) {
+    if (!tree.recordRoot) {
+      return null;
+    }
+    RowNode[] fields = ((RecordNode) tree.root).fields;
+    if (fields.length != tree.columns.size()) {
+      return null;
+    }
+    ValueNode[] out = new ValueNode[fields.length];
+    for (int f = 0; f < fields.length; f++) {
+      if (!(fields[f] instanceof ValueNode v)) {
+        return null;
+      }
+      out[f] = v;
+    }
+    return out;
   }
 
   /** Writes the batch's rows. */
@@ -35,6 +59,16 @@ public final class RowWriter {
   }
 
   private void writeRows(ColumnBatch batch) {
+    if (flat != null && writesColumns(batch)) {
+      // a column at a time: the same bytes, without a walk of the tree per row
+      out.startRows(batch.size);
+      for (int f = 0; f < flat.length; f++) {
+        flat[f].writeColumn(out, batch.cols[f]);
+      }
+      out.endRows();
+      row += batch.size;
+      return;
+    }
     RowNode root = tree.root;
     for (int i = 0; i < batch.size; i++) {
       out.startRow();
@@ -46,6 +80,23 @@ public final class RowWriter {
       out.endRow();
       row++;
     }
+  }
+
+  /**
+   * Whether every field of the flat record is written a column at a time from its vector, with
+   * no row refused (a batch with a refused row is written row by row, to fail where it does).
+   */
+  private boolean writesColumns(ColumnBatch batch) {
+    if (batch.cols.length != flat.length) {
+      return false;
+    }
+    for (int f = 0; f < flat.length; f++) {
+      if (!flat[f].writesColumn(batch.cols[f])
+          || flat[f].firstRefused(batch.cols[f], batch.size) >= 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Bad data at the node at {@code path}, in the current row. */

@@ -107,6 +107,13 @@ final class ValueNode extends RowNode {
 
   @Override
   boolean readRows(RowReader in, ColumnVector v, int n) throws IOException {
+    if (kind == AvroSchema.Kind.BYTES && type == TypeKind.DECIMAL
+        && v instanceof DecimalVector d && !d.isWide) {
+      // up to 8 bytes a value straight into longs; from a value that is not, row by row
+      int k = in.cursors[col].readDecimals(d.unscaled, 0, n);
+      in.readEach(this, in.cursors[col], v, k, n);
+      return true;
+    }
     if (!readsAsStored()) {
       return false;
     }
@@ -237,6 +244,73 @@ final class ValueNode extends RowNode {
               + ordinals.keySet());
         }
         out.writeInt(col, ordinal);
+      }
+      default -> throw new AssertionError(kind);
+    }
+  }
+
+  /**
+   * Whether {@link #writeColumn} writes this node's rows from {@code v}: a kind stored as it is
+   * held (boolean, int, long, float, double, string, bytes) or a decimal of at most 18 digits in
+   * a bytes column, from the vector that holds it.
+   */
+  boolean writesColumn(ColumnVector v) {
+    return switch (kind) {
+      case BOOLEAN, INT -> v instanceof LongVector;
+      case LONG -> type == TypeKind.LONG && v instanceof LongVector;
+      case FLOAT, DOUBLE -> v instanceof DoubleVector;
+      case STRING -> v instanceof BytesVector;
+      case BYTES -> type == TypeKind.DECIMAL ? v instanceof DecimalVector d && !d.isWide
+          : v instanceof BytesVector;
+      default -> false;
+    };
+  }
+
+  /**
+   * The first of rows {@code [0, n)} of {@code v} that {@link #write} refuses (a null, an int out
+   * of range), or -1; for a node that {@link #writesColumn}.
+   */
+  int firstRefused(ColumnVector v, int n) {
+    int bad = -1;
+    if (!v.noNulls) {
+      for (int i = 0; i < n; i++) {
+        if (v.isNull[i]) {
+          bad = i;
+          break;
+        }
+      }
+    }
+    if (kind == AvroSchema.Kind.INT) {
+      long[] x = ((LongVector) v).vector;
+      int end = bad < 0 ? n : bad;
+      for (int i = 0; i < end; i++) {
+        if (x[i] != (int) x[i]) {
+          return i;
+        }
+      }
+    }
+    return bad;
+  }
+
+  /**
+   * Writes rows {@code [0, n)} of {@code v} a column at a time ({@link
+   * TrevniFileWriter#startRows}): the same bytes as {@link #write} row by row. For a node that
+   * {@link #writesColumn} {@code v}, none of whose rows {@link #firstRefused} refuses.
+   */
+  void writeColumn(TrevniFileWriter out, ColumnVector v) {
+    switch (kind) {
+      case BOOLEAN -> out.writeBooleans(col, ((LongVector) v).vector, 0);
+      case INT -> out.writeInts(col, ((LongVector) v).vector, 0);
+      case LONG -> out.writeLongs(col, ((LongVector) v).vector, 0);
+      case FLOAT -> out.writeFloats(col, ((DoubleVector) v).vector, 0);
+      case DOUBLE -> out.writeDoubles(col, ((DoubleVector) v).vector, 0);
+      case STRING, BYTES -> {
+        if (type == TypeKind.DECIMAL) {
+          out.writeDecimals(col, ((DecimalVector) v).unscaled, 0);
+        } else {
+          BytesVector b = (BytesVector) v;
+          out.writeBytes(col, b.vector, b.start, b.length, 0);
+        }
       }
       default -> throw new AssertionError(kind);
     }
