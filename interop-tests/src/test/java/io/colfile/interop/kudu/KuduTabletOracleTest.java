@@ -20,15 +20,30 @@ class KuduTabletOracleTest {
     Path gen = KuduTabletDirs.get("log");
     Path tool = Path.of(System.getProperty("colfile.shared.dir", "../../shared"), "tools",
         "kudu-oracle", "kudu-oracle");
-    Path log = Files.createTempFile("kudu-verify-tablets", ".log");
-    Process p = new ProcessBuilder(tool.toString(), "verify-tablets", gen.toString())
-        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    boolean done = p.waitFor(10, TimeUnit.MINUTES);
-    if (!done) {
-      p.destroyForcibly();
+    String out = "";
+    boolean done = false;
+    int status = -1;
+    // A restarted tablet server may answer a scan with the master's altered schema before its
+    // bootstrap has replayed the ALTER TABLE from its log ("Some columns are not present in the
+    // current schema"), on a loaded machine: Kudu's own race, not what this test checks, so
+    // that failure alone is tried once more on a fresh copy.
+    for (int attempt = 1; attempt <= 2; attempt++) {
+      Path log = Files.createTempFile("kudu-verify-tablets", ".log");
+      Process p = new ProcessBuilder(tool.toString(), "verify-tablets", gen.toString())
+          .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      done = p.waitFor(10, TimeUnit.MINUTES);
+      if (!done) {
+        p.destroyForcibly();
+      }
+      out = Files.readString(log, StandardCharsets.UTF_8);
+      Files.delete(log);
+      status = done ? p.exitValue() : -1;
+      if (status == 0 || !out.contains("are not present in the current schema")) {
+        break;
+      }
+      System.err.println("verify-tablets: a scan raced the replay of an ALTER TABLE; again");
     }
-    String out = Files.readString(log, StandardCharsets.UTF_8);
     assertThat(done).as("verify-tablets finished within 10 minutes: %s", out).isTrue();
-    assertThat(p.exitValue()).as(out).isZero();
+    assertThat(status).as(out).isZero();
   }
 }
