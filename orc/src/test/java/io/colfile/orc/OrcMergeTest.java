@@ -387,7 +387,10 @@ class OrcMergeTest {
           names.add(p);
           return OutputFile.local(p);
         });
-    assertThat(result.outputs().size()).isGreaterThanOrEqualTo(4);
+    // an output ends with the stripe that crosses the limit, so it may hold up to the limit plus
+    // one stripe: five limits' worth of stripes make at least two outputs, not necessarily five
+    // (seed 6001B4DCF528F088 makes three); what each output holds is checked below
+    assertThat(result.outputs().size()).isGreaterThanOrEqualTo(2);
     assertThat(result.outputs()).extracting(OrcMerge.OutputResult::name)
         .containsExactlyElementsOf(names.stream().map(Path::toString).toList());
     List<String> rows = new ArrayList<>();
