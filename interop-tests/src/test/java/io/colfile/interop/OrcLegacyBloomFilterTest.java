@@ -149,8 +149,13 @@ class OrcLegacyBloomFilterTest {
       assertThat(got).as(message).isEqualTo(want).isNotEmpty();
       int byBloom = byBloomFilters(report);
       if (bloomSkips) {
-        assertThat(byBloom).as(message).isBetween(GROUPS - 1 - FALSE_POSITIVES, GROUPS - 1);
-        assertThat(report.counts("row groups").skipped()).as(message).isEqualTo(byBloom);
+        // every other row group is skipped: by its bloom filter, or before that by its min/max
+        // when the random value lies outside them (seed B37B305D5563267B: one of five)
+        long skipped = report.counts("row groups").skipped();
+        assertThat(skipped).as(message).isBetween((long) GROUPS - 1 - FALSE_POSITIVES,
+            (long) GROUPS - 1);
+        assertThat(byBloom).as(message).isPositive();
+        assertThat((long) byBloom).as(message).isLessThanOrEqualTo(skipped);
       } else {
         assertThat(byBloom).as(message).isZero();
       }
