@@ -64,9 +64,9 @@ public enum CompressionCodec {
   public Decompressor newDecompressor() {
     return switch (this) {
       case ZSTD ->
-          NativeCodecs.ZSTD.loaded() ? new ZstdJniDecompressor() : newPureJavaDecompressor();
+          NativeCodecs.ZSTD.loaded() ? ZstdJniDecompressor.create() : newPureJavaDecompressor();
       case LZ4 ->
-          NativeCodecs.LZ4.loaded() ? new Lz4JavaDecompressor() : newPureJavaDecompressor();
+          NativeCodecs.LZ4.loaded() ? Lz4JavaDecompressor.create() : newPureJavaDecompressor();
       default -> newPureJavaDecompressor();
     };
   }
@@ -80,10 +80,10 @@ public enum CompressionCodec {
       case NONE -> new CopyCodec();
       case ZLIB -> new InflateDecompressor(true);
       case SNAPPY ->
-          new AirliftDecompressor("snappy", new SnappyDecompressor(), BlockChecks::snappy);
-      case LZ4 -> new AirliftDecompressor("lz4", new Lz4Decompressor(), BlockChecks::lz4);
-      case ZSTD -> new AirliftDecompressor("zstd", new ZstdDecompressor(), BlockChecks::zstd);
-      case LZO -> new AirliftDecompressor("lzo", new LzoDecompressor(), BlockChecks::lzo);
+          new CheckedDecompressor("snappy", new SnappyDecompressor(), BlockChecks::snappy);
+      case LZ4 -> new CheckedDecompressor("lz4", new Lz4Decompressor(), BlockChecks::lz4);
+      case ZSTD -> new CheckedDecompressor("zstd", new ZstdDecompressor(), BlockChecks::zstd);
+      case LZO -> new CheckedDecompressor("lzo", new LzoDecompressor(), BlockChecks::lzo);
     };
   }
 

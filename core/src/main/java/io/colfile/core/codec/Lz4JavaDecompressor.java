@@ -1,6 +1,5 @@
 package io.colfile.core.codec;
 
-import io.colfile.core.error.MalformedInputException;
 import net.jpountz.lz4.LZ4Factory;
 import net.jpountz.lz4.LZ4SafeDecompressor;
 
@@ -12,35 +11,15 @@ import net.jpountz.lz4.LZ4SafeDecompressor;
  * pure-Java path ({@link BlockChecks#lz4}), so both paths refuse the same cut blocks with the
  * same message.
  */
-final class Lz4JavaDecompressor implements Decompressor {
+final class Lz4JavaDecompressor {
   /** Stateless and thread-safe: one for the JVM. */
   private static final LZ4SafeDecompressor SAFE = LZ4Factory.nativeInstance().safeDecompressor();
 
-  private final byte[] probe = new byte[1];
+  private Lz4JavaDecompressor() {}
 
-  @Override
-  public int decompress(
-      byte[] input, int inputOffset, int inputLength,
-      byte[] output, int outputOffset, int maxOutputLength)
-      throws MalformedInputException {
-    Ranges.check(input, inputOffset, inputLength, output, outputOffset, maxOutputLength);
-    BlockChecks.lz4(input, inputOffset, inputLength, maxOutputLength);
-    int n;
-    try {
-      if (maxOutputLength == 0) {
-        n = SAFE.decompress(input, inputOffset, inputLength, probe, 0, 1);
-      } else {
-        n = SAFE.decompress(
-            input, inputOffset, inputLength, output, outputOffset, maxOutputLength);
-      }
-    } catch (RuntimeException e) {
-      throw new MalformedInputException(0, "invalid lz4 data: " + e.getMessage(), e);
-    }
-    if (n < 0 || n > maxOutputLength) {
-      throw new MalformedInputException(0,
-          "invalid lz4 data: does not decode into the " + maxOutputLength + " bytes allowed");
-    }
-    return n;
+  /** A new decompressor (the library's decoder is shared; the wrapper keeps a probe byte). */
+  static Decompressor create() {
+    return new CheckedDecompressor("lz4", SAFE::decompress, BlockChecks::lz4);
   }
 
   /** Whether the safe decompressor is lz4-java's JNI one (the C library), for the self-test. */

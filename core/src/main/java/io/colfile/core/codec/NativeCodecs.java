@@ -78,7 +78,7 @@ final class NativeCodecs {
       byte[] viaJava = new byte[data.length];
       byte[] viaNative = new byte[data.length];
       int a = new ZstdDecompressor().decompress(frame, 0, n, viaJava, 0, viaJava.length);
-      int b = new ZstdJniDecompressor().decompress(frame, 0, n, viaNative, 0, viaNative.length);
+      int b = ZstdJniDecompressor.create().decompress(frame, 0, n, viaNative, 0, viaNative.length);
       if (n <= 0 || n >= data.length || a != data.length || b != data.length
           || !Arrays.equals(viaJava, data) || !Arrays.equals(viaNative, data)) {
         return new Library(false, "zstd-jni", version, "failed its self-test");
@@ -112,7 +112,7 @@ final class NativeCodecs {
       byte[] block = new byte[c.maxCompressedLength(data.length)];
       int n = c.compress(data, 0, data.length, block, 0, block.length);
       byte[] out = new byte[data.length];
-      int m = new Lz4JavaDecompressor().decompress(block, 0, n, out, 0, out.length);
+      int m = Lz4JavaDecompressor.create().decompress(block, 0, n, out, 0, out.length);
       if (m != data.length || !Arrays.equals(out, data)) {
         return new Library(false, "lz4-java", version, "failed its self-test");
       }
