@@ -24,6 +24,7 @@ module io.colfile.core {
   exports io.colfile.core.vector;
 
   exports io.colfile.core.encoding to io.colfile.orc, io.colfile.trevni, io.colfile.kudu;
+  exports io.colfile.core.write to io.colfile.orc, io.colfile.trevni, io.colfile.kudu;
 
   uses io.colfile.core.FormatProvider;
 }

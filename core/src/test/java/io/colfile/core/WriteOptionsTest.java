@@ -36,4 +36,18 @@ class WriteOptionsTest {
     assertThatThrownBy(() -> WriteOptions.defaults().withBlockSize(0))
         .isInstanceOf(IllegalArgumentException.class);
   }
+
+  @Test
+  void parallelismIsKeptByEveryOtherSetting() {
+    java.util.concurrent.Executor direct = Runnable::run;
+    WriteOptions o = WriteOptions.defaults().withParallelism(3).withExecutor(direct)
+        .withCompression(CompressionCodec.ZLIB).withBlockSize(4096)
+        .withBloomFilterColumns(List.of("a")).withProperty("x.k", "1");
+    assertThat(WriteOptions.defaults().parallelism()).isEqualTo(1);
+    assertThat(WriteOptions.defaults().executor()).isEmpty();
+    assertThat(o.parallelism()).isEqualTo(3);
+    assertThat(o.executor()).containsSame(direct);
+    assertThatThrownBy(() -> WriteOptions.defaults().withParallelism(0))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least 1");
+  }
 }

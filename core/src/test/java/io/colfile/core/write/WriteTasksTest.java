@@ -1,0 +1,134 @@
+package io.colfile.core.write;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class WriteTasksTest {
+  @Test
+  void everyPieceRunsOnceAndRunAllReturnsAfterTheLast() throws IOException {
+    try (WriteTasks tasks = new WriteTasks(3, null)) {
+      for (int round = 0; round < 50; round++) {
+        int n = round % 7;
+        int[] ran = new int[n];
+        List<WriteTasks.Piece> pieces = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+          int k = i;
+          pieces.add(() -> ran[k]++);
+        }
+        tasks.runAll(pieces);
+        for (int i = 0; i < n; i++) {
+          assertThat(ran[i]).as("piece %d of %d", i, n).isEqualTo(1);
+        }
+      }
+    }
+  }
+
+  @Test
+  void piecesRunOnSeveralThreadsButNeverMoreThanAsked() throws Exception {
+    AtomicInteger running = new AtomicInteger();
+    AtomicInteger most = new AtomicInteger();
+    Set<String> names = ConcurrentHashMap.newKeySet();
+    CountDownLatch two = new CountDownLatch(2);
+    List<WriteTasks.Piece> pieces = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      pieces.add(() -> {
+        int now = running.incrementAndGet();
+        most.accumulateAndGet(now, Math::max);
+        names.add(Thread.currentThread().getName());
+        two.countDown();
+        try {
+          two.await(10, TimeUnit.SECONDS); // the first two pieces meet: both threads work
+          Thread.sleep(1);
+        } catch (InterruptedException e) {
+          throw new AssertionError(e);
+        }
+        running.decrementAndGet();
+      });
+    }
+    try (WriteTasks tasks = new WriteTasks(2, null)) {
+      tasks.runAll(pieces);
+    }
+    assertThat(most.get()).isEqualTo(2);
+    assertThat(names).contains(Thread.currentThread().getName())
+        .anyMatch(n -> n.startsWith("colfile-write-"));
+  }
+
+  @Test
+  void theFirstFailureIsThrownAfterEveryPieceFinished() {
+    AtomicInteger ran = new AtomicInteger();
+    IOException second = new IOException("piece 1");
+    List<WriteTasks.Piece> pieces = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      int k = i;
+      pieces.add(() -> {
+        ran.incrementAndGet();
+        if (k == 1) {
+          throw second;
+        }
+        if (k == 7) {
+          throw new IllegalStateException("piece 7");
+        }
+      });
+    }
+    try (WriteTasks tasks = new WriteTasks(4, null)) {
+      assertThatThrownBy(() -> tasks.runAll(pieces)).isSameAs(second);
+    }
+    assertThat(ran.get()).isEqualTo(20);
+  }
+
+  @Test
+  void aBusyExecutorSlowsButNeverStallsAStep() throws Exception {
+    ExecutorService one = Executors.newSingleThreadExecutor();
+    CountDownLatch release = new CountDownLatch(1);
+    one.execute(() -> {
+      try {
+        release.await(); // the executor's only thread is busy until the step is done
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    AtomicInteger ran = new AtomicInteger();
+    List<WriteTasks.Piece> pieces = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      pieces.add(ran::incrementAndGet);
+    }
+    try (WriteTasks tasks = new WriteTasks(4, one)) {
+      tasks.runAll(pieces);
+    } finally {
+      release.countDown();
+      one.shutdown();
+      assertThat(one.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+    }
+    assertThat(ran.get()).isEqualTo(10);
+  }
+
+  @Test
+  void oneThreadRunsInOrderOnTheCaller() throws IOException {
+    List<Integer> order = new ArrayList<>();
+    List<WriteTasks.Piece> pieces = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      int k = i;
+      pieces.add(() -> {
+        assertThat(Thread.currentThread().getName()).doesNotStartWith("colfile-write-");
+        order.add(k);
+      });
+    }
+    try (WriteTasks tasks = new WriteTasks(1, null)) {
+      tasks.runAll(pieces);
+    }
+    assertThat(order).containsExactly(0, 1, 2, 3, 4);
+    assertThatThrownBy(() -> new WriteTasks(0, null)).isInstanceOf(IllegalArgumentException.class);
+  }
+}
