@@ -174,6 +174,32 @@ class RleV2RoundTripTest {
     }
   }
 
+  /**
+   * Many short runs back to back, as sorted keys make them: SHORT_REPEAT of every value size and
+   * DIRECT runs of 1 to 9 values of every width, with now and then a longer run, so that the
+   * decoder's in-window fast path meets every header, the end of batches and the ends of chunks.
+   */
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void shortRunsOfEveryKind(boolean signed) throws Exception {
+    Random random = TestSeed.random("shortRuns" + signed, 0);
+    for (int round = 0; round < 6; round++) {
+      RleV2Writer w = new RleV2Writer(signed);
+      for (int i = 0; i < 400; i++) {
+        switch (random.nextInt(8)) {
+          case 0, 1, 2 -> w.shortRepeat(valueOfBits(random, 1 + random.nextInt(64), signed),
+              3 + random.nextInt(8));
+          case 3, 4, 5 -> {
+            int code = random.nextInt(32);
+            w.direct(valuesOfBits(random, 1 + random.nextInt(9), WIDTHS[code], signed), code);
+          }
+          default -> randomRun(w, random);
+        }
+      }
+      check(w, random);
+    }
+  }
+
   static void randomRun(RleV2Writer w, Random r) {
     boolean signed = w.signed;
     switch (r.nextInt(5)) {
