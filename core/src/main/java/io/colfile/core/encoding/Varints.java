@@ -202,27 +202,29 @@ public final class Varints {
         p += 8;
         continue;
       }
+      // The first varint ends at bit e1 (bit 7 of its last byte), a second one at e2 (64: not
+      // in these 8 bytes). Taking both from one load halves the chain of position arithmetic
+      // that each load waits on.
+      int e1 = Long.numberOfTrailingZeros(stops);
+      long more = stops & (stops - 1);
+      int e2 = Long.numberOfTrailingZeros(more);
+      if (e1 < 32 && e2 - e1 <= 32 && end - i >= 2) {
+        // Both of at most 4 bytes: squeezed side by side, the first in the low half.
+        long both = w & (-1L >>> (63 - e2));
+        long u = ((both & ((2L << e1) - 1)) | (both >>> (e1 + 1)) << 32) & 0x7f7f7f7f7f7f7f7fL;
+        u = (u & 0x007f007f007f007fL) | (u & 0x7f007f007f007f00L) >>> 1;
+        u = (u & 0x00003fff00003fffL) | (u & 0x3fff00003fff0000L) >>> 2;
+        dst[i] = u & 0xfffffffL;
+        dst[i + 1] = u >>> 32;
+        i += 2;
+        p += (e2 >>> 3) + 1;
+        continue;
+      }
       if (stops != 0) {
-        // The first varint ends at bit e1 (bit 7 of its last byte). When a second one ends in
-        // the same 8 bytes (any two of up to 4 bytes each do), take it too: the next load then
-        // waits on one chain of position arithmetic for two values instead of one.
-        int e1 = Long.numberOfTrailingZeros(stops);
         long first = w & (-1L >>> (63 - e1));
-        long more = stops & (stops - 1);
-        if (more != 0 && end - i >= 2) {
-          int e2 = Long.numberOfTrailingZeros(more);
-          // bits (e1, e2] hold the second varint; e1 + 1 is a whole number of bytes
-          long second = (w >>> (e1 + 1)) & (-1L >>> (63 - e2 + e1 + 1));
-          if (e1 < 32 && e2 - e1 <= 32) { // both of at most 4 bytes: squeeze them side by side
-            long u = (first | second << 32) & 0x7f7f7f7f7f7f7f7fL;
-            u = (u & 0x007f007f007f007fL) | (u & 0x7f007f007f007f00L) >>> 1;
-            u = (u & 0x00003fff00003fffL) | (u & 0x3fff00003fff0000L) >>> 2;
-            dst[i] = u & 0xfffffffL;
-            dst[i + 1] = u >>> 32;
-          } else {
-            dst[i] = compact(first);
-            dst[i + 1] = compact(second);
-          }
+        if (more != 0 && end - i >= 2) { // bits (e1, e2] hold the second varint
+          dst[i] = compact(first);
+          dst[i + 1] = compact((w >>> (e1 + 1)) & (-1L >>> (63 - e2 + e1 + 1)));
           i += 2;
           p += (e2 >>> 3) + 1;
         } else {
