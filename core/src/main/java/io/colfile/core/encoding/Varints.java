@@ -191,40 +191,82 @@ public final class Varints {
     // the byte-wise loop below (which stops at the 10th byte) stay inside.
     final int safe = limit - MAX_VARLONG_BYTES;
     while (i < end && p <= safe) {
-      // Up to 8 bytes at once: the first byte without the continuation bit ends the varint; the
-      // 7-bit groups below it are squeezed together in three branch-free steps.
+      // 8 bytes at once: each byte without the continuation bit ends a varint ("stops").
       long w = Endian.getLongLE(buf, p);
       long stops = ~w & 0x8080808080808080L;
-      long u;
-      if (stops != 0) {
-        p += (Long.numberOfTrailingZeros(stops) >>> 3) + 1;
-        u = w & (stops ^ (stops - 1)) & 0x7f7f7f7f7f7f7f7fL;
+      if (stops == 0x8080808080808080L && end - i >= 8) { // eight one-byte varints
+        for (int k = 0; k < 8; k++) {
+          dst[i + k] = (w >>> (k << 3)) & 0x7f;
+        }
+        i += 8;
+        p += 8;
+        continue;
+      }
+      // The first varint ends at bit e1 (bit 7 of its last byte), a second one at e2 (64: not
+      // in these 8 bytes). Taking both from one load halves the chain of position arithmetic
+      // that each load waits on.
+      int e1 = Long.numberOfTrailingZeros(stops);
+      long more = stops & (stops - 1);
+      int e2 = Long.numberOfTrailingZeros(more);
+      if (e1 < 32 && e2 - e1 <= 32 && end - i >= 2) {
+        // Both of at most 4 bytes: squeezed side by side, the first in the low half.
+        long both = w & (-1L >>> (63 - e2));
+        long u = ((both & ((2L << e1) - 1)) | (both >>> (e1 + 1)) << 32) & 0x7f7f7f7f7f7f7f7fL;
         u = (u & 0x007f007f007f007fL) | (u & 0x7f007f007f007f00L) >>> 1;
         u = (u & 0x00003fff00003fffL) | (u & 0x3fff00003fff0000L) >>> 2;
-        u = (u & 0x000000000fffffffL) | (u & 0x0fffffff00000000L) >>> 4;
-      } else { // 9 or 10 bytes, or too long
-        final int start = p;
-        int x = buf[p++];
-        u = x & 0x7f;
-        int shift = 7;
-        while (true) {
-          x = buf[p++];
-          u |= (long) (x & 0x7f) << shift;
-          if (x >= 0) {
-            break;
-          }
-          shift += 7;
-          if (shift >= 70) {
-            throw new MalformedInputException(start, "varint longer than 10 bytes");
-          }
+        dst[i] = u & 0xfffffffL;
+        dst[i + 1] = u >>> 32;
+        i += 2;
+        p += (e2 >>> 3) + 1;
+        continue;
+      }
+      if (stops != 0) {
+        long first = w & (-1L >>> (63 - e1));
+        if (more != 0 && end - i >= 2) { // bits (e1, e2] hold the second varint
+          dst[i] = compact(first);
+          dst[i + 1] = compact((w >>> (e1 + 1)) & (-1L >>> (63 - e2 + e1 + 1)));
+          i += 2;
+          p += (e2 >>> 3) + 1;
+        } else {
+          dst[i++] = compact(first);
+          p += (e1 >>> 3) + 1;
         }
-        if (shift == 63 && x > 1 && !dropExtraBits) {
-          throw new MalformedInputException(start, "varint overflows 64 bits");
+        continue;
+      }
+      // 9 or 10 bytes, or too long
+      final int start = p;
+      int x = buf[p++];
+      long u = x & 0x7f;
+      int shift = 7;
+      while (true) {
+        x = buf[p++];
+        u |= (long) (x & 0x7f) << shift;
+        if (x >= 0) {
+          break;
         }
+        shift += 7;
+        if (shift >= 70) {
+          throw new MalformedInputException(start, "varint longer than 10 bytes");
+        }
+      }
+      if (shift == 63 && x > 1 && !dropExtraBits) {
+        throw new MalformedInputException(start, "varint overflows 64 bits");
       }
       dst[i++] = u;
     }
     return (long) (i - off) << 32 | p;
+  }
+
+  /**
+   * The value of one varint of at most 8 bytes held little-endian in {@code w}, its first byte
+   * lowest, every bit above its last byte already cleared: the 7-bit groups squeezed together in
+   * three branch-free steps.
+   */
+  private static long compact(long w) {
+    long u = w & 0x7f7f7f7f7f7f7f7fL;
+    u = (u & 0x007f007f007f007fL) | (u & 0x7f007f007f007f00L) >>> 1;
+    u = (u & 0x00003fff00003fffL) | (u & 0x3fff00003fff0000L) >>> 2;
+    return (u & 0x000000000fffffffL) | (u & 0x0fffffff00000000L) >>> 4;
   }
 
   /** Why a varint starting at {@code pos} found no last byte before {@code end}. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.colfile.core.CoreTestSeed;
 import io.colfile.core.error.MalformedInputException;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Random;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
@@ -159,6 +160,42 @@ class VarintReadsTest {
     assertThat(count).isPositive().isLessThanOrEqualTo(n);
     assertThat(Varints.packedPosition(packed)).isEqualTo(ends[count - 1])
         .isGreaterThan(p - 2 * Varints.MAX_VARLONG_BYTES);
+  }
+
+  /**
+   * Short varints in every mix, as decimals and lengths make them: runs of one-byte values
+   * (eight at a time), pairs of up to four bytes (squeezed side by side) and longer ones next to
+   * them, read in bulk from every offset; nothing outside the asked range is written.
+   */
+  @Test
+  void bulkReadsShortVarintsInEveryMix() throws MalformedInputException {
+    Random r = CoreTestSeed.random(7);
+    for (int round = 0; round < 200; round++) {
+      int n = 1 + r.nextInt(300);
+      long[] values = new long[n];
+      int maxBytes = 1 + r.nextInt(10);
+      for (int i = 0; i < n; i++) {
+        int bytes = r.nextInt(4) == 0 ? 1 + r.nextInt(maxBytes) : 1 + r.nextInt(Math.min(4,
+            maxBytes));
+        int bits = Math.min(64, 7 * bytes);
+        values[i] = bits == 64 ? r.nextLong() : r.nextLong() & ((1L << bits) - 1);
+      }
+      byte[] buf = new byte[n * Varints.MAX_VARLONG_BYTES + 3];
+      int start = r.nextInt(3);
+      int p = start;
+      for (long v : values) {
+        p = Varints.writeVarLong(buf, p, v);
+      }
+      long[] bulk = new long[n + 2];
+      bulk[0] = 42;
+      bulk[n + 1] = 43;
+      assertThat(Varints.readVarLongs(buf, start, p, bulk, 1, n, false))
+          .as("%s", CoreTestSeed.replay()).isEqualTo(p);
+      assertThat(Arrays.copyOfRange(bulk, 1, n + 1)).as("round %d, %s", round,
+          CoreTestSeed.replay()).containsExactly(values);
+      assertThat(bulk[0]).isEqualTo(42);
+      assertThat(bulk[n + 1]).isEqualTo(43);
+    }
   }
 
   @Test

@@ -83,12 +83,13 @@ final class DecimalColumnReader extends ColumnReader {
       // The values are decoded compactly at off, rescaled there and then spread to their rows.
       long[] unscaled = v.unscaled;
       data.readVarSigned(unscaled, off, values);
-      scales.next(tmp, 0, values);
-      long[] t = tmp;
-      for (int j = 0; j < values; j++) {
-        long s = t[j];
-        if (s != scale) {
-          unscaled[off + j] = rescale(unscaled[off + j], s);
+      if (!scales.nextOrAllEqual(tmp, 0, values, scale)) { // writers mostly keep the scale
+        long[] t = tmp;
+        for (int j = 0; j < values; j++) {
+          long s = t[j];
+          if (s != scale) {
+            unscaled[off + j] = rescale(unscaled[off + j], s);
+          }
         }
       }
       if (!dense) {

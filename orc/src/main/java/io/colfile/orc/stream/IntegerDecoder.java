@@ -36,6 +36,24 @@ public interface IntegerDecoder {
     }
   }
 
+  /**
+   * Reads the next {@code n} values like {@link #next(long[], int, int)}, for streams that
+   * mostly repeat one value (a decimal column's scales): returns true when every one of them is
+   * {@code value}, and then {@code dst[off, off + n)} may be left as it was (a decoder may skip
+   * runs of {@code value} without writing them); returns false when some differ, with {@code
+   * dst[off, off + n)} holding all the values.
+   */
+  default boolean nextOrAllEqual(long[] dst, int off, int n, long value)
+      throws CorruptFileException {
+    next(dst, off, n);
+    for (int i = off, end = off + n; i < end; i++) {
+      if (dst[i] != value) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Skips {@code n} values. */
   void skip(long n) throws CorruptFileException;
 

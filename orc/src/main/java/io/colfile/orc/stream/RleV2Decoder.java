@@ -1,7 +1,11 @@
 package io.colfile.orc.stream;
 
+import io.colfile.core.encoding.Endian;
+import io.colfile.core.encoding.Varints;
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.MalformedInputException;
 import io.colfile.orc.index.IntegerCheckpoint;
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -39,6 +43,7 @@ public final class RleV2Decoder implements IntegerDecoder {
   private int used; // of which already returned
   private final long[] patches = new long[MAX_PATCHES];
   private final byte[] scratch = new byte[MAX_RUN * Long.BYTES]; // a block straddling chunks
+  private final long[] varintPair = new long[2];
 
   public RleV2Decoder(OrcInputStream in, boolean signed) {
     this.in = in;
@@ -60,6 +65,12 @@ public final class RleV2Decoder implements IntegerDecoder {
     while (n > 0) {
       int k = numLiterals - used;
       if (k == 0) {
+        int done = shortRunsInPlace(dst, off, n);
+        off += done;
+        n -= done;
+        if (n == 0) {
+          return;
+        }
         if (n >= MAX_RUN || peekRunLength() <= n) { // the whole run fits: in place, no copy
           int m = readRun(dst, off);
           off += m;
@@ -75,6 +86,90 @@ public final class RleV2Decoder implements IntegerDecoder {
       off += k;
       n -= k;
     }
+  }
+
+  @Override
+  public boolean nextOrAllEqual(long[] dst, int off, int n, long value)
+      throws CorruptFileException {
+    Objects.checkFromIndexSize(off, n, dst.length);
+    final int start = off;
+    boolean all = true; // so far; dst[start, off) is then unwritten
+    while (n > 0) {
+      int k = numLiterals - used;
+      if (k == 0) {
+        int run = all ? skipRunOf(value, n) : 0;
+        if (run > 0) {
+          off += run;
+          n -= run;
+          continue;
+        }
+        numLiterals = k = readRun(literals, 0);
+        used = 0;
+      }
+      k = Math.min(k, n);
+      if (all) {
+        for (int i = used, end = used + k; i < end; i++) {
+          if (literals[i] != value) {
+            all = false;
+            Arrays.fill(dst, start, off, value);
+            break;
+          }
+        }
+      }
+      if (!all) {
+        System.arraycopy(literals, used, dst, off, k);
+      }
+      used += k;
+      off += k;
+      n -= k;
+    }
+    return all;
+  }
+
+  /**
+   * When the window starts with a whole run of at most {@code n} copies of {@code value} (a
+   * SHORT_REPEAT, or a DELTA run with delta 0), moves past it and returns its length; else
+   * returns 0 and moves nothing.
+   */
+  private int skipRunOf(long value, int n) throws CorruptFileException {
+    byte[] b = in.cur;
+    int p = in.pos;
+    if (in.limit - p < 2 + 2 * Varints.MAX_VARLONG_BYTES) {
+      return 0;
+    }
+    int first = b[p] & 0xff;
+    int count;
+    long v;
+    int after;
+    if (first >>> 6 == 0) {
+      count = (first & 7) + 3;
+      int bytes = ((first >>> 3) & 7) + 1;
+      v = Endian.getLongBE(b, p + 1) >>> (64 - 8 * bytes);
+      after = p + 1 + bytes;
+    } else if (first >>> 6 == 3 && (first & 0x3e) == 0) { // DELTA of a fixed delta
+      count = ((first & 1) << 8 | (b[p + 1] & 0xff)) + 1;
+      long[] two = varintPair;
+      try {
+        after = Varints.readVarLong(b, p + 2, in.limit, two, 0, true);
+        after = Varints.readVarLong(b, after, in.limit, two, 1, true);
+      } catch (MalformedInputException e) {
+        return 0; // the general way reports it
+      }
+      if (two[1] != 0) { // the delta, zigzag: 0 is 0
+        return 0;
+      }
+      v = two[0];
+    } else {
+      return 0;
+    }
+    if (signed) {
+      v = unzigzag(v);
+    }
+    if (v != value || count > n) {
+      return 0;
+    }
+    in.pos = after;
+    return count;
   }
 
   @Override
@@ -99,6 +194,107 @@ public final class RleV2Decoder implements IntegerDecoder {
     in.seek(p.offset());
     used = numLiterals = 0;
     skip(p.valuesToSkip());
+  }
+
+  /**
+   * Decodes whole SHORT_REPEAT and DIRECT runs that lie wholly in the window and fit {@code
+   * dst[off, off + n)}, straight from the window: the runs of sorted keys and other slowly
+   * changing values are short (3 to 10 repeats, 1 to a few literals), so their headers are
+   * taken here with one bounds check per run instead of one per byte. Stops at the first run
+   * that is of another kind, does not fit or may reach past the window (the general way takes
+   * it); returns how many values were decoded.
+   */
+  private int shortRunsInPlace(long[] dst, int off, int n) {
+    final byte[] b = in.cur;
+    final int limit = in.limit;
+    int p = in.pos;
+    int o = off;
+    final int end = off + n;
+    final boolean signed = this.signed;
+    // A SHORT_REPEAT run is at most 9 bytes: its header and value are read with one 8-byte
+    // load at p + 1, which the 10 bytes make safe. DIRECT runs check their block below.
+    while (limit - p >= 10) {
+      int first = b[p] & 0xff;
+      int kind = first >>> 6;
+      if (kind == 0) { // SHORT_REPEAT: 00 w:3 c:3, then w + 1 value bytes, big-endian
+        int count = (first & 7) + 3;
+        if (count > end - o) {
+          break;
+        }
+        int bytes = ((first >>> 3) & 7) + 1;
+        long v = Endian.getLongBE(b, p + 1) >>> (64 - 8 * bytes);
+        if (signed) {
+          v = unzigzag(v);
+        }
+        if (end - o >= 8) { // eight stores, the extra ones overwritten by the runs that follow
+          dst[o] = v;
+          dst[o + 1] = v;
+          dst[o + 2] = v;
+          dst[o + 3] = v;
+          dst[o + 4] = v;
+          dst[o + 5] = v;
+          dst[o + 6] = v;
+          dst[o + 7] = v;
+          if (count > 8) {
+            dst[o + 8] = v;
+            if (count > 9) {
+              dst[o + 9] = v;
+            }
+          }
+        } else {
+          for (int i = o, e = o + count; i < e; i++) {
+            dst[i] = v;
+          }
+        }
+        o += count;
+        p += 1 + bytes;
+      } else if (kind == 1) { // DIRECT: 01 W:5 len:9, then len values of W bits
+        int count = ((first & 1) << 8 | (b[p + 1] & 0xff)) + 1;
+        if (count > end - o) {
+          break;
+        }
+        int width = WIDTHS[(first >>> 1) & 0x1f];
+        int bytes = (count * width + 7) >>> 3; // BitUnpacker.blockBytes, in ints: < 2^15 bits
+        int q = p + 2;
+        int room = limit - q;
+        if (room < bytes) {
+          break;
+        }
+        if (count <= 4 && width <= 56 && end - o >= 4 && room >= ((3 * width) >>> 3) + 8) {
+          // A few values: four, each from one 8-byte load at its first byte (it starts at most 7
+          // bits in, and 7 + 56 <= 64), the loads reaching past the block but not the window
+          // and the values past the run overwritten by the runs that follow.
+          int shift = 64 - width;
+          long v0 = Endian.getLongBE(b, q) >>> shift;
+          long v1 = (Endian.getLongBE(b, q + (width >>> 3)) << (width & 7)) >>> shift;
+          long v2 = (Endian.getLongBE(b, q + (width >>> 2)) << ((2 * width) & 7)) >>> shift;
+          long v3 = (Endian.getLongBE(b, q + ((3 * width) >>> 3)) << ((3 * width) & 7)) >>> shift;
+          if (signed) {
+            v0 = unzigzag(v0);
+            v1 = unzigzag(v1);
+            v2 = unzigzag(v2);
+            v3 = unzigzag(v3);
+          }
+          dst[o] = v0;
+          dst[o + 1] = v1;
+          dst[o + 2] = v2;
+          dst[o + 3] = v3;
+        } else {
+          BitUnpacker.unpack(b, q, dst, o, count, width);
+          if (signed) {
+            for (int i = o, e = o + count; i < e; i++) {
+              dst[i] = unzigzag(dst[i]);
+            }
+          }
+        }
+        o += count;
+        p = q + bytes;
+      } else {
+        break;
+      }
+    }
+    in.pos = p;
+    return o - off;
   }
 
   /**

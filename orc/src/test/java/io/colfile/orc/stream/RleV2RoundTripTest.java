@@ -1,9 +1,11 @@
 package io.colfile.orc.stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.colfile.core.error.CorruptFileException;
 import io.colfile.testkit.TestSeed;
+import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -171,6 +173,91 @@ class RleV2RoundTripTest {
         randomRun(w, random);
       }
       check(w, random);
+    }
+  }
+
+  /**
+   * Many short runs back to back, as sorted keys make them: SHORT_REPEAT of every value size and
+   * DIRECT runs of 1 to 9 values of every width, with now and then a longer run, so that the
+   * decoder's in-window fast path meets every header, the end of batches and the ends of chunks.
+   */
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void shortRunsOfEveryKind(boolean signed) throws Exception {
+    Random random = TestSeed.random("shortRuns" + signed, 0);
+    for (int round = 0; round < 6; round++) {
+      RleV2Writer w = new RleV2Writer(signed);
+      for (int i = 0; i < 400; i++) {
+        switch (random.nextInt(8)) {
+          case 0, 1, 2 -> w.shortRepeat(valueOfBits(random, 1 + random.nextInt(64), signed),
+              3 + random.nextInt(8));
+          case 3, 4, 5 -> {
+            int code = random.nextInt(32);
+            w.direct(valuesOfBits(random, 1 + random.nextInt(9), WIDTHS[code], signed), code);
+          }
+          default -> randomRun(w, random);
+        }
+      }
+      check(w, random);
+    }
+  }
+
+  /**
+   * {@link IntegerDecoder#nextOrAllEqual}, as a decimal column reads its scales: runs of one
+   * value (SHORT_REPEAT, fixed-delta DELTA, DIRECT) with others now and then, read in random
+   * batches over several framings; true exactly when the batch is all that value, and the
+   * values written whenever it says false.
+   */
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void nextOrAllEqualSkipsRunsOfTheValue(boolean signed) throws Exception {
+    Random random = TestSeed.random("nextOrAllEqual" + signed, 0);
+    for (int round = 0; round < 20; round++) {
+      long value = random.nextInt(40);
+      RleV2Writer w = new RleV2Writer(signed);
+      for (int i = 0, runs = 1 + random.nextInt(40); i < runs; i++) {
+        int len = 1 + random.nextInt(random.nextBoolean() ? 10 : 512);
+        long[] v = new long[len];
+        Arrays.fill(v, value);
+        switch (random.nextInt(6)) {
+          case 0 -> w.shortRepeat(value, 3 + random.nextInt(8));
+          case 1, 2 -> w.delta(v, 0);
+          case 3 -> w.direct(v, RleV2Writer.codeFor(RleV2Writer.bitsOf(signed
+              ? (value << 1) ^ (value >> 63) : value)) + random.nextInt(3));
+          case 4 -> {
+            v[random.nextInt(len)] = value + 1 + random.nextInt(3);
+            w.direct(v, 10);
+          }
+          default -> randomRun(w, random);
+        }
+      }
+      long[] expected = w.marks.values();
+      byte[] raw = w.out.toByteArray();
+      FramedStream stream = round % 2 == 0 ? FramedStream.raw(raw)
+          : FramedStream.random(raw, random);
+      IntegerDecoder d = IntegerDecoder.create(stream.open(), signed, true);
+      long[] buf = new long[600];
+      for (int i = 0; i < expected.length; ) {
+        int n = Math.min(expected.length - i, 1 + random.nextInt(random.nextBoolean() ? 8 : 520));
+        int off = random.nextInt(buf.length - n + 1);
+        Arrays.fill(buf, -7);
+        boolean all = d.nextOrAllEqual(buf, off, n, value);
+        long[] want = Arrays.copyOfRange(expected, i, i + n);
+        String where = "round " + round + ", values " + i + "+" + n + ", " + stream + ", "
+            + TestSeed.replay();
+        assertThat(all).as(where).isEqualTo(Arrays.stream(want).allMatch(x -> x == value));
+        if (!all) {
+          assertThat(Arrays.copyOfRange(buf, off, off + n)).as(where)
+              .containsExactly(want);
+        }
+        for (int j = 0; j < buf.length; j++) {
+          if (j < off || j >= off + n) {
+            assertThat(buf[j]).as(where).isEqualTo(-7);
+          }
+        }
+        i += n;
+      }
+      assertThatThrownBy(() -> d.next()).isInstanceOf(CorruptFileException.class);
     }
   }
 
