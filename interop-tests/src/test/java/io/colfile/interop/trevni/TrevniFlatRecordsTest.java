@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Random;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -26,7 +27,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * column at a time: seeded random schemas and records, up to 60,000 rows so that columns fill
  * several 64 KiB blocks, in batches of random sizes, under every codec and checksum. The file
  * agrees with trevni-avro's {@code AvroColumnWriter}'s part by part (byte for byte with the null
- * and deflate codecs), and each side reads the other's records.
+ * and deflate codecs, snappy too when colfile has snappy-java as trevni-core does), and each
+ * side reads the other's records.
  */
 @ExtendWith(TestSeed.class)
 class TrevniFlatRecordsTest {
@@ -43,6 +45,12 @@ class TrevniFlatRecordsTest {
       out.add(i);
     }
     return out;
+  }
+
+  /** trevni-core needs snappy-java, so it is here, and colfile writes Snappy through it. */
+  @Test
+  void colfileCompressesSnappyWithSnappyJavaHere() {
+    assertThat(TrevniFileParts.SNAPPY_JAVA).isTrue();
   }
 
   @ParameterizedTest(name = "case {0}")
@@ -80,7 +88,8 @@ class TrevniFlatRecordsTest {
     TrevniFileParts java = TrevniFileParts.parse(Files.readAllBytes(a));
     TrevniFileParts colfile = TrevniFileParts.parse(Files.readAllBytes(b));
     boolean identical = TrevniFileParts.assertSameAsJava(java, colfile, what);
-    if (codec == TrevniCodec.DEFLATE || (codec == TrevniCodec.NULL
+    if (codec == TrevniCodec.DEFLATE || (codec == TrevniCodec.SNAPPY
+        && TrevniFileParts.SNAPPY_JAVA) || (codec == TrevniCodec.NULL
         && checksum == TrevniChecksum.NULL)) {
       assertThat(identical).as(what).isTrue();
       assertThat(Files.readAllBytes(b)).as(what).isEqualTo(Files.readAllBytes(a));
