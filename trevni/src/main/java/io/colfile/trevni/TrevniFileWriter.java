@@ -2,8 +2,10 @@ package io.colfile.trevni;
 
 import io.colfile.core.io.AtomicOutputStream;
 import io.colfile.core.io.OutputFile;
+import io.colfile.core.write.WriteTasks;
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -11,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.zip.CRC32;
 
 /**
@@ -30,6 +33,10 @@ import java.util.zip.CRC32;
  * {@link TrevniWriterOptions#memoryLimit()} and beyond it in a temporary file (Avro's writer
  * keeps everything in memory). The file appears at its target only on close; after an
  * exception or {@link #abort()}, nothing is written and the temporary file is gone.
+ *
+ * <p>With a {@link TrevniWriterOptions#parallelism()} above 1, finished blocks are compressed a
+ * few at a time on {@link WriteTasks} (the writing thread among them) rather than one by one as
+ * they finish; the bytes are the same.
  */
 public final class TrevniFileWriter implements Closeable {
   static final byte[] MAGIC = {'T', 'r', 'v', 2};
@@ -44,6 +51,14 @@ public final class TrevniFileWriter implements Closeable {
   /** Rows being written a column at a time ({@link #startRows}), or -1. */
   private int bulkRows = -1;
   private boolean closed;
+  /** Compresses finished blocks in parallel, or null to compress each as it is finished. */
+  private final WriteTasks tasks;
+  /** Finished blocks waiting to be compressed together (only with {@link #tasks}). */
+  private final List<Sealed> sealed = new ArrayList<>();
+  /** How many finished blocks wait before they are compressed together. */
+  private final int sealedLimit;
+  /** Codecs for the pieces of a parallel step, by {@link TrevniCodec#ordinal()}, for reuse. */
+  private final List<ConcurrentLinkedQueue<BlockCodec>> codecPool = new ArrayList<>();
 
   private TrevniFileWriter(OutputFile target, List<ColumnSpec> specs, TrevniWriterOptions options,
       TrevniMetadata fileMetadata) {
@@ -55,6 +70,12 @@ public final class TrevniFileWriter implements Closeable {
     this.fileMetadata = fileMetadata;
     this.blockSize = options.blockSize();
     this.store = new BlockStore(options.memoryLimit());
+    this.tasks = options.parallelism() > 1
+        ? new WriteTasks(options.parallelism(), options.executor().orElse(null)) : null;
+    this.sealedLimit = 4 * options.parallelism();
+    for (int i = 0; i < TrevniCodec.values().length; i++) {
+      codecPool.add(new ConcurrentLinkedQueue<>());
+    }
     this.columns = new Column[specs.size()];
     Map<String, Integer> seen = new HashMap<>();
     for (int i = 0; i < columns.length; i++) {
@@ -78,7 +99,8 @@ public final class TrevniFileWriter implements Closeable {
       TrevniCodec codec = spec.codec().orElse(options.codec().orElse(TrevniCodec.NULL));
       TrevniChecksum checksum =
           spec.checksum().orElse(options.checksum().orElse(TrevniChecksum.NULL));
-      columns[i] = new Column(spec, parent, codec, checksum, blockSize, store);
+      columns[i] = new Column(spec, parent, codec, checksum, blockSize, store,
+          tasks == null ? null : this);
       seen.put(spec.name(), i);
     }
   }
@@ -597,6 +619,7 @@ public final class TrevniFileWriter implements Closeable {
       for (Column c : columns) {
         c.flushBlock();
       }
+      compressSealed();
       out.write(header());
       for (Column c : columns) {
         c.writeTo(out);
@@ -618,10 +641,74 @@ public final class TrevniFileWriter implements Closeable {
   }
 
   private void release() {
+    sealed.clear();
     for (Column c : columns) {
       c.release();
     }
     store.close();
+    if (tasks != null) {
+      tasks.close();
+    }
+  }
+
+  /** A finished block waiting to be compressed: its column, raw bytes and place there. */
+  private static final class Sealed {
+    final Column column;
+    final byte[] raw;
+    final int index;
+    final TrevniCodec codec;
+    byte[] stored;
+    int compressedLength;
+
+    Sealed(Column column, byte[] raw, int index) {
+      this.column = column;
+      this.raw = raw;
+      this.index = index;
+      this.codec = column.codecKind;
+    }
+  }
+
+  /** Sets a finished block aside; compresses the blocks set aside once there are enough. */
+  private void seal(Sealed block) {
+    sealed.add(block);
+    if (sealed.size() >= sealedLimit) {
+      compressSealed();
+    }
+  }
+
+  /**
+   * Compresses the blocks set aside on the tasks' threads, each block alone with a codec of its
+   * own, then stores them in order and fills in their descriptors: the bytes of blocks
+   * compressed one by one as they finished.
+   */
+  private void compressSealed() {
+    if (sealed.isEmpty()) {
+      return;
+    }
+    List<WriteTasks.Piece> pieces = new ArrayList<>(sealed.size());
+    for (Sealed b : sealed) {
+      pieces.add(() -> {
+        ConcurrentLinkedQueue<BlockCodec> pool = codecPool.get(b.codec.ordinal());
+        BlockCodec codec = pool.poll();
+        if (codec == null) {
+          codec = BlockCodec.of(b.codec);
+        }
+        int[] compressedLength = new int[1];
+        b.stored = Column.storedBlock(codec, b.column.checksum, new CRC32(), b.raw, b.raw.length,
+            compressedLength);
+        b.compressedLength = compressedLength[0];
+        pool.offer(codec);
+      });
+    }
+    try {
+      tasks.runAll(pieces);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // compressing in memory throws none
+    }
+    for (Sealed b : sealed) {
+      b.column.stored(b);
+    }
+    sealed.clear();
   }
 
   private byte[] header() {
@@ -675,6 +762,9 @@ public final class TrevniFileWriter implements Closeable {
     final ValueType type;
     final Column parent;
     final BlockCodec codec;
+    final TrevniCodec codecKind;
+    /** The writer that compresses this column's blocks in parallel, or null. */
+    final TrevniFileWriter parallel;
     final TrevniChecksum checksum;
     final int blockSize;
     /** The order check of a column declared sorted, or null. */
@@ -705,8 +795,10 @@ public final class TrevniFileWriter implements Closeable {
     int pendingValues; // left of the last length
 
     Column(ColumnSpec spec, Column parent, TrevniCodec codec,
-        TrevniChecksum checksum, int blockSize, BlockStore store) {
+        TrevniChecksum checksum, int blockSize, BlockStore store, TrevniFileWriter parallel) {
       this.store = store;
+      this.codecKind = codec;
+      this.parallel = parallel;
       this.spec = spec;
       this.type = spec.type();
       this.parent = parent;
@@ -852,24 +944,60 @@ public final class TrevniFileWriter implements Closeable {
         return;
       }
       int raw = buf.size();
-      byte[] compressed = codec.compress(buf.array(), raw);
-      byte[] stored = compressed;
-      if (checksum == TrevniChecksum.CRC32) {
-        crc.reset();
-        crc.update(buf.array(), 0, raw);
-        int value = (int) crc.getValue();
-        stored = java.util.Arrays.copyOf(compressed, compressed.length + 4);
-        stored[compressed.length] = (byte) (value >>> 24);
-        stored[compressed.length + 1] = (byte) (value >>> 16);
-        stored[compressed.length + 2] = (byte) (value >>> 8);
-        stored[compressed.length + 3] = (byte) value;
+      if (parallel != null) {
+        // compressed later, with other blocks, on several threads: a place for it now
+        descriptors.add(new int[] {rowsInBlock, raw, -1});
+        data.add(null);
+        Sealed block = new Sealed(this, java.util.Arrays.copyOf(buf.array(), raw),
+            data.size() - 1);
+        storedBytes += 12 + raw; // until stored() knows the stored size
+        afterBlock();
+        parallel.seal(block);
+        return;
       }
-      descriptors.add(new int[] {rowsInBlock, raw, compressed.length});
+      int[] compressedLength = new int[1];
+      byte[] stored = storedBlock(codec, checksum, crc, buf.array(), raw, compressedLength);
+      descriptors.add(new int[] {rowsInBlock, raw, compressedLength[0]});
       data.add(store.add(stored));
+      storedBytes += 12 + stored.length;
+      afterBlock();
+    }
+
+    /**
+     * A block's stored bytes: {@code raw[0, length)} compressed with {@code codec}, then its CRC
+     * when the column has {@code crc32}; the compressed length goes to {@code compressedLength}.
+     */
+    static byte[] storedBlock(BlockCodec codec, TrevniChecksum checksum, CRC32 crc, byte[] raw,
+        int length, int[] compressedLength) {
+      byte[] compressed = codec.compress(raw, length);
+      compressedLength[0] = compressed.length;
+      if (checksum != TrevniChecksum.CRC32) {
+        return compressed;
+      }
+      crc.reset();
+      crc.update(raw, 0, length);
+      int value = (int) crc.getValue();
+      byte[] stored = java.util.Arrays.copyOf(compressed, compressed.length + 4);
+      stored[compressed.length] = (byte) (value >>> 24);
+      stored[compressed.length + 1] = (byte) (value >>> 16);
+      stored[compressed.length + 2] = (byte) (value >>> 8);
+      stored[compressed.length + 3] = (byte) value;
+      return stored;
+    }
+
+    /** A block compressed in parallel, in its place among this column's blocks. */
+    void stored(Sealed block) {
+      descriptors.get(block.index)[2] = block.compressedLength;
+      data.set(block.index, store.add(block.stored));
+      storedBytes += block.stored.length - block.raw.length;
+    }
+
+    /** Keeps the finished block's first value and starts the next block. */
+    private void afterBlock() {
       if (spec.hasFirstValues()) {
         firstValues.add(firstValue == null ? new byte[0] : firstValue);
       }
-      storedBytes += 12 + stored.length + (firstValue == null ? 0 : firstValue.length);
+      storedBytes += firstValue == null ? 0 : firstValue.length;
       firstValue = null;
       rowsInBlock = 0;
       // the block's bytes were copied (compressed, checksummed): the buffer is reused, unless a
