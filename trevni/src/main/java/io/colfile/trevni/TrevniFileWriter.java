@@ -319,10 +319,12 @@ public final class TrevniFileWriter implements Closeable {
    * byte[][], int[], int[], int)}, {@link #writeDecimals}), in any order of columns, and {@link
    * #endRows()} ends the rows. The file is the same, byte for byte, as the same values written
    * row by row: each column closes its blocks before the same rows. Only for files whose columns
-   * are all plain (no array column, no parent).
+   * are all plain (no parent) and not arrays, but for arrays of 0 or 1 values a row (Avro's
+   * nullable fields), whose rows without a value {@link #writeNulls} names before the column's
+   * bulk method.
    *
-   * @throws IllegalStateException inside a row or other rows, or when a column is an array
-   *     column or has a parent
+   * @throws IllegalStateException inside a row or other rows, or when a column has a parent or
+   *     is an array column of nulls
    */
   public void startRows(int n) {
     checkOpen();
@@ -333,14 +335,79 @@ public final class TrevniFileWriter implements Closeable {
       throw new IllegalArgumentException("a negative row count: " + n);
     }
     for (Column c : columns) {
-      if (c.spec.isArray() || c.parent != null) {
+      if (c.parent != null || (c.spec.isArray() && c.type == ValueType.NULL)) {
         throw new IllegalStateException("column '" + c.spec.name() + "' is "
-            + (c.parent != null ? "a child column" : "an array column")
-            + ": rows are written a column at a time only when all columns are plain");
+            + (c.parent != null ? "a child column" : "an array column of nulls")
+            + ": rows are written a column at a time only when all columns are plain or "
+            + "optional values");
       }
       c.bulkDone = false;
+      c.bulkNulls = null;
     }
     bulkRows = n;
+  }
+
+  /**
+   * Of the {@link #startRows} rows of an array column holding 0 or 1 values a row (Avro's
+   * nullable field), those without a value: where {@code isNull[off, off + n)} is true (null:
+   * none). The column's bulk method then writes the values of the other rows, from the same
+   * positions of its arrays; without this call every row holds one value.
+   */
+  public void writeNulls(int column, boolean[] isNull, int off) {
+    checkOpen();
+    if (bulkRows < 0) {
+      throw new IllegalStateException("bulk values are written between startRows() and "
+          + "endRows()");
+    }
+    Column c = columns[Objects.checkIndex(column, columns.length)];
+    if (!c.spec.isArray() || c.bulkDone) {
+      throw new IllegalStateException("column '" + c.spec.name() + "' " + (c.bulkDone
+          ? "already has its values for these rows" : "is not an array column"));
+    }
+    if (isNull != null) {
+      Objects.checkFromIndexSize(off, bulkRows, isNull.length);
+    }
+    c.bulkNulls = isNull;
+    c.bulkNullsOff = off;
+  }
+
+  /** Writes one value of an optional column's row: {@code values[j]}. */
+  @FunctionalInterface
+  private interface ValueAt {
+    void write(ValueBuffer b, int j);
+  }
+
+  /**
+   * The {@link #startRows} rows of an array column of 0 or 1 values a row: per row a length,
+   * and where it is 1 the value {@code value} writes from position {@code off + row}; the
+   * lengths and blocks of the same rows written one at a time.
+   */
+  private void writeOptional(Column c, int off, ValueAt value) {
+    boolean[] isNull = c.bulkNulls;
+    int nullOff = c.bulkNullsOff - off;
+    c.bulkNulls = null;
+    int n = bulkRows;
+    for (int i = 0; i < n; ) {
+      int k = c.startBulkValue();
+      int end = off + n;
+      int j = off + i;
+      do {
+        if (isNull != null && isNull[nullOff + j]) {
+          c.absentLength();
+        } else {
+          c.presentLength();
+          value.write(c.buf, j);
+        }
+        j++;
+      } while (j < end && c.buf.size() < blockSize);
+      c.endBulkValues(k, j - off - i);
+      i = j - off;
+    }
+  }
+
+  /** Whether row {@code j} (a position of the values' arrays) of an optional column is null. */
+  private static boolean absent(Column c, int off, int j) {
+    return c.bulkNulls != null && c.bulkNulls[c.bulkNullsOff + j - off];
   }
 
   /**
@@ -349,6 +416,11 @@ public final class TrevniFileWriter implements Closeable {
    */
   public void writeLongs(int column, long[] values, int off) {
     Column c = bulk(column, ValueType.LONG, ValueType.FIXED64, off, values.length);
+    if (c.spec.isArray()) {
+      writeOptional(c, off, c.type == ValueType.FIXED64
+          ? (b, j) -> b.writeFixed64(values[j]) : (b, j) -> b.writeLong(values[j]));
+      return;
+    }
     int n = bulkRows;
     if (c.sorted != null) {
       for (int i = 0; i < n; i++) {
@@ -386,7 +458,7 @@ public final class TrevniFileWriter implements Closeable {
     int n = bulkRows;
     for (int i = 0; i < n; i++) {
       long x = values[off + i];
-      if (x != (int) x) {
+      if (x != (int) x && !absent(c, off, off + i)) {
         throw new IllegalArgumentException("column '" + c.spec.name() + "', row "
             + (rowCount + i) + ": " + x + " does not fit an int");
       }
@@ -395,6 +467,11 @@ public final class TrevniFileWriter implements Closeable {
       for (int i = 0; i < n; i++) {
         inOrder(c, c.sorted.nextLong(values[off + i]), rowCount + i);
       }
+    }
+    if (c.spec.isArray()) {
+      writeOptional(c, off, c.type == ValueType.FIXED32
+          ? (b, j) -> b.writeFixed32((int) values[j]) : (b, j) -> b.writeInt((int) values[j]));
+      return;
     }
     boolean fixed = c.type == ValueType.FIXED32;
     for (int i = 0; i < n; ) {
@@ -419,6 +496,10 @@ public final class TrevniFileWriter implements Closeable {
   /** The {@link #startRows} rows of a {@code boolean} column: true where {@code values} is not 0. */
   public void writeBooleans(int column, long[] values, int off) {
     Column c = bulk(column, ValueType.BOOLEAN, ValueType.BOOLEAN, off, values.length);
+    if (c.spec.isArray()) {
+      writeOptional(c, off, (b, j) -> b.writeBoolean(values[j] != 0));
+      return;
+    }
     int n = bulkRows;
     if (c.sorted != null) {
       for (int i = 0; i < n; i++) {
@@ -455,6 +536,11 @@ public final class TrevniFileWriter implements Closeable {
     Column c = bulk(column, t, t, off, values.length);
     int n = bulkRows;
     boolean isFloat = t == ValueType.FLOAT;
+    if (c.spec.isArray()) {
+      writeOptional(c, off, isFloat ? (b, j) -> b.writeFloat((float) values[j])
+          : (b, j) -> b.writeDouble(values[j]));
+      return;
+    }
     if (c.sorted != null) {
       for (int i = 0; i < n; i++) {
         double v = isFloat ? (float) values[off + i] : values[off + i];
@@ -488,6 +574,10 @@ public final class TrevniFileWriter implements Closeable {
   public void writeBytes(int column, byte[][] data, int[] start, int[] length, int off) {
     Column c = bulk(column, ValueType.STRING, ValueType.BYTES, off,
         Math.min(data.length, Math.min(start.length, length.length)));
+    if (c.spec.isArray()) {
+      writeOptional(c, off, (b, j) -> b.writeBytes(data[j], start[j], length[j]));
+      return;
+    }
     int n = bulkRows;
     if (c.sorted != null) {
       boolean string = c.type == ValueType.STRING;
@@ -518,6 +608,10 @@ public final class TrevniFileWriter implements Closeable {
    */
   public void writeDecimals(int column, long[] unscaled, int off) {
     Column c = bulk(column, ValueType.BYTES, ValueType.BYTES, off, unscaled.length);
+    if (c.spec.isArray()) {
+      writeOptional(c, off, (b, j) -> b.writeDecimal(unscaled[j]));
+      return;
+    }
     int n = bulkRows;
     if (c.sorted != null) {
       byte[] tmp = new byte[8];
@@ -783,6 +877,9 @@ public final class TrevniFileWriter implements Closeable {
     byte[] firstValue;
     /** Whether the column has its values of the current {@link #startRows} rows. */
     boolean bulkDone;
+    /** The rows without a value of an optional column's bulk values ({@link #writeNulls}). */
+    boolean[] bulkNulls;
+    int bulkNullsOff;
 
     // array length runs (Avro's encoding)
     int runLength;
@@ -923,6 +1020,27 @@ public final class TrevniFileWriter implements Closeable {
         firstValue = buf.copy(); // the block held nothing before this one value
       }
       rowsInBlock += count;
+    }
+
+    /** A row's length 0 in a column of 0 or 1 values a row, as {@link #writeLength}(0). */
+    void absentLength() {
+      if (runValue == 0) {
+        runLength++;
+      } else {
+        flushRun();
+        runLength = 1;
+        runValue = 0;
+      }
+    }
+
+    /**
+     * A row's length 1, before its value, as {@link #writeLength}(1) and the value's {@link
+     * #value} write it: the run so far, then a single 1 (a run of ones never forms, as a value
+     * follows each).
+     */
+    void presentLength() {
+      flushRun();
+      buf.writeLength(1);
     }
 
     private void flushRun() {
