@@ -12,6 +12,8 @@ module io.colfile.core {
   // optional native codecs, used when present and loadable (CodecImplementations)
   requires static com.github.luben.zstd_jni;
   requires static org.lz4.java;
+  // snappy-java names no module either: its name comes from the jar's file name
+  requires static snappy.java;
 
   exports io.colfile.core;
   exports io.colfile.core.codec;

@@ -27,17 +27,18 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Block compression and decompression per codec and implementation ({@code impl=native}: what
- * {@link CompressionCodec#newDecompressor()} and {@code newCompressor()} pick, zstd-jni and
- * lz4-java when they load; {@code impl=java}: the pure-Java ones) on realistic data: the
+ * {@link CompressionCodec#newDecompressor()} and {@code newCompressor()} pick, zstd-jni,
+ * lz4-java and snappy-java when they load, and for SNAPPY {@link
+ * CompressionCodec#snappyJavaCompressor()}, Trevni's; {@code impl=java}: the pure-Java ones) on realistic data: the
  * uncompressed bytes of an ORC lineitem file (200,000 rows of {@link LineItemFile}'s generator,
  * RLE integers, doubles, decimals, dictionary and direct strings) cut into 256 KiB blocks, ORC's
  * default compression chunk. Each operation handles {@value #TOTAL_MIB} MiB of uncompressed
  * bytes, so ops/s times {@value #TOTAL_MIB} is MiB/s.
  *
  * <p>Run: {@code java -jar bench/target/benchmarks.jar CodecBenchmark}; {@code -p
- * codec=ZSTD,LZ4 -p impl=native,java} to narrow. For SNAPPY and ZLIB both implementations are
- * the same (aircompressor, the JDK's zlib); for LZ4 compression too (colfile writes LZ4 with
- * aircompressor so that the bytes stay orc-core's).
+ * codec=ZSTD,LZ4 -p impl=native,java} to narrow. For ZLIB both implementations are the same
+ * (the JDK's zlib); for LZ4 compression too (colfile writes LZ4 with aircompressor so that the
+ * bytes stay orc-core's).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -67,7 +68,9 @@ public class CodecBenchmark {
   public void setUp() throws IOException, MalformedInputException {
     CompressionCodec c = CompressionCodec.valueOf(codec);
     boolean pure = impl.equals("java");
-    compressor = pure ? c.newPureJavaCompressor() : c.newCompressor();
+    compressor = pure ? c.newPureJavaCompressor()
+        : c == CompressionCodec.SNAPPY ? CompressionCodec.snappyJavaCompressor()
+        : c.newCompressor();
     decompressor = pure ? c.newPureJavaDecompressor() : c.newDecompressor();
     raw = blocks();
     compressed = new byte[raw.length][];
@@ -89,7 +92,8 @@ public class CodecBenchmark {
       }
     }
     System.out.printf("%n%s %s: compress %s, decompress %s; %d MiB -> %d bytes (%.3f)%n",
-        codec, impl, pure ? "pure Java" : CodecImplementations.compressor(c),
+        codec, impl, pure ? "pure Java" : c == CompressionCodec.SNAPPY
+            ? CodecImplementations.trevniSnappyCompressor() : CodecImplementations.compressor(c),
         pure ? "pure Java" : CodecImplementations.decompressor(c), TOTAL_MIB, total,
         (double) total / ((long) TOTAL_MIB << 20));
   }

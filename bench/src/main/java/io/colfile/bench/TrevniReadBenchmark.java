@@ -49,7 +49,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * wrong read is moot. Each side gives values in its own form: trevni-avro strings as {@code
  * java.lang.String} (trevni-core decodes them; no option keeps the UTF-8 bytes) and decimals as
  * their unscaled bytes, colfile strings as references to the UTF-8 bytes and decimals as
- * unscaled longs.
+ * unscaled longs. {@code colfileAllColumnsTwoThreads} reads all columns with {@code
+ * withParallelism(2)}.
  *
  * <p>Run: {@code java -jar bench/target/benchmarks.jar TrevniReadBenchmark}; {@code
  * -Dcolfile.bench.trevniRows=...} changes the row count (default 1,000,000), {@code -p
@@ -120,6 +121,12 @@ public class TrevniReadBenchmark {
   @Benchmark
   public long colfileTwoColumns() throws IOException {
     return colfile(ReadOptions.defaults().withColumns(TrevniData.TWO_COLUMNS));
+  }
+
+  /** All columns with {@code withParallelism(2)}: next blocks decompressed on the pool. */
+  @Benchmark
+  public long colfileAllColumnsTwoThreads() throws IOException {
+    return colfile(ReadOptions.defaults().withParallelism(2));
   }
 
   private long trevniAvro(Schema readerSchema) throws IOException {

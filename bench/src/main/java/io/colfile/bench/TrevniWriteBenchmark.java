@@ -32,7 +32,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * Writes the same lineitem rows ({@link TrevniData}, held in memory as Avro generic records and
  * as colfile batches) with trevni-avro's {@code AvroColumnWriter} and with colfile's {@code
  * TrevniWriter}, as Avro records shredded into Trevni columns; both file sizes are printed at
- * set-up (they are equal: the writers make the same bytes with null and deflate).
+ * set-up, and whether the files are the same bytes (they are with null and deflate, and with
+ * snappy when colfile has snappy-java, as trevni-avro does). {@code colfileWriteTwoThreads}
+ * writes with {@code parallelism(2)}: blocks compressed on two threads, the same bytes.
  *
  * <p>Run: {@code java -jar bench/target/benchmarks.jar TrevniWriteBenchmark}; {@code
  * -Dcolfile.bench.trevniRows=...} changes the row count (default 1,000,000), {@code -p
@@ -57,10 +59,13 @@ public class TrevniWriteBenchmark {
     long rows = Long.getLong("colfile.bench.trevniRows", 1_000_000L);
     TrevniData.generate(rows, records, batches);
     dir = Files.createTempDirectory("colfile-trevni-bench");
-    long avro = Files.size(trevniAvro());
-    long colfile = Files.size(colfile());
-    System.out.printf(Locale.ROOT, "%n%s, %d rows: trevni-avro %d bytes, colfile %d bytes%n",
-        codec, rows, avro, colfile);
+    byte[] avro = Files.readAllBytes(trevniAvro());
+    byte[] colfile = Files.readAllBytes(colfile(1));
+    byte[] twoThreads = Files.readAllBytes(colfile(2));
+    System.out.printf(Locale.ROOT, "%n%s, %d rows: trevni-avro %d bytes, colfile %d bytes; "
+        + "the same bytes: %s; on two threads too: %s%n", codec, rows, avro.length,
+        colfile.length, java.util.Arrays.equals(avro, colfile),
+        java.util.Arrays.equals(colfile, twoThreads));
   }
 
   @TearDown
@@ -80,7 +85,12 @@ public class TrevniWriteBenchmark {
 
   @Benchmark
   public long colfileWrite() throws IOException {
-    return Files.size(colfile());
+    return Files.size(colfile(1));
+  }
+
+  @Benchmark
+  public long colfileWriteTwoThreads() throws IOException {
+    return Files.size(colfile(2));
   }
 
   private Path trevniAvro() throws IOException {
@@ -94,10 +104,10 @@ public class TrevniWriteBenchmark {
     return path;
   }
 
-  private Path colfile() throws IOException {
+  private Path colfile(int threads) throws IOException {
     Path path = dir.resolve("colfile.trv");
-    TrevniWriterOptions options =
-        TrevniWriterOptions.builder().codec(TrevniCodec.forName(codec)).build();
+    TrevniWriterOptions options = TrevniWriterOptions.builder()
+        .codec(TrevniCodec.forName(codec)).parallelism(threads).build();
     try (TrevniWriter w = TrevniWriter.create(OutputFile.local(path), TrevniData.COLFILE,
         options)) {
       for (ColumnBatch b : batches) {

@@ -33,6 +33,11 @@ final class CodecInfo {
       String write = CodecImplementations.compressor(c);
       String both = read.equals(write) ? read
           : read + " / " + (write.equals("none") ? "-" : write);
+      if (c == CompressionCodec.SNAPPY
+          && !CodecImplementations.trevniSnappyCompressor().equals(write)) {
+        // Trevni's reference writes Snappy with snappy-java, ORC's with aircompressor
+        both += " (Trevni: " + CodecImplementations.trevniSnappyCompressor() + ")";
+      }
       lines.add(String.format(Locale.ROOT, "  %-7s %s", c.name().toLowerCase(Locale.ROOT),
           both));
     }

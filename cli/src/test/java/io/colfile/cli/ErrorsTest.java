@@ -108,7 +108,9 @@ class ErrorsTest {
     assertThat(version.out()).contains("codecs (read / write):",
         "  zstd    " + io.colfile.core.codec.CodecImplementations.decompressor(
             io.colfile.core.codec.CompressionCodec.ZSTD),
-        "  zlib    JDK zlib (native)\n", "  lzo     ");
+        "  zlib    JDK zlib (native)\n", "  lzo     ",
+        "  snappy  " + io.colfile.core.codec.CodecImplementations.decompressor(
+            io.colfile.core.codec.CompressionCodec.SNAPPY));
     Cli.Result help = Cli.run("--help");
     assertThat(help.status()).isZero();
     assertThat(help.out()).contains("cat", "schema", "meta", "--verbose", "--quiet", "Kudu",

@@ -216,7 +216,9 @@ public final class ReadOptions {
    * loop). With more, a reader that can (ORC: parts of stripes, cut at row groups) decodes its
    * next units on a pool while the caller takes the batches of the current one, reading the
    * units' bytes on the pool too, so the next stripe's bytes are fetched while the current one
-   * decodes; the others (Trevni, Kudu so far) read on the caller's thread as with 1. The rows, their
+   * decodes; Trevni decompresses and checks each column's next block on the pool while the
+   * caller reads the current one (one block ahead per column read); Kudu (so far) reads on the
+   * caller's thread as with 1. The rows, their
    * order, seeks, splits, filters, projections and schema evolution are exactly those of a
    * single-threaded read, and an error in a unit surfaces from {@link BatchReader#next} where a
    * single-threaded read would have thrown it, as the same exception; the batches end where a

@@ -76,7 +76,9 @@ abstract class BlockCodec {
     @Override
     byte[] compress(byte[] raw, int length) {
       if (compressor == null) {
-        compressor = codec.newCompressor();
+        // trevni-core writes Snappy through snappy-java; so does colfile when it loads
+        compressor = codec == CompressionCodec.SNAPPY
+            ? CompressionCodec.snappyJavaCompressor() : codec.newCompressor();
       }
       byte[] out = new byte[compressor.maxCompressedLength(length)];
       int n = compressor.compress(raw, 0, length, out, 0, out.length);

@@ -5,6 +5,7 @@ import io.colfile.core.encoding.Varints;
 import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.error.FileRegion;
 import io.colfile.core.error.MalformedInputException;
+import io.colfile.core.read.DecodeTasks;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.core.vector.DoubleVector;
@@ -21,7 +22,9 @@ import java.util.zip.CRC32;
  * #nextValue()}). A plain column has one value per row; a child column one per element of its
  * parent.
  *
- * <p>Each block is read, checksum-verified and decompressed whole when the cursor reaches it.
+ * <p>Each block is read, checksum-verified and decompressed whole when the cursor reaches it;
+ * with {@link #decodeAhead}, the next block is decompressed and verified on another thread while
+ * this one is read (its bytes are still read on the cursor's thread).
  * Values read as byte arrays ({@link #buffer()}) stay valid after the cursor moves on: every
  * block gets a fresh array.
  *
@@ -52,6 +55,11 @@ public final class ColumnCursor {
   private int bitCount;
   private int runLength;
   private int runValue;
+  /** Where the next block is decoded ahead ({@link #decodeAhead}), or null. */
+  private DecodeTasks ahead;
+  /** The decoded bytes of block {@link #aheadBlock}, decoded ahead; or null. */
+  private DecodeTasks.Task<byte[]> aheadData;
+  private int aheadBlock = NO_BLOCK;
 
   ColumnCursor(TrevniFile file, int column, List<BlockInfo> blocks) {
     this.file = file;
@@ -616,6 +624,19 @@ public final class ColumnCursor {
     return lo;
   }
 
+  /**
+   * Decompresses and checks the block after the one being read on {@code tasks} while this one
+   * is read, one block ahead at most (null: no more); the cursor's thread still reads the
+   * block's bytes. The values, and the exceptions for damaged blocks, are those of a cursor
+   * without it, met at the same calls. Worth it for compressed or checksummed columns only;
+   * others ignore it. {@code tasks} must stay open while the cursor is used.
+   */
+  public void decodeAhead(DecodeTasks tasks) {
+    finishAhead();
+    this.ahead = file.codec(column) == TrevniCodec.NULL && checksum == TrevniChecksum.NULL
+        ? null : tasks;
+  }
+
   private void loadBlock(int b) throws IOException {
     if (b >= blocks.size()) {
       throw new IllegalStateException("column '" + spec.name() + "' has no block " + b);
@@ -626,14 +647,81 @@ public final class ColumnCursor {
       rewind(info);
       return;
     }
-    int stored = info.compressedSize();
-    int size = stored + checksum.size();
+    byte[] data;
+    if (aheadData != null && aheadBlock == b) {
+      DecodeTasks.Task<byte[]> t = aheadData;
+      aheadData = null;
+      aheadBlock = NO_BLOCK;
+      data = t.take();
+    } else {
+      finishAhead(); // a decoding under way uses this cursor's codec: let it end first
+      data = decode(b, read(b));
+    }
+    block = b;
+    buf = data;
+    limit = info.uncompressedSize();
+    rewind(info);
+    if (ahead != null && b + 1 < blocks.size()) {
+      int next = b + 1;
+      byte[] raw;
+      IOException readError = null;
+      try {
+        raw = read(next);
+      } catch (IOException e) {
+        raw = null;
+        readError = e; // thrown when the block is needed, as without decoding ahead
+      }
+      byte[] stored = raw;
+      IOException failed = readError;
+      boolean[] made = new boolean[1];
+      aheadData = ahead.start(() -> {
+        if (made[0]) {
+          return null;
+        }
+        made[0] = true;
+        if (failed != null) {
+          throw failed;
+        }
+        return decode(next, stored);
+      });
+      aheadBlock = next;
+    }
+  }
+
+  /** Lets a decoding ahead end (its result and failure dropped): it may be using the codec. */
+  private void finishAhead() {
+    DecodeTasks.Task<byte[]> t = aheadData;
+    aheadData = null;
+    aheadBlock = NO_BLOCK;
+    if (t != null) {
+      try {
+        t.take();
+      } catch (IOException | RuntimeException e) {
+        // dropped: the block is decoded again when it is needed
+      }
+    }
+  }
+
+  /** Block {@code b}'s stored bytes (and checksum), read from the file. */
+  private byte[] read(int b) throws IOException {
+    BlockInfo info = blocks.get(b);
+    int size = info.compressedSize() + checksum.size();
     if (info.offset() + size > file.length()) { // a file cut short, opened for salvage
       throw region(b).at(info.offset(), size).corrupt(0, "the block's %d bytes at %d run past"
           + " the end of the file (%d bytes): the file is cut short", size, info.offset(),
           file.length());
     }
-    byte[] raw = file.input().read(info.offset(), size);
+    return file.input().read(info.offset(), size);
+  }
+
+  /**
+   * Block {@code b}'s values from its stored bytes {@code raw}: decompressed and checked. Uses
+   * this cursor's codec and CRC: on one thread at a time.
+   */
+  private byte[] decode(int b, byte[] raw) throws IOException {
+    BlockInfo info = blocks.get(b);
+    int stored = info.compressedSize();
+    int size = stored + checksum.size();
     byte[] data;
     int dataLength;
     try {
@@ -664,10 +752,7 @@ public final class ColumnCursor {
             "checksum mismatch: the block's CRC-32 is %08x, its bytes give %08x", got, want);
       }
     }
-    block = b;
-    buf = data;
-    limit = dataLength;
-    rewind(info);
+    return data;
   }
 
   private void rewind(BlockInfo info) {

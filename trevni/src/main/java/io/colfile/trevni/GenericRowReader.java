@@ -48,4 +48,9 @@ final class GenericRowReader implements RowSource {
   public void read(ColumnBatch batch, int n) throws IOException {
     rows.next(batch, n);
   }
+
+  @Override
+  public void decodeAhead(io.colfile.core.read.DecodeTasks tasks) {
+    rows.decodeAhead(tasks);
+  }
 }

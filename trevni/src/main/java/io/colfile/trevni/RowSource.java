@@ -21,4 +21,7 @@ interface RowSource {
 
   /** Moves every column read to row {@code row} (at most the file's row count). */
   void seek(long row) throws IOException;
+
+  /** Decodes each column's next block on {@code tasks} ({@link ColumnCursor#decodeAhead}). */
+  void decodeAhead(io.colfile.core.read.DecodeTasks tasks);
 }

@@ -2,6 +2,7 @@ package io.colfile.trevni;
 
 import io.colfile.core.AbstractBatchReader;
 import io.colfile.core.ScanReport;
+import io.colfile.core.read.DecodeTasks;
 import io.colfile.core.vector.ColumnBatch;
 import java.io.IOException;
 
@@ -17,17 +18,20 @@ final class TrevniBatchReader extends AbstractBatchReader {
   private final BlockIndex index;
   private final long rowCount;
   private final ScanReport report;
+  /** Where the columns decode their next blocks ({@code withParallelism}), or null. */
+  private final DecodeTasks tasks;
   /** The next row a read without filter would return from here. */
   private long row;
 
   TrevniBatchReader(String fileName, RowSource source, BlockIndex index, long rowCount,
-      int batchSize, ScanReport report) {
+      int batchSize, ScanReport report, DecodeTasks tasks) {
     super(source.type(), batchSize);
     this.fileName = fileName;
     this.source = source;
     this.index = index;
     this.rowCount = rowCount;
     this.report = report;
+    this.tasks = tasks;
   }
 
   @Override
@@ -63,5 +67,13 @@ final class TrevniBatchReader extends AbstractBatchReader {
   @Override
   public ScanReport report() {
     return report;
+  }
+
+  /** Stops the decoding ahead, if any; the file stays open (it is the reader's). */
+  @Override
+  public void close() throws IOException {
+    if (tasks != null) {
+      tasks.close();
+    }
   }
 }

@@ -2,8 +2,10 @@ package io.colfile.trevni;
 
 import io.colfile.core.io.AtomicOutputStream;
 import io.colfile.core.io.OutputFile;
+import io.colfile.core.write.WriteTasks;
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -11,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.zip.CRC32;
 
 /**
@@ -30,6 +33,10 @@ import java.util.zip.CRC32;
  * {@link TrevniWriterOptions#memoryLimit()} and beyond it in a temporary file (Avro's writer
  * keeps everything in memory). The file appears at its target only on close; after an
  * exception or {@link #abort()}, nothing is written and the temporary file is gone.
+ *
+ * <p>With a {@link TrevniWriterOptions#parallelism()} above 1, finished blocks are compressed a
+ * few at a time on {@link WriteTasks} (the writing thread among them) rather than one by one as
+ * they finish; the bytes are the same.
  */
 public final class TrevniFileWriter implements Closeable {
   static final byte[] MAGIC = {'T', 'r', 'v', 2};
@@ -44,6 +51,14 @@ public final class TrevniFileWriter implements Closeable {
   /** Rows being written a column at a time ({@link #startRows}), or -1. */
   private int bulkRows = -1;
   private boolean closed;
+  /** Compresses finished blocks in parallel, or null to compress each as it is finished. */
+  private final WriteTasks tasks;
+  /** Finished blocks waiting to be compressed together (only with {@link #tasks}). */
+  private final List<Sealed> sealed = new ArrayList<>();
+  /** How many finished blocks wait before they are compressed together. */
+  private final int sealedLimit;
+  /** Codecs for the pieces of a parallel step, by {@link TrevniCodec#ordinal()}, for reuse. */
+  private final List<ConcurrentLinkedQueue<BlockCodec>> codecPool = new ArrayList<>();
 
   private TrevniFileWriter(OutputFile target, List<ColumnSpec> specs, TrevniWriterOptions options,
       TrevniMetadata fileMetadata) {
@@ -55,6 +70,12 @@ public final class TrevniFileWriter implements Closeable {
     this.fileMetadata = fileMetadata;
     this.blockSize = options.blockSize();
     this.store = new BlockStore(options.memoryLimit());
+    this.tasks = options.parallelism() > 1
+        ? new WriteTasks(options.parallelism(), options.executor().orElse(null)) : null;
+    this.sealedLimit = 4 * options.parallelism();
+    for (int i = 0; i < TrevniCodec.values().length; i++) {
+      codecPool.add(new ConcurrentLinkedQueue<>());
+    }
     this.columns = new Column[specs.size()];
     Map<String, Integer> seen = new HashMap<>();
     for (int i = 0; i < columns.length; i++) {
@@ -78,7 +99,8 @@ public final class TrevniFileWriter implements Closeable {
       TrevniCodec codec = spec.codec().orElse(options.codec().orElse(TrevniCodec.NULL));
       TrevniChecksum checksum =
           spec.checksum().orElse(options.checksum().orElse(TrevniChecksum.NULL));
-      columns[i] = new Column(spec, parent, codec, checksum, blockSize, store);
+      columns[i] = new Column(spec, parent, codec, checksum, blockSize, store,
+          tasks == null ? null : this);
       seen.put(spec.name(), i);
     }
   }
@@ -297,10 +319,12 @@ public final class TrevniFileWriter implements Closeable {
    * byte[][], int[], int[], int)}, {@link #writeDecimals}), in any order of columns, and {@link
    * #endRows()} ends the rows. The file is the same, byte for byte, as the same values written
    * row by row: each column closes its blocks before the same rows. Only for files whose columns
-   * are all plain (no array column, no parent).
+   * are all plain (no parent) and not arrays, but for arrays of 0 or 1 values a row (Avro's
+   * nullable fields), whose rows without a value {@link #writeNulls} names before the column's
+   * bulk method.
    *
-   * @throws IllegalStateException inside a row or other rows, or when a column is an array
-   *     column or has a parent
+   * @throws IllegalStateException inside a row or other rows, or when a column has a parent or
+   *     is an array column of nulls
    */
   public void startRows(int n) {
     checkOpen();
@@ -311,14 +335,79 @@ public final class TrevniFileWriter implements Closeable {
       throw new IllegalArgumentException("a negative row count: " + n);
     }
     for (Column c : columns) {
-      if (c.spec.isArray() || c.parent != null) {
+      if (c.parent != null || (c.spec.isArray() && c.type == ValueType.NULL)) {
         throw new IllegalStateException("column '" + c.spec.name() + "' is "
-            + (c.parent != null ? "a child column" : "an array column")
-            + ": rows are written a column at a time only when all columns are plain");
+            + (c.parent != null ? "a child column" : "an array column of nulls")
+            + ": rows are written a column at a time only when all columns are plain or "
+            + "optional values");
       }
       c.bulkDone = false;
+      c.bulkNulls = null;
     }
     bulkRows = n;
+  }
+
+  /**
+   * Of the {@link #startRows} rows of an array column holding 0 or 1 values a row (Avro's
+   * nullable field), those without a value: where {@code isNull[off, off + n)} is true (null:
+   * none). The column's bulk method then writes the values of the other rows, from the same
+   * positions of its arrays; without this call every row holds one value.
+   */
+  public void writeNulls(int column, boolean[] isNull, int off) {
+    checkOpen();
+    if (bulkRows < 0) {
+      throw new IllegalStateException("bulk values are written between startRows() and "
+          + "endRows()");
+    }
+    Column c = columns[Objects.checkIndex(column, columns.length)];
+    if (!c.spec.isArray() || c.bulkDone) {
+      throw new IllegalStateException("column '" + c.spec.name() + "' " + (c.bulkDone
+          ? "already has its values for these rows" : "is not an array column"));
+    }
+    if (isNull != null) {
+      Objects.checkFromIndexSize(off, bulkRows, isNull.length);
+    }
+    c.bulkNulls = isNull;
+    c.bulkNullsOff = off;
+  }
+
+  /** Writes one value of an optional column's row: {@code values[j]}. */
+  @FunctionalInterface
+  private interface ValueAt {
+    void write(ValueBuffer b, int j);
+  }
+
+  /**
+   * The {@link #startRows} rows of an array column of 0 or 1 values a row: per row a length,
+   * and where it is 1 the value {@code value} writes from position {@code off + row}; the
+   * lengths and blocks of the same rows written one at a time.
+   */
+  private void writeOptional(Column c, int off, ValueAt value) {
+    boolean[] isNull = c.bulkNulls;
+    int nullOff = c.bulkNullsOff - off;
+    c.bulkNulls = null;
+    int n = bulkRows;
+    for (int i = 0; i < n; ) {
+      int k = c.startBulkValue();
+      int end = off + n;
+      int j = off + i;
+      do {
+        if (isNull != null && isNull[nullOff + j]) {
+          c.absentLength();
+        } else {
+          c.presentLength();
+          value.write(c.buf, j);
+        }
+        j++;
+      } while (j < end && c.buf.size() < blockSize);
+      c.endBulkValues(k, j - off - i);
+      i = j - off;
+    }
+  }
+
+  /** Whether row {@code j} (a position of the values' arrays) of an optional column is null. */
+  private static boolean absent(Column c, int off, int j) {
+    return c.bulkNulls != null && c.bulkNulls[c.bulkNullsOff + j - off];
   }
 
   /**
@@ -327,6 +416,11 @@ public final class TrevniFileWriter implements Closeable {
    */
   public void writeLongs(int column, long[] values, int off) {
     Column c = bulk(column, ValueType.LONG, ValueType.FIXED64, off, values.length);
+    if (c.spec.isArray()) {
+      writeOptional(c, off, c.type == ValueType.FIXED64
+          ? (b, j) -> b.writeFixed64(values[j]) : (b, j) -> b.writeLong(values[j]));
+      return;
+    }
     int n = bulkRows;
     if (c.sorted != null) {
       for (int i = 0; i < n; i++) {
@@ -364,7 +458,7 @@ public final class TrevniFileWriter implements Closeable {
     int n = bulkRows;
     for (int i = 0; i < n; i++) {
       long x = values[off + i];
-      if (x != (int) x) {
+      if (x != (int) x && !absent(c, off, off + i)) {
         throw new IllegalArgumentException("column '" + c.spec.name() + "', row "
             + (rowCount + i) + ": " + x + " does not fit an int");
       }
@@ -373,6 +467,11 @@ public final class TrevniFileWriter implements Closeable {
       for (int i = 0; i < n; i++) {
         inOrder(c, c.sorted.nextLong(values[off + i]), rowCount + i);
       }
+    }
+    if (c.spec.isArray()) {
+      writeOptional(c, off, c.type == ValueType.FIXED32
+          ? (b, j) -> b.writeFixed32((int) values[j]) : (b, j) -> b.writeInt((int) values[j]));
+      return;
     }
     boolean fixed = c.type == ValueType.FIXED32;
     for (int i = 0; i < n; ) {
@@ -397,6 +496,10 @@ public final class TrevniFileWriter implements Closeable {
   /** The {@link #startRows} rows of a {@code boolean} column: true where {@code values} is not 0. */
   public void writeBooleans(int column, long[] values, int off) {
     Column c = bulk(column, ValueType.BOOLEAN, ValueType.BOOLEAN, off, values.length);
+    if (c.spec.isArray()) {
+      writeOptional(c, off, (b, j) -> b.writeBoolean(values[j] != 0));
+      return;
+    }
     int n = bulkRows;
     if (c.sorted != null) {
       for (int i = 0; i < n; i++) {
@@ -433,6 +536,11 @@ public final class TrevniFileWriter implements Closeable {
     Column c = bulk(column, t, t, off, values.length);
     int n = bulkRows;
     boolean isFloat = t == ValueType.FLOAT;
+    if (c.spec.isArray()) {
+      writeOptional(c, off, isFloat ? (b, j) -> b.writeFloat((float) values[j])
+          : (b, j) -> b.writeDouble(values[j]));
+      return;
+    }
     if (c.sorted != null) {
       for (int i = 0; i < n; i++) {
         double v = isFloat ? (float) values[off + i] : values[off + i];
@@ -466,6 +574,10 @@ public final class TrevniFileWriter implements Closeable {
   public void writeBytes(int column, byte[][] data, int[] start, int[] length, int off) {
     Column c = bulk(column, ValueType.STRING, ValueType.BYTES, off,
         Math.min(data.length, Math.min(start.length, length.length)));
+    if (c.spec.isArray()) {
+      writeOptional(c, off, (b, j) -> b.writeBytes(data[j], start[j], length[j]));
+      return;
+    }
     int n = bulkRows;
     if (c.sorted != null) {
       boolean string = c.type == ValueType.STRING;
@@ -496,6 +608,10 @@ public final class TrevniFileWriter implements Closeable {
    */
   public void writeDecimals(int column, long[] unscaled, int off) {
     Column c = bulk(column, ValueType.BYTES, ValueType.BYTES, off, unscaled.length);
+    if (c.spec.isArray()) {
+      writeOptional(c, off, (b, j) -> b.writeDecimal(unscaled[j]));
+      return;
+    }
     int n = bulkRows;
     if (c.sorted != null) {
       byte[] tmp = new byte[8];
@@ -597,6 +713,7 @@ public final class TrevniFileWriter implements Closeable {
       for (Column c : columns) {
         c.flushBlock();
       }
+      compressSealed();
       out.write(header());
       for (Column c : columns) {
         c.writeTo(out);
@@ -618,10 +735,74 @@ public final class TrevniFileWriter implements Closeable {
   }
 
   private void release() {
+    sealed.clear();
     for (Column c : columns) {
       c.release();
     }
     store.close();
+    if (tasks != null) {
+      tasks.close();
+    }
+  }
+
+  /** A finished block waiting to be compressed: its column, raw bytes and place there. */
+  private static final class Sealed {
+    final Column column;
+    final byte[] raw;
+    final int index;
+    final TrevniCodec codec;
+    byte[] stored;
+    int compressedLength;
+
+    Sealed(Column column, byte[] raw, int index) {
+      this.column = column;
+      this.raw = raw;
+      this.index = index;
+      this.codec = column.codecKind;
+    }
+  }
+
+  /** Sets a finished block aside; compresses the blocks set aside once there are enough. */
+  private void seal(Sealed block) {
+    sealed.add(block);
+    if (sealed.size() >= sealedLimit) {
+      compressSealed();
+    }
+  }
+
+  /**
+   * Compresses the blocks set aside on the tasks' threads, each block alone with a codec of its
+   * own, then stores them in order and fills in their descriptors: the bytes of blocks
+   * compressed one by one as they finished.
+   */
+  private void compressSealed() {
+    if (sealed.isEmpty()) {
+      return;
+    }
+    List<WriteTasks.Piece> pieces = new ArrayList<>(sealed.size());
+    for (Sealed b : sealed) {
+      pieces.add(() -> {
+        ConcurrentLinkedQueue<BlockCodec> pool = codecPool.get(b.codec.ordinal());
+        BlockCodec codec = pool.poll();
+        if (codec == null) {
+          codec = BlockCodec.of(b.codec);
+        }
+        int[] compressedLength = new int[1];
+        b.stored = Column.storedBlock(codec, b.column.checksum, new CRC32(), b.raw, b.raw.length,
+            compressedLength);
+        b.compressedLength = compressedLength[0];
+        pool.offer(codec);
+      });
+    }
+    try {
+      tasks.runAll(pieces);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // compressing in memory throws none
+    }
+    for (Sealed b : sealed) {
+      b.column.stored(b);
+    }
+    sealed.clear();
   }
 
   private byte[] header() {
@@ -675,6 +856,9 @@ public final class TrevniFileWriter implements Closeable {
     final ValueType type;
     final Column parent;
     final BlockCodec codec;
+    final TrevniCodec codecKind;
+    /** The writer that compresses this column's blocks in parallel, or null. */
+    final TrevniFileWriter parallel;
     final TrevniChecksum checksum;
     final int blockSize;
     /** The order check of a column declared sorted, or null. */
@@ -693,6 +877,9 @@ public final class TrevniFileWriter implements Closeable {
     byte[] firstValue;
     /** Whether the column has its values of the current {@link #startRows} rows. */
     boolean bulkDone;
+    /** The rows without a value of an optional column's bulk values ({@link #writeNulls}). */
+    boolean[] bulkNulls;
+    int bulkNullsOff;
 
     // array length runs (Avro's encoding)
     int runLength;
@@ -705,8 +892,10 @@ public final class TrevniFileWriter implements Closeable {
     int pendingValues; // left of the last length
 
     Column(ColumnSpec spec, Column parent, TrevniCodec codec,
-        TrevniChecksum checksum, int blockSize, BlockStore store) {
+        TrevniChecksum checksum, int blockSize, BlockStore store, TrevniFileWriter parallel) {
       this.store = store;
+      this.codecKind = codec;
+      this.parallel = parallel;
       this.spec = spec;
       this.type = spec.type();
       this.parent = parent;
@@ -833,6 +1022,27 @@ public final class TrevniFileWriter implements Closeable {
       rowsInBlock += count;
     }
 
+    /** A row's length 0 in a column of 0 or 1 values a row, as {@link #writeLength}(0). */
+    void absentLength() {
+      if (runValue == 0) {
+        runLength++;
+      } else {
+        flushRun();
+        runLength = 1;
+        runValue = 0;
+      }
+    }
+
+    /**
+     * A row's length 1, before its value, as {@link #writeLength}(1) and the value's {@link
+     * #value} write it: the run so far, then a single 1 (a run of ones never forms, as a value
+     * follows each).
+     */
+    void presentLength() {
+      flushRun();
+      buf.writeLength(1);
+    }
+
     private void flushRun() {
       if (runLength == 0) {
         return;
@@ -852,24 +1062,60 @@ public final class TrevniFileWriter implements Closeable {
         return;
       }
       int raw = buf.size();
-      byte[] compressed = codec.compress(buf.array(), raw);
-      byte[] stored = compressed;
-      if (checksum == TrevniChecksum.CRC32) {
-        crc.reset();
-        crc.update(buf.array(), 0, raw);
-        int value = (int) crc.getValue();
-        stored = java.util.Arrays.copyOf(compressed, compressed.length + 4);
-        stored[compressed.length] = (byte) (value >>> 24);
-        stored[compressed.length + 1] = (byte) (value >>> 16);
-        stored[compressed.length + 2] = (byte) (value >>> 8);
-        stored[compressed.length + 3] = (byte) value;
+      if (parallel != null) {
+        // compressed later, with other blocks, on several threads: a place for it now
+        descriptors.add(new int[] {rowsInBlock, raw, -1});
+        data.add(null);
+        Sealed block = new Sealed(this, java.util.Arrays.copyOf(buf.array(), raw),
+            data.size() - 1);
+        storedBytes += 12 + raw; // until stored() knows the stored size
+        afterBlock();
+        parallel.seal(block);
+        return;
       }
-      descriptors.add(new int[] {rowsInBlock, raw, compressed.length});
+      int[] compressedLength = new int[1];
+      byte[] stored = storedBlock(codec, checksum, crc, buf.array(), raw, compressedLength);
+      descriptors.add(new int[] {rowsInBlock, raw, compressedLength[0]});
       data.add(store.add(stored));
+      storedBytes += 12 + stored.length;
+      afterBlock();
+    }
+
+    /**
+     * A block's stored bytes: {@code raw[0, length)} compressed with {@code codec}, then its CRC
+     * when the column has {@code crc32}; the compressed length goes to {@code compressedLength}.
+     */
+    static byte[] storedBlock(BlockCodec codec, TrevniChecksum checksum, CRC32 crc, byte[] raw,
+        int length, int[] compressedLength) {
+      byte[] compressed = codec.compress(raw, length);
+      compressedLength[0] = compressed.length;
+      if (checksum != TrevniChecksum.CRC32) {
+        return compressed;
+      }
+      crc.reset();
+      crc.update(raw, 0, length);
+      int value = (int) crc.getValue();
+      byte[] stored = java.util.Arrays.copyOf(compressed, compressed.length + 4);
+      stored[compressed.length] = (byte) (value >>> 24);
+      stored[compressed.length + 1] = (byte) (value >>> 16);
+      stored[compressed.length + 2] = (byte) (value >>> 8);
+      stored[compressed.length + 3] = (byte) value;
+      return stored;
+    }
+
+    /** A block compressed in parallel, in its place among this column's blocks. */
+    void stored(Sealed block) {
+      descriptors.get(block.index)[2] = block.compressedLength;
+      data.set(block.index, store.add(block.stored));
+      storedBytes += block.stored.length - block.raw.length;
+    }
+
+    /** Keeps the finished block's first value and starts the next block. */
+    private void afterBlock() {
       if (spec.hasFirstValues()) {
         firstValues.add(firstValue == null ? new byte[0] : firstValue);
       }
-      storedBytes += 12 + stored.length + (firstValue == null ? 0 : firstValue.length);
+      storedBytes += firstValue == null ? 0 : firstValue.length;
       firstValue = null;
       rowsInBlock = 0;
       // the block's bytes were copied (compressed, checksummed): the buffer is reused, unless a

@@ -37,8 +37,10 @@ public final class TrevniFormat implements FormatProvider {
 
   /**
    * A {@link TrevniWriter} of Avro records derived from {@code schema}; compression NONE, ZLIB
-   * (deflate) or SNAPPY, and the block size, come from {@code options}, as do the properties
-   * {@value #CODEC_PROPERTY} (Trevni's codec names, bzip2 too) and {@value #CHECKSUM_PROPERTY}.
+   * (deflate) or SNAPPY, the block size and the parallelism (blocks compressed on several
+   * threads, {@link TrevniWriterOptions#parallelism()}) come from {@code options}, as do the
+   * properties {@value #CODEC_PROPERTY} (Trevni's codec names, bzip2 too) and {@value
+   * #CHECKSUM_PROPERTY}.
    */
   @Override
   public FileWriter create(OutputFile file, Type schema, WriteOptions options) {
@@ -62,6 +64,8 @@ public final class TrevniFormat implements FormatProvider {
       }
       b.blockSize((int) size);
     });
+    b.parallelism(options.parallelism());
+    options.executor().ifPresent(b::executor);
     return TrevniWriter.create(file, schema, b.build());
   }
 }

@@ -1,5 +1,6 @@
 package io.colfile.trevni;
 
+import io.colfile.core.read.DecodeTasks;
 import io.colfile.core.read.ReadPlan;
 import io.colfile.core.BatchReader;
 import io.colfile.core.FileReader;
@@ -155,7 +156,9 @@ public final class TrevniReader implements FileReader {
    * their children included; {@link BatchReader#report()} counts the {@code rows} read and
    * skipped and the {@code blocks} of first-value columns, says for each column of the filter
    * with first values whether they were used and why, and notes each block skipped with the
-   * first values that excluded it.
+   * first values that excluded it. With {@link ReadOptions#withParallelism} above 1, each column
+   * read has its next block decompressed and checked on a pool ({@link
+   * io.colfile.core.read.DecodeTasks}) while its current one is read: the same rows and errors.
    */
   @Override
   public BatchReader read(ReadOptions options) throws IOException {
@@ -186,8 +189,13 @@ public final class TrevniReader implements FileReader {
     ScanReport report = new ScanReport();
     BlockIndex index = BlockIndex.plan(file, plan.pushdown(), keys, rows.type(),
         Objects.requireNonNull(use, "use"), report);
+    DecodeTasks tasks = null;
+    if (options.parallelism() > 1) {
+      tasks = new DecodeTasks(options);
+      rows.decodeAhead(tasks);
+    }
     return plan.wrap(new TrevniBatchReader(file.name(), rows, index, file.rowCount(),
-        options.batchSize(), report));
+        options.batchSize(), report, tasks));
   }
 
   private static RowSource source(RowReader r) {
@@ -210,6 +218,11 @@ public final class TrevniReader implements FileReader {
       @Override
       public void seek(long row) throws IOException {
         r.seek(row);
+      }
+
+      @Override
+      public void decodeAhead(DecodeTasks tasks) {
+        r.decodeAhead(tasks);
       }
     };
   }

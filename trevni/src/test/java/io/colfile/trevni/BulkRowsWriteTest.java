@@ -20,7 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
  * for byte, as the same values written row by row: seeded random plain columns of every type
  * (decimals as Avro's bytes), with and without first values, declared sorted or not, every
  * codec and checksum, small random block sizes (so blocks close inside the column-at-a-time
- * runs), and runs of random lengths mixed with rows written one at a time. The protocol is
+ * runs), and runs of random lengths mixed with rows written one at a time; also optional
+ * columns (arrays of 0 or 1 values a row, Avro's nullable fields) with nulls alone, in runs,
+ * everywhere or nowhere, named by {@link TrevniFileWriter#writeNulls}. The protocol is
  * checked: only plain columns, each column once, all of them before {@link
  * TrevniFileWriter#endRows}.
  */
@@ -34,7 +36,7 @@ class BulkRowsWriteTest {
 
   /** One column's values: longs, doubles, or byte strings; {@code decimal}: bytes as Avro's. */
   private record Col(ColumnSpec spec, boolean decimal, long[] longs, double[] doubles,
-      byte[][] bytes) {}
+      byte[][] bytes, boolean[] nulls) {}
 
   @Test
   void columnAtATimeIsRowByRow() {
@@ -91,8 +93,21 @@ class BulkRowsWriteTest {
     boolean decimal = r.nextInt(8) == 0;
     ValueType type = decimal ? ValueType.BYTES : TYPES[r.nextInt(TYPES.length)];
     ColumnSpec spec = ColumnSpec.of(name, type);
-    boolean sorted = r.nextInt(4) == 0;
-    if (sorted) {
+    boolean optional = r.nextInt(3) == 0;
+    boolean sorted = !optional && r.nextInt(4) == 0;
+    boolean[] nulls = null;
+    if (optional) {
+      spec = spec.asArray();
+      nulls = new boolean[rows];
+      int mode = r.nextInt(4); // none, all, alone, in runs
+      for (int i = 0; i < rows; ) {
+        int run = mode == 3 ? 1 + r.nextInt(40) : 1;
+        boolean isNull = mode == 1 || (mode >= 2 && r.nextInt(3) == 0);
+        for (int k = 0; k < run && i < rows; k++) {
+          nulls[i++] = isNull;
+        }
+      }
+    } else if (sorted) {
       spec = spec.sorted();
     } else if (r.nextInt(3) == 0) {
       spec = spec.withFirstValues();
@@ -150,7 +165,8 @@ class BulkRowsWriteTest {
           long v = r.nextLong() >> r.nextInt(64);
           longs[i] = switch (type) {
             case BOOLEAN -> r.nextInt(3) == 0 ? 1 : 0;
-            case INT, FIXED32 -> (int) v;
+            // a null row's value is never looked at: beyond an int there
+            case INT, FIXED32 -> nulls != null && nulls[i] ? Long.MAX_VALUE - i : (int) v;
             default -> v;
           };
         }
@@ -159,13 +175,19 @@ class BulkRowsWriteTest {
         }
       }
     }
-    return new Col(spec, decimal, longs, doubles, bytes);
+    return new Col(spec, decimal, longs, doubles, bytes, nulls);
   }
 
   private static void writeRow(TrevniFileWriter w, List<Col> cols, int i) {
     w.startRow();
     for (int c = 0; c < cols.size(); c++) {
       Col col = cols.get(c);
+      if (col.nulls() != null) {
+        w.writeLength(c, col.nulls()[i] ? 0 : 1);
+        if (col.nulls()[i]) {
+          continue;
+        }
+      }
       switch (col.spec().type()) {
         case BOOLEAN -> w.writeBoolean(c, col.longs()[i] != 0);
         case INT, FIXED32 -> w.writeInt(c, (int) col.longs()[i]);
@@ -183,6 +205,13 @@ class BulkRowsWriteTest {
   }
 
   private static void writeColumn(TrevniFileWriter w, int c, Col col, int from) {
+    if (col.nulls() != null) {
+      boolean any = false;
+      for (boolean b : col.nulls()) {
+        any |= b;
+      }
+      w.writeNulls(c, any ? col.nulls() : null, from);
+    }
     switch (col.spec().type()) {
       case BOOLEAN -> w.writeBooleans(c, col.longs(), from);
       case INT, FIXED32 -> w.writeInts(c, col.longs(), from);
@@ -208,9 +237,12 @@ class BulkRowsWriteTest {
   @Test
   void onlyPlainColumnsAreWrittenAColumnAtATime() {
     TrevniFiles.write(dir, List.of(ColumnSpec.of("a", ValueType.LONG),
-        ColumnSpec.of("b", ValueType.INT).asArray()), TrevniWriterOptions.defaults(), w -> {
+        ColumnSpec.of("b", ValueType.NULL).asArray()), TrevniWriterOptions.defaults(), w -> {
           assertThatThrownBy(() -> w.startRows(3)).isInstanceOf(IllegalStateException.class)
-              .hasMessageContaining("column 'b' is an array column");
+              .hasMessageContaining("column 'b' is an array column of nulls");
+          assertThatThrownBy(() -> w.writeNulls(0, null, 0))
+              .isInstanceOf(IllegalStateException.class)
+              .hasMessageContaining("between startRows() and endRows()");
           assertThatThrownBy(() -> w.writeLongs(0, new long[3], 0))
               .isInstanceOf(IllegalStateException.class)
               .hasMessageContaining("between startRows() and endRows()");

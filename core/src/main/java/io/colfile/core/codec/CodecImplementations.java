@@ -7,9 +7,11 @@ import java.util.Optional;
  *
  * <p>The pure-Java codecs (aircompressor, and the JDK's zlib for ZLIB) always work and are the
  * default. Faster native libraries take over when they are on the class path and load: <b>zstd-jni</b>
- * for ZSTD (both ways) and <b>lz4-java</b> for LZ4 decoding. Both are optional dependencies of
- * colfile-core (the {@code colfile} command ships them); on the module path they are used when
- * their modules are resolved (e.g. {@code --add-modules com.github.luben.zstd_jni,org.lz4.java}).
+ * for ZSTD (both ways), <b>lz4-java</b> for LZ4 decoding and <b>snappy-java</b> for Snappy
+ * decoding (and for Trevni's Snappy blocks, see {@link CompressionCodec#snappyJavaCompressor()}).
+ * All are optional dependencies of colfile-core (the {@code colfile} command ships them); on the
+ * module path they are used when their modules are resolved (e.g. {@code --add-modules
+ * com.github.luben.zstd_jni,org.lz4.java,snappy.java}).
  * A library is used only if its native code loads and a round trip through it gives the right
  * bytes; the check runs once, the first time a codec is asked for.
  *
@@ -17,7 +19,10 @@ import java.util.Optional;
  * zstd-jni writes what orc-core 2.1 writes (level 3, no checksum), aircompressor its own frames
  * (with a checksum); both are valid ZSTD and read back the same everywhere. LZ4 is written by
  * aircompressor (ORC and Trevni: orc-core's LZ4 is aircompressor too) or by colfile's port of
- * LZ4 1.9.3 (Kudu), whatever is on the class path, so LZ4 bytes stay the reference's.
+ * LZ4 1.9.3 (Kudu), whatever is on the class path, so LZ4 bytes stay the reference's. Snappy is
+ * written by aircompressor for ORC and Kudu (orc-core's Snappy is aircompressor) and by
+ * snappy-java, when it loaded, for Trevni (trevni-core's is snappy-java, whose bytes often
+ * differ from aircompressor's).
  *
  * <p>The system property {@value #PROPERTY}{@code =java} forces the pure-Java codecs (read once,
  * when the codecs are first used); {@code auto}, the default, picks as above.
@@ -33,8 +38,9 @@ public final class CodecImplementations {
     return switch (codec) {
       case ZSTD -> NativeCodecs.ZSTD.loaded();
       case LZ4 -> NativeCodecs.LZ4.loaded();
+      case SNAPPY -> NativeCodecs.SNAPPY.loaded();
       case ZLIB -> true;
-      case NONE, SNAPPY, LZO -> false;
+      case NONE, LZO -> false;
     };
   }
 
@@ -57,14 +63,16 @@ public final class CodecImplementations {
       case ZLIB -> jdkZlib();
       case ZSTD -> NativeCodecs.ZSTD.loaded() ? nativeLabel(NativeCodecs.ZSTD) : pureJava();
       case LZ4 -> NativeCodecs.LZ4.loaded() ? nativeLabel(NativeCodecs.LZ4) : pureJava();
-      case SNAPPY, LZO -> pureJava();
+      case SNAPPY -> NativeCodecs.SNAPPY.loaded() ? nativeLabel(NativeCodecs.SNAPPY) : pureJava();
+      case LZO -> pureJava();
     };
   }
 
   /**
    * What writes {@code codec}'s blocks, for people, as {@link #decompressor}; {@code none} for
    * LZO, which colfile only reads. Kudu's LZ4 blocks come from colfile's own LZ4 1.9.3
-   * compressor, not the one named here.
+   * compressor, not the one named here, and Trevni's Snappy blocks from {@link
+   * #trevniSnappyCompressor()}.
    */
   public static String compressor(CompressionCodec codec) {
     return switch (codec) {
@@ -76,14 +84,23 @@ public final class CodecImplementations {
   }
 
   /**
+   * What writes Trevni's Snappy blocks ({@link CompressionCodec#snappyJavaCompressor()}), for
+   * people: snappy-java when it loaded, else aircompressor.
+   */
+  public static String trevniSnappyCompressor() {
+    return NativeCodecs.SNAPPY.loaded() ? nativeLabel(NativeCodecs.SNAPPY) : pureJava();
+  }
+
+  /**
    * Why no native library serves {@code codec} although one could (zstd-jni for ZSTD, lz4-java
-   * for LZ4): not on the class path, did not load, forced off; empty when one does, and for the
+   * for LZ4, snappy-java for Snappy): not on the class path, did not load, forced off; empty when one does, and for the
    * other codecs.
    */
   public static Optional<String> nativeUnavailableReason(CompressionCodec codec) {
     NativeCodecs.Library lib = switch (codec) {
       case ZSTD -> NativeCodecs.ZSTD;
       case LZ4 -> NativeCodecs.LZ4;
+      case SNAPPY -> NativeCodecs.SNAPPY;
       default -> null;
     };
     return lib == null || lib.loaded() ? Optional.empty()

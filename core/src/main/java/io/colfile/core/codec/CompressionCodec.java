@@ -57,7 +57,8 @@ public enum CompressionCodec {
   }
 
   /**
-   * A new decompressor for this codec: native (zstd-jni for ZSTD, lz4-java for LZ4) when that
+   * A new decompressor for this codec: native (zstd-jni for ZSTD, lz4-java for LZ4, snappy-java
+   * for SNAPPY) when that
    * library loaded, else the pure-Java one; see {@link CodecImplementations}. Both decode every
    * valid block to the same bytes and refuse bad ones with the same exception type.
    */
@@ -67,6 +68,8 @@ public enum CompressionCodec {
           NativeCodecs.ZSTD.loaded() ? ZstdJniDecompressor.create() : newPureJavaDecompressor();
       case LZ4 ->
           NativeCodecs.LZ4.loaded() ? Lz4JavaDecompressor.create() : newPureJavaDecompressor();
+      case SNAPPY -> NativeCodecs.SNAPPY.loaded()
+          ? SnappyJavaDecompressor.create() : newPureJavaDecompressor();
       default -> newPureJavaDecompressor();
     };
   }
@@ -99,6 +102,18 @@ public enum CompressionCodec {
   public Compressor newCompressor() {
     return this == ZSTD && NativeCodecs.ZSTD.loaded()
         ? new ZstdJniCompressor() : newPureJavaCompressor();
+  }
+
+  /**
+   * A new Snappy compressor that writes what snappy-java (the C++ Snappy library) writes, the
+   * compressor trevni-core uses: snappy-java itself when it loaded (see {@link
+   * CodecImplementations}), else aircompressor, whose blocks are valid Snappy that every reader
+   * decodes the same but whose bytes often differ. {@link #newCompressor()} of {@link #SNAPPY}
+   * stays aircompressor, which is what orc-core writes.
+   */
+  public static Compressor snappyJavaCompressor() {
+    return NativeCodecs.SNAPPY.loaded()
+        ? new SnappyJavaCompressor() : SNAPPY.newPureJavaCompressor();
   }
 
   /**

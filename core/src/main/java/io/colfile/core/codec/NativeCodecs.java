@@ -1,6 +1,8 @@
 package io.colfile.core.codec;
 
 import io.airlift.compress.lz4.Lz4Compressor;
+import io.airlift.compress.snappy.SnappyCompressor;
+import io.airlift.compress.snappy.SnappyDecompressor;
 import io.airlift.compress.zstd.ZstdDecompressor;
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,8 +12,8 @@ import java.util.Locale;
 import java.util.Properties;
 
 /**
- * Finds out, once per JVM, which native codec libraries serve: zstd-jni for ZSTD and lz4-java
- * for LZ4 decoding. A library is used only when its classes are on the class path (or its module
+ * Finds out, once per JVM, which native codec libraries serve: zstd-jni for ZSTD, lz4-java
+ * for LZ4 decoding and snappy-java for Snappy. A library is used only when its classes are on the class path (or its module
  * is in the layer), its native code loads, and a round trip against aircompressor gives the
  * right bytes; anything else, including {@code -Dcolfile.codecs=java}, leaves aircompressor in
  * charge. The classes that touch a library ({@link ZstdJniDecompressor} and friends) are loaded
@@ -31,6 +33,7 @@ final class NativeCodecs {
   static final boolean FORCED_JAVA = forcedJava(System.getProperty(CodecImplementations.PROPERTY));
   static final Library ZSTD = FORCED_JAVA ? off("zstd-jni") : probeZstd();
   static final Library LZ4 = FORCED_JAVA ? off("lz4-java") : probeLz4();
+  static final Library SNAPPY = FORCED_JAVA ? off("snappy-java") : probeSnappy();
   static final String AIRCOMPRESSOR_VERSION =
       pomVersion(ZstdDecompressor.class, "io.airlift", "aircompressor");
 
@@ -119,6 +122,51 @@ final class NativeCodecs {
       return new Library(true, "lz4-java", version, "");
     } catch (LinkageError | Exception e) {
       return new Library(false, "lz4-java", version, "did not load: " + e);
+    }
+  }
+
+  private static Library probeSnappy() {
+    if (!present("org.xerial.snappy.Snappy")) {
+      return new Library(false, "snappy-java", "", "not on the class path");
+    }
+    String version = "";
+    try {
+      // the jar's manifest says 1.1.10.8; in a merged jar (the colfile command's) only the
+      // library's own VERSION file is left, which says 1.1.10
+      Package p = Class.forName("org.xerial.snappy.Snappy", false,
+          NativeCodecs.class.getClassLoader()).getPackage();
+      version = p == null || p.getImplementationVersion() == null
+          ? org.xerial.snappy.SnappyLoader.getVersion() : p.getImplementationVersion();
+      if ("unknown".equals(version)) {
+        version = "";
+      }
+    } catch (ClassNotFoundException | LinkageError | RuntimeException e) {
+      // the version is only for display
+    }
+    try {
+      // both ways against aircompressor: what one writes the other reads
+      byte[] data = sample();
+      Compressor c = new SnappyJavaCompressor();
+      byte[] block = new byte[c.maxCompressedLength(data.length)];
+      int n = c.compress(data, 0, data.length, block, 0, block.length);
+      byte[] viaJava = new byte[data.length];
+      int a = new SnappyDecompressor().decompress(block, 0, n, viaJava, 0, viaJava.length);
+      SnappyCompressor air = new SnappyCompressor();
+      byte[] airBlock = new byte[air.maxCompressedLength(data.length)];
+      int m = air.compress(data, 0, data.length, airBlock, 0, airBlock.length);
+      byte[] viaNative = new byte[data.length];
+      int b = SnappyJavaDecompressor.create()
+          .decompress(airBlock, 0, m, viaNative, 0, viaNative.length);
+      if (n <= 0 || n >= data.length || a != data.length || b != data.length
+          || !Arrays.equals(viaJava, data) || !Arrays.equals(viaNative, data)) {
+        return new Library(false, "snappy-java", version, "failed its self-test");
+      }
+      return new Library(true, "snappy-java", version, "");
+    } catch (VirtualMachineError e) {
+      throw e;
+    } catch (Exception | Error e) {
+      // snappy-java reports a native library that does not load as a SnappyError
+      return new Library(false, "snappy-java", version, "did not load: " + e);
     }
   }
 

@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The native codecs (zstd-jni, lz4-java) against the pure-Java ones (aircompressor) on the same
- * seeded inputs: what one compresses the other decompresses to the same bytes, both ways, over
- * many sizes and shapes (0 and 1 byte, incompressible, highly repetitive, around the 64 and 128
+ * The native codecs (zstd-jni, lz4-java, snappy-java) against the pure-Java ones (aircompressor)
+ * on the same seeded inputs: what one compresses the other decompresses to the same bytes, both
+ * ways, over many sizes and shapes (0 and 1 byte, incompressible, highly repetitive, around the 64 and 128
  * KiB block boundaries); damaged and truncated blocks fail on both with a {@link
  * MalformedInputException} (never a crash, another exception, or a large allocation); and both
  * give the same result, value or refusal, for every damaged block.
@@ -126,6 +126,32 @@ class NativeCodecCrossTest {
   }
 
   @Test
+  void snappyRoundTripsAcrossImplementations() throws MalformedInputException {
+    assumeNative(CompressionCodec.SNAPPY);
+    crossRoundTrips(CompressionCodec.SNAPPY, 105);
+    // Trevni's compressor is snappy-java's, which aircompressor reads
+    Compressor trevni = CompressionCodec.snappyJavaCompressor();
+    Decompressor pureD = CompressionCodec.SNAPPY.newPureJavaDecompressor();
+    for (byte[] data : inputs(106)) {
+      assertThat(decompress(pureD, compress(trevni, data), data.length))
+          .as("%d bytes, %s", data.length, CoreTestSeed.replay()).isEqualTo(data);
+    }
+  }
+
+  @Test
+  void snappyJavaCompressesIntoSmallWindowsOrSaysItDidNotFit() {
+    assumeNative(CompressionCodec.SNAPPY);
+    Compressor c = CompressionCodec.snappyJavaCompressor();
+    byte[] data = CodecTestData.text(5000, 7);
+    byte[] whole = compress(c, data);
+    // room for exactly the result, at an offset: the same bytes through the scratch buffer
+    byte[] out = new byte[whole.length + 3];
+    assertThat(c.compress(data, 0, data.length, out, 3, whole.length)).isEqualTo(whole.length);
+    assertThat(Arrays.copyOfRange(out, 3, out.length)).isEqualTo(whole);
+    assertThat(c.compress(data, 0, data.length, out, 0, whole.length - 1)).isEqualTo(-1);
+  }
+
+  @Test
   void zstdNativeWritesOrcCoresFrames() {
     assumeNative(CompressionCodec.ZSTD);
     // orc-core's ZstdCodec: level 3, no checksum, content size declared (descriptor 0x20 or
@@ -194,6 +220,34 @@ class NativeCodecCrossTest {
   }
 
   @Test
+  void snappyDamageFailsCleanlyOnBothPaths() {
+    assumeNative(CompressionCodec.SNAPPY);
+    sameVerdictOnDamage(CompressionCodec.SNAPPY, 107);
+  }
+
+  @Test
+  void aHostileSnappyBlockIsRefusedOnBothPaths() {
+    assumeNative(CompressionCodec.SNAPPY);
+    // declares 10 bytes; a literal of 2, then a copy reaching 100 bytes back
+    byte[] farBack = {10, 0x04, 'a', 'b', 0x11, 100};
+    // declares 10 bytes but holds a literal of 3 only
+    byte[] short3 = {10, 0x08, 'a', 'b', 'c'};
+    // declares more than the caller's room
+    byte[] tooLong = {(byte) 0x80, 0x08, 0x00};
+    for (Decompressor d : List.of(CompressionCodec.SNAPPY.newDecompressor(),
+        CompressionCodec.SNAPPY.newPureJavaDecompressor())) {
+      for (byte[] bad : List.of(farBack, short3)) {
+        assertThatThrownBy(() -> decompress(d, bad, 64))
+            .as(d.getClass().getSimpleName())
+            .isInstanceOf(MalformedInputException.class);
+      }
+      assertThatThrownBy(() -> decompress(d, tooLong, 64))
+          .isInstanceOf(MalformedInputException.class)
+          .hasMessageContaining("declares 1024");
+    }
+  }
+
+  @Test
   void lz4DamageFailsCleanlyOnBothPaths() {
     assumeNative(CompressionCodec.LZ4);
     sameVerdictOnDamage(CompressionCodec.LZ4, 104);
@@ -259,7 +313,8 @@ class NativeCodecCrossTest {
 
   @Test
   void descriptionsNameTheImplementation() {
-    assertThat(CodecImplementations.decompressor(CompressionCodec.SNAPPY))
+    assertThat(CodecImplementations.compressor(CompressionCodec.SNAPPY))
+        .as("ORC's and Kudu's Snappy stays aircompressor's")
         .startsWith("aircompressor").endsWith("(pure Java)");
     assertThat(CodecImplementations.compressor(CompressionCodec.LZ4))
         .startsWith("aircompressor").endsWith("(pure Java)");
@@ -273,6 +328,11 @@ class NativeCodecCrossTest {
     assumeNative(CompressionCodec.LZ4);
     assertThat(CodecImplementations.decompressor(CompressionCodec.LZ4))
         .matches("lz4-java \\d+\\.\\d+\\.\\d+ \\(native\\)");
+    assumeNative(CompressionCodec.SNAPPY);
+    assertThat(CodecImplementations.decompressor(CompressionCodec.SNAPPY))
+        .matches("snappy-java \\d+\\.\\d+\\.\\d+(\\.\\d+)? \\(native\\)");
+    assertThat(CodecImplementations.trevniSnappyCompressor())
+        .isEqualTo(CodecImplementations.decompressor(CompressionCodec.SNAPPY));
   }
 
   @Test
@@ -284,15 +344,18 @@ class NativeCodecCrossTest {
     String out = new String(p.getInputStream().readAllBytes(),
         java.nio.charset.StandardCharsets.UTF_8);
     assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    assertThat(out.strip()).startsWith("aircompressor").endsWith(
-        "zstd-jni -Dcolfile.codecs=java asks for pure Java");
+    assertThat(out.strip()).startsWith("aircompressor").contains(
+        "zstd-jni -Dcolfile.codecs=java asks for pure Java").endsWith(
+        "snappy-java -Dcolfile.codecs=java asks for pure Java");
   }
 
-  /** Prints ZSTD's decompressor and why it is not native, for the test above. */
+  /** Prints ZSTD's and Snappy's decoders and why they are not native, for the test above. */
   static final class PrintImplementations {
     public static void main(String[] args) {
       System.out.println(CodecImplementations.decompressor(CompressionCodec.ZSTD) + " / "
-          + CodecImplementations.nativeUnavailableReason(CompressionCodec.ZSTD).orElse("-"));
+          + CodecImplementations.nativeUnavailableReason(CompressionCodec.ZSTD).orElse("-")
+          + " | " + CodecImplementations.decompressor(CompressionCodec.SNAPPY) + " / "
+          + CodecImplementations.nativeUnavailableReason(CompressionCodec.SNAPPY).orElse("-"));
     }
   }
 }

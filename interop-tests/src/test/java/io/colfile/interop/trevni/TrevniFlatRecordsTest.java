@@ -15,25 +15,34 @@ import java.util.List;
 import java.util.Random;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Flat records of non-null simple fields (boolean, int, long, float, double, string, bytes, a
- * decimal of at most 18 digits in bytes, a date), which colfile's {@code TrevniWriter} writes a
- * column at a time: seeded random schemas and records, up to 60,000 rows so that columns fill
+ * Flat records of simple fields (boolean, int, long, float, double, string, bytes, a decimal of
+ * at most 18 digits in bytes, a date), non-null or nullable ({@code ["null", T]}, null a third
+ * of the time), which colfile's {@code TrevniWriter} writes a column at a time: seeded random schemas and records, up to 60,000 rows so that columns fill
  * several 64 KiB blocks, in batches of random sizes, under every codec and checksum. The file
  * agrees with trevni-avro's {@code AvroColumnWriter}'s part by part (byte for byte with the null
- * and deflate codecs), and each side reads the other's records.
+ * and deflate codecs, snappy too when colfile has snappy-java as trevni-core does), and each
+ * side reads the other's records.
  */
 @ExtendWith(TestSeed.class)
 class TrevniFlatRecordsTest {
   private static final String[] TYPES = {"\"boolean\"", "\"int\"", "\"long\"", "\"float\"",
       "\"double\"", "\"string\"", "\"bytes\"",
       "{\"type\":\"bytes\",\"logicalType\":\"decimal\",\"precision\":18,\"scale\":3}",
-      "{\"type\":\"int\",\"logicalType\":\"date\"}"};
+      "{\"type\":\"int\",\"logicalType\":\"date\"}",
+      // nullable fields: a column of 0 or 1 values a row, written a column at a time too
+      "[\"null\",\"long\"]", "[\"null\",\"int\"]", "[\"null\",\"string\"]",
+      "[\"double\",\"null\"]", "[\"null\",\"boolean\"]", "[\"null\",\"float\"]",
+      "[\"null\",\"bytes\"]",
+      "[\"null\",{\"type\":\"bytes\",\"logicalType\":\"decimal\",\"precision\":18,"
+          + "\"scale\":3}]",
+      "[\"null\",{\"type\":\"int\",\"logicalType\":\"date\"}]"};
 
   @TempDir Path dir;
 
@@ -43,6 +52,12 @@ class TrevniFlatRecordsTest {
       out.add(i);
     }
     return out;
+  }
+
+  /** trevni-core needs snappy-java, so it is here, and colfile writes Snappy through it. */
+  @Test
+  void colfileCompressesSnappyWithSnappyJavaHere() {
+    assertThat(TrevniFileParts.SNAPPY_JAVA).isTrue();
   }
 
   @ParameterizedTest(name = "case {0}")
@@ -80,7 +95,8 @@ class TrevniFlatRecordsTest {
     TrevniFileParts java = TrevniFileParts.parse(Files.readAllBytes(a));
     TrevniFileParts colfile = TrevniFileParts.parse(Files.readAllBytes(b));
     boolean identical = TrevniFileParts.assertSameAsJava(java, colfile, what);
-    if (codec == TrevniCodec.DEFLATE || (codec == TrevniCodec.NULL
+    if (codec == TrevniCodec.DEFLATE || (codec == TrevniCodec.SNAPPY
+        && TrevniFileParts.SNAPPY_JAVA) || (codec == TrevniCodec.NULL
         && checksum == TrevniChecksum.NULL)) {
       assertThat(identical).as(what).isTrue();
       assertThat(Files.readAllBytes(b)).as(what).isEqualTo(Files.readAllBytes(a));
@@ -88,6 +104,14 @@ class TrevniFlatRecordsTest {
   }
 
   private static Object value(Schema s, Random r) {
+    if (s.getType() == Schema.Type.UNION) {
+      if (r.nextInt(3) == 0) {
+        return null;
+      }
+      Schema branch = s.getTypes().get(0).getType() == Schema.Type.NULL ? s.getTypes().get(1)
+          : s.getTypes().get(0);
+      return value(branch, r);
+    }
     if ("decimal".equals(s.getProp("logicalType"))) {
       long v = (r.nextLong() >> r.nextInt(64)) % 1_000_000_000_000_000_000L;
       return ByteBuffer.wrap(BigInteger.valueOf(v).toByteArray());

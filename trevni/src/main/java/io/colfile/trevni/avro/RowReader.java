@@ -241,4 +241,14 @@ public final class RowReader {
               : "(ReadOptions.withMaxNestedValues raises the limit; a smaller batch also helps)"));
     }
   }
+
+  /**
+   * Decodes each column's next block on {@code tasks} while the rows of its current one are
+   * read ({@link ColumnCursor#decodeAhead}): the same rows, and the same errors.
+   */
+  public void decodeAhead(io.colfile.core.read.DecodeTasks tasks) {
+    for (ColumnCursor c : used) {
+      c.decodeAhead(tasks);
+    }
+  }
 }

@@ -1,6 +1,7 @@
 package io.colfile.trevni.avro;
 
 import io.colfile.core.vector.ColumnBatch;
+import io.colfile.core.vector.ColumnVector;
 import io.colfile.trevni.TrevniFileWriter;
 
 /**
@@ -12,10 +13,12 @@ public final class RowWriter {
   final TrevniFileWriter out;
   private final RowTree tree;
   /**
-   * The root record's fields when they are all values in plain columns (a flat record without
-   * nullable fields), which may then be written a column at a time; else null.
+   * The root record's fields when they are all values in plain columns, or nullable values in
+   * columns of 0 or 1 values a row (a flat record), which may then be written a column at a
+   * time; else null. {@link #nullable} says which are nullable.
    */
   private final ValueNode[] flat;
+  private final boolean[] nullable;
   private long row;
 
   /**
@@ -29,23 +32,28 @@ public final class RowWriter {
       throw new IllegalStateException("shredding mismatch: " + tree.columns.size() + " of "
           + columns.size() + " columns");
     }
-    this.flat = flatFields(tree);
+    RowNode[] fields = tree.recordRoot ? ((RecordNode) tree.root).fields : null;
+    this.nullable = fields == null ? null : new boolean[fields.length];
+    this.flat = flatFields(fields, tree, nullable);
   }
 
-  private static ValueNode[] flatFields(RowTree tree) {
-    if (!tree.recordRoot) {
-      return null;
-    }
-    RowNode[] fields = ((RecordNode) tree.root).fields;
-    if (fields.length != tree.columns.size()) {
+  private static ValueNode[] flatFields(RowNode[] fields, RowTree tree, boolean[] nullable) {
+    if (fields == null || fields.length != tree.columns.size()) {
       return null;
     }
     ValueNode[] out = new ValueNode[fields.length];
     for (int f = 0; f < fields.length; f++) {
-      if (!(fields[f] instanceof ValueNode v)) {
+      if (fields[f] instanceof ValueNode v) {
+        out[f] = v;
+      } else if (fields[f] instanceof UnionNode u && u.nullable && u.branches.length == 1
+          && !u.branches[0].marker() && u.branches[0].node() instanceof ValueNode v
+          && v.col == u.branches[0].col()) {
+        // ["null", simple]: a column of 0 or 1 values a row, the value's column itself
+        out[f] = v;
+        nullable[f] = true;
+      } else {
         return null;
       }
-      out[f] = v;
     }
     return out;
   }
@@ -63,7 +71,11 @@ public final class RowWriter {
       // a column at a time: the same bytes, without a walk of the tree per row
       out.startRows(batch.size);
       for (int f = 0; f < flat.length; f++) {
-        flat[f].writeColumn(out, batch.cols[f]);
+        ColumnVector v = batch.cols[f];
+        if (nullable[f]) {
+          out.writeNulls(flat[f].col, v.noNulls ? null : v.isNull, 0);
+        }
+        flat[f].writeColumn(out, v);
       }
       out.endRows();
       row += batch.size;
@@ -91,8 +103,9 @@ public final class RowWriter {
       return false;
     }
     for (int f = 0; f < flat.length; f++) {
-      if (!flat[f].writesColumn(batch.cols[f])
-          || flat[f].firstRefused(batch.cols[f], batch.size) >= 0) {
+      ColumnVector v = batch.cols[f];
+      // a nullable field's colfile union (UnionVector) is written row by row
+      if (!flat[f].writesColumn(v) || flat[f].firstRefused(v, batch.size, nullable[f]) >= 0) {
         return false;
       }
     }

@@ -267,11 +267,22 @@ final class ValueNode extends RowNode {
   }
 
   /**
-   * The first of rows {@code [0, n)} of {@code v} that {@link #write} refuses (a null, an int out
-   * of range), or -1; for a node that {@link #writesColumn}.
+   * The first of rows {@code [0, n)} of {@code v} that {@link #write} refuses (a null, unless
+   * {@code nullable}; an int out of range), or -1; for a node that {@link #writesColumn}.
    */
-  int firstRefused(ColumnVector v, int n) {
+  int firstRefused(ColumnVector v, int n, boolean nullable) {
     int bad = -1;
+    if (nullable) {
+      if (kind == AvroSchema.Kind.INT) {
+        long[] x = ((LongVector) v).vector;
+        for (int i = 0; i < n; i++) {
+          if (x[i] != (int) x[i] && (v.noNulls || !v.isNull[i])) {
+            return i;
+          }
+        }
+      }
+      return -1;
+    }
     if (!v.noNulls) {
       for (int i = 0; i < n; i++) {
         if (v.isNull[i]) {
