@@ -133,6 +133,7 @@ public final class OrcWriter implements FileWriter {
       engine.finish();
       out.close();
       state = State.CLOSED;
+      engine.close();
     } catch (IOException | RuntimeException | Error e) {
       abort();
       throw e;
@@ -143,6 +144,7 @@ public final class OrcWriter implements FileWriter {
   public void abort() {
     if (state == State.OPEN) {
       state = State.ABORTED;
+      engine.close();
       out.abort();
     }
   }

@@ -231,8 +231,8 @@ final class StringColumnWriter extends ColumnWriter {
   }
 
   @Override
-  void flushStreams() throws IOException {
-    super.flushStreams();
+  void flushOwnStreams() throws IOException {
+    super.flushOwnStreams();
     if (useDictionary) {
       decide();
       flushValues();
