@@ -68,7 +68,7 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
   private long outBase; // bytes in the full pages
 
   private byte[] chunk; // compressed mode: up to bufferSize bytes, allocated on the first write
-  private byte[] compressed; // compressor output (as long as the chunk buffer); fewer bytes kept
+  private final Scratch scratch; // compressor output; only fewer bytes than the chunk's are kept
   private final byte[] header = new byte[HEADER_BYTES];
   private final byte[] varintBytes = new byte[Varints.MAX_VARLONG_BYTES]; // one near a page end
 
@@ -88,12 +88,34 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
    *     is then allowed.
    */
   public OrcOutputStream(Compressor compressor, int bufferSize) {
+    this(compressor, bufferSize, new Scratch());
+  }
+
+  /**
+   * A stream whose compressor writes into {@code scratch}, which streams never written to at
+   * the same time (those of one column, or of one thread) may share: it holds one chunk.
+   */
+  public OrcOutputStream(Compressor compressor, int bufferSize, Scratch scratch) {
     if (bufferSize > MAX_BUFFER_SIZE || bufferSize < (compressor == null ? 0 : 1)) {
       throw new IllegalArgumentException("ORC compression buffer size " + bufferSize
           + " is outside 1.." + MAX_BUFFER_SIZE + " (a chunk header holds 23 bits)");
     }
     this.compressor = compressor;
     this.bufferSize = bufferSize;
+    this.scratch = Objects.requireNonNull(scratch, "scratch");
+  }
+
+  /** The compressor's output buffer, which streams that are never written at once may share. */
+  public static final class Scratch {
+    private byte[] bytes = EMPTY;
+
+    /** At least {@code n} bytes. */
+    byte[] get(int n) {
+      if (bytes.length < n) {
+        bytes = new byte[n];
+      }
+      return bytes;
+    }
   }
 
   /** True when chunks are written (a compressor was given). */
@@ -358,9 +380,7 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
     int n = pos;
     int c = -1;
     if (n > 1) { // one byte never compresses to nothing
-      if (compressed == null || compressed.length < n) {
-        compressed = new byte[chunk.length];
-      }
+      byte[] compressed = scratch.get(chunk.length);
       // Room for n bytes, though only fewer count: a window of exactly the output's size is the
       // edge where codecs are most likely to get "fits" wrong.
       c = compressor.compress(buf, 0, n, compressed, 0, n);
@@ -371,7 +391,7 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
     trackJavaBuffers(c);
     if (c >= 0) {
       appendHeader(c, false);
-      append(compressed, 0, c);
+      append(scratch.bytes, 0, c);
     } else {
       appendHeader(n, true);
       append(buf, 0, n);
