@@ -68,6 +68,26 @@ final class IntList {
     return ints != null ? ints[i] : chars != null ? chars[i] : bytes[i] & 0xFF;
   }
 
+  /** {@code out[k - from] = map[get(k)]} for k in {@code [from, to)}. */
+  void mapTo(int from, int to, int[] map, long[] out) {
+    if (from < 0 || to > size || from > to) {
+      throw new IndexOutOfBoundsException("[" + from + ", " + to + ") of " + size);
+    }
+    if (ints != null) {
+      for (int k = from; k < to; k++) {
+        out[k - from] = map[ints[k]];
+      }
+    } else if (chars != null) {
+      for (int k = from; k < to; k++) {
+        out[k - from] = map[chars[k]];
+      }
+    } else {
+      for (int k = from; k < to; k++) {
+        out[k - from] = map[bytes[k] & 0xFF];
+      }
+    }
+  }
+
   int size() {
     return size;
   }
