@@ -67,7 +67,8 @@ class ModuleLayerTest {
 
   /** The packages exported to some modules only, with those modules. */
   private static final Map<String, Map<String, Set<String>>> SHARED = Map.of(
-      CORE, Map.of(CORE + ".encoding", Set.of(ORC, TREVNI, KUDU)),
+      CORE, Map.of(CORE + ".encoding", Set.of(ORC, TREVNI, KUDU),
+          CORE + ".write", Set.of(ORC, TREVNI, KUDU)),
       ORC, Map.of(ORC + ".proto", Set.of(PROTOBUF)),
       KUDU, Map.of(KUDU + ".proto", Set.of(PROTOBUF)),
       PROTOBUF, Map.of(PROTOBUF, Set.of(ORC, KUDU)));
