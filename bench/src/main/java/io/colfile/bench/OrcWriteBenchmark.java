@@ -40,7 +40,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>Run: {@code java -jar bench/target/benchmarks.jar OrcWriteBenchmark}; {@code
  * -Dcolfile.bench.writeRows=...} changes the row count (default 1,000,000), {@code -p
- * codec=ZLIB} the codec.
+ * codec=ZLIB} the codec, {@code -p parallelism=1,2} the threads colfile writes on ({@link
+ * OrcWriterOptions.Builder#parallelism}; orc-core always writes on one). Set-up checks that
+ * colfile's file is the same at the given parallelism as on one thread.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -51,6 +53,9 @@ import org.openjdk.jmh.annotations.Warmup;
 public class OrcWriteBenchmark {
   @Param({"ZSTD", "ZLIB", "NONE"})
   public String codec;
+
+  @Param({"1"})
+  public int parallelism;
 
   private final List<VectorizedRowBatch> orcBatches = new ArrayList<>();
   private final List<ColumnBatch> colfileBatches = new ArrayList<>();
@@ -69,7 +74,11 @@ public class OrcWriteBenchmark {
     dir = Files.createTempDirectory("colfile-write-bench");
     conf = new Configuration();
     long orcSize = Files.size(orcCore());
+    byte[] oneThread = Files.readAllBytes(colfile(1));
     long colfileSize = Files.size(colfile());
+    if (!java.util.Arrays.equals(oneThread, Files.readAllBytes(colfile()))) {
+      throw new IllegalStateException("parallelism " + parallelism + " changed the bytes");
+    }
     System.out.printf(Locale.ROOT, "%n%s, %d rows: orc-core %d bytes, colfile %d bytes (%+.2f %%)%n",
         codec, rows, orcSize, colfileSize, 100.0 * (colfileSize - orcSize) / orcSize);
   }
@@ -111,9 +120,13 @@ public class OrcWriteBenchmark {
   }
 
   private Path colfile() throws IOException {
+    return colfile(parallelism);
+  }
+
+  private Path colfile(int threads) throws IOException {
     Path path = dir.resolve("colfile.orc");
-    OrcWriterOptions options =
-        OrcWriterOptions.builder().compression(CompressionCodec.valueOf(codec)).build();
+    OrcWriterOptions options = OrcWriterOptions.builder()
+        .compression(CompressionCodec.valueOf(codec)).parallelism(threads).build();
     try (OrcWriter writer = OrcWriter.create(OutputFile.local(path), schema, options)) {
       for (ColumnBatch b : colfileBatches) {
         writer.write(b);

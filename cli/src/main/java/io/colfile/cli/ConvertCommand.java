@@ -165,7 +165,8 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
   private List<String> encodings;
 
   @Option(names = "--threads", paramLabel = "N", defaultValue = "1",
-      description = "Column file inputs: decode on N threads (ORC: parts of stripes at once); "
+      description = "Decode column file inputs and write the output on N threads (ORC input: "
+          + "parts of stripes at once; ORC output: the columns of each batch at once); "
           + "the output is the same (default: ${DEFAULT-VALUE}).")
   private int threads;
 
@@ -194,10 +195,10 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
     } catch (IllegalArgumentException e) {
       throw new UsageException("--format: " + e.getMessage());
     }
-    WriteOptions options = options();
     if (threads < 1) {
       throw new UsageException("--threads must be at least 1, not " + threads);
     }
+    WriteOptions options = options().withParallelism(threads);
     InputFormat forced = inputFormat();
     Type type = null;
     if (schema != null) {

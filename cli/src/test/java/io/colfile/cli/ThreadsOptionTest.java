@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code --threads N} of cat and convert: the same text and files as one thread, on an ORC file
- * of many stripes; N below 1 is a usage error.
+ * of many stripes (convert reads and writes on N threads); N below 1 is a usage error.
  */
 class ThreadsOptionTest {
   @TempDir Path dir;
@@ -60,6 +60,15 @@ class ThreadsOptionTest {
     Cli.Result r = Cli.run("convert", "--threads", "2", orc.toString(), two.toString());
     assertThat(r.status()).as(r.err()).isZero();
     assertThat(Files.readAllBytes(two)).isEqualTo(Files.readAllBytes(one));
+    // a text input: only the ORC writer works on several threads
+    Path json = dir.resolve("rows.jsonl");
+    Path three = dir.resolve("three.orc");
+    assertThat(Cli.run("convert", json.toString(), one.toString(), "--stripe-size", "16384",
+        "--compression", "zlib").status()).isZero();
+    r = Cli.run("convert", "--threads", "3", json.toString(), three.toString(),
+        "--stripe-size", "16384", "--compression", "zlib");
+    assertThat(r.status()).as(r.err()).isZero();
+    assertThat(Files.readAllBytes(three)).isEqualTo(Files.readAllBytes(one));
   }
 
   @Test

@@ -36,6 +36,8 @@ public final class OrcFormat implements FormatProvider {
     options.compression().ifPresent(b::compression);
     options.blockSize().ifPresent(b::stripeSize);
     b.bloomFilterColumns(options.bloomFilterColumns());
+    b.parallelism(options.parallelism());
+    options.executor().ifPresent(b::executor);
     return OrcWriter.create(file, schema, b.build());
   }
 }

@@ -26,6 +26,18 @@ import java.util.Objects;
  * does not fit its type, which names the column and row), the writer aborts: the temporary file
  * is deleted, the target is left as it was, and the writer refuses further use. {@link #abort()}
  * does the same on purpose. Not thread-safe.
+ *
+ * <p>With {@link OrcWriterOptions.Builder#parallelism} above 1 the top-level columns of each
+ * batch are encoded and compressed on that many threads at once (the calling thread among
+ * them; {@link #write} returns once all are done), and so are their streams' last chunks at the
+ * end of a stripe. The file's bytes are those of a single-threaded write; a value that does not
+ * fit fails as it would on one thread. The writer's own threads stop when it is closed or
+ * aborted.
+ *
+ * <p>Heap: the stripe being written (its encoded and compressed streams, up to about the
+ * stripe size), plus per stream a chunk buffer of up to the compression block size, per
+ * top-level column one compressor output buffer, and per dictionary-encoded string column its
+ * distinct values and one id per row (one byte while it has fewer than 256 values).
  */
 public final class OrcWriter implements FileWriter {
   private final OutputFile file;
@@ -133,6 +145,7 @@ public final class OrcWriter implements FileWriter {
       engine.finish();
       out.close();
       state = State.CLOSED;
+      engine.close();
     } catch (IOException | RuntimeException | Error e) {
       abort();
       throw e;
@@ -143,6 +156,7 @@ public final class OrcWriter implements FileWriter {
   public void abort() {
     if (state == State.OPEN) {
       state = State.ABORTED;
+      engine.close();
       out.abort();
     }
   }

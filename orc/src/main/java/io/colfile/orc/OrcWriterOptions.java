@@ -5,7 +5,9 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.Executor;
 
 /**
  * How an ORC file is written. Immutable; start from {@link #defaults()} or {@link #builder()}.
@@ -62,6 +64,8 @@ public final class OrcWriterOptions {
   private final int writerId;
   private final String softwareVersion;
   private final int batchCheckRows;
+  private final int parallelism;
+  private final Executor executor;
 
   private OrcWriterOptions(Builder b) {
     this.compression = b.compression;
@@ -81,6 +85,8 @@ public final class OrcWriterOptions {
     this.writerId = b.writerId;
     this.softwareVersion = b.softwareVersion;
     this.batchCheckRows = b.memoryCheckRows;
+    this.parallelism = b.parallelism;
+    this.executor = b.executor;
   }
 
   /** ORC Java 2.x's defaults (see the class comment for the two differences). */
@@ -112,6 +118,8 @@ public final class OrcWriterOptions {
     b.writerId = writerId;
     b.softwareVersion = softwareVersion;
     b.memoryCheckRows = batchCheckRows;
+    b.parallelism = parallelism;
+    b.executor = executor;
     return b;
   }
 
@@ -221,6 +229,16 @@ public final class OrcWriterOptions {
     return batchCheckRows;
   }
 
+  /** Threads that write the columns of a batch at once ({@link Builder#parallelism}). */
+  public int parallelism() {
+    return parallelism;
+  }
+
+  /** The executor a parallel write runs on ({@link Builder#executor}), if one was given. */
+  public Optional<Executor> executor() {
+    return Optional.ofNullable(executor);
+  }
+
   /** Builder of {@link OrcWriterOptions}; every setter checks its argument. */
   public static final class Builder {
     private CompressionCodec compression = CompressionCodec.ZSTD;
@@ -240,6 +258,8 @@ public final class OrcWriterOptions {
     private int writerId = COLFILE_WRITER_ID;
     private String softwareVersion = "colfile";
     private int memoryCheckRows = 5000;
+    private int parallelism = 1;
+    private Executor executor;
 
     private Builder() {}
 
@@ -367,6 +387,29 @@ public final class OrcWriterOptions {
         throw new IllegalArgumentException("memory check rows must be >= 1, got " + rows);
       }
       this.memoryCheckRows = rows;
+      return this;
+    }
+
+    /**
+     * Writes the top-level columns of each batch, and flushes their streams at the end of a
+     * stripe, on up to {@code threads} threads at once (the caller's among them): encoding and
+     * compression run per column. The file's bytes are the same at every parallelism. 1, the
+     * default, writes on the caller's thread only.
+     */
+    public Builder parallelism(int threads) {
+      if (threads < 1) {
+        throw new IllegalArgumentException("parallelism must be at least 1, got " + threads);
+      }
+      this.parallelism = threads;
+      return this;
+    }
+
+    /**
+     * Runs a parallel write's helper tasks on {@code executor} (null: threads of the writer's
+     * own, stopped when it is closed or aborted).
+     */
+    public Builder executor(Executor executor) {
+      this.executor = executor;
       return this;
     }
 

@@ -39,6 +39,15 @@ public final class StringStats extends StatsCollector {
 
   /** A value (UTF-8, not validated) occurring {@code repetitions} times. */
   public void update(byte[] utf8, int offset, int length, int repetitions) {
+    if (hasValue && length > 0 && minLength > 0 && maxLength > 0) {
+      // A first byte strictly between those of min and max decides both comparisons: the
+      // common case once a few values were seen, without a call.
+      int first = utf8[offset] & 0xFF;
+      if (first > (min[0] & 0xFF) && first < (max[0] & 0xFF)) {
+        sum += (long) length * repetitions;
+        return;
+      }
+    }
     if (!hasValue) {
       hasValue = true;
       if (length > MAX_BYTES_RECORDED) {

@@ -40,7 +40,16 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
 
   private static final byte[] EMPTY = new byte[0];
   private static final int FIRST_PAGE = 1 << 10;
-  private static final int MAX_PAGE = 1 << 20;
+  /** Pages double up to this size, then the next ones are {@link #MAX_PAGE}. */
+  private static final int LAST_DOUBLED_PAGE = 1 << 18;
+  /**
+   * Just under 1 MiB with the array header: G1 places an array of half a region or more in
+   * whole regions of its own, and a region is 1 MiB in heaps under 2 GiB; a page of 1 MiB would
+   * take two.
+   */
+  private static final int MAX_PAGE = (1 << 20) - 64;
+  /** The chunk buffer starts this small and doubles up to {@code bufferSize} as bytes come. */
+  private static final int FIRST_CHUNK = 1 << 12;
 
   private final Compressor compressor;
   private final int bufferSize;
@@ -58,8 +67,8 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
   private int outPos;
   private long outBase; // bytes in the full pages
 
-  private byte[] chunk; // compressed mode: bufferSize bytes, allocated on the first write
-  private byte[] compressed; // compressor output; only fewer bytes than the chunk's are kept
+  private byte[] chunk; // compressed mode: up to bufferSize bytes, allocated on the first write
+  private final Scratch scratch; // compressor output; only fewer bytes than the chunk's are kept
   private final byte[] header = new byte[HEADER_BYTES];
   private final byte[] varintBytes = new byte[Varints.MAX_VARLONG_BYTES]; // one near a page end
 
@@ -79,12 +88,34 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
    *     is then allowed.
    */
   public OrcOutputStream(Compressor compressor, int bufferSize) {
+    this(compressor, bufferSize, new Scratch());
+  }
+
+  /**
+   * A stream whose compressor writes into {@code scratch}, which streams never written to at
+   * the same time (those of one column, or of one thread) may share: it holds one chunk.
+   */
+  public OrcOutputStream(Compressor compressor, int bufferSize, Scratch scratch) {
     if (bufferSize > MAX_BUFFER_SIZE || bufferSize < (compressor == null ? 0 : 1)) {
       throw new IllegalArgumentException("ORC compression buffer size " + bufferSize
           + " is outside 1.." + MAX_BUFFER_SIZE + " (a chunk header holds 23 bits)");
     }
     this.compressor = compressor;
     this.bufferSize = bufferSize;
+    this.scratch = Objects.requireNonNull(scratch, "scratch");
+  }
+
+  /** The compressor's output buffer, which streams that are never written at once may share. */
+  public static final class Scratch {
+    private byte[] bytes = EMPTY;
+
+    /** At least {@code n} bytes. */
+    byte[] get(int n) {
+      if (bytes.length < n) {
+        bytes = new byte[n];
+      }
+      return bytes;
+    }
   }
 
   /** True when chunks are written (a compressor was given). */
@@ -325,6 +356,11 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
       limit = buf.length;
     } else if (buf == EMPTY) {
       openChunk();
+    } else if (limit < bufferSize) {
+      // the chunk is not full, only its buffer: a stream of few bytes keeps a small one
+      chunk = Arrays.copyOf(chunk, (int) Math.min(2L * limit, bufferSize));
+      buf = chunk;
+      limit = chunk.length;
     } else {
       spill();
     }
@@ -332,11 +368,11 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
 
   private void openChunk() {
     if (chunk == null) {
-      chunk = new byte[bufferSize];
+      chunk = new byte[Math.min(FIRST_CHUNK, bufferSize)];
     }
     buf = chunk;
     pos = 0;
-    limit = bufferSize;
+    limit = chunk.length;
   }
 
   /** Writes the chunk {@code buf[0, pos)} as compressed or original, then empties it. */
@@ -344,9 +380,7 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
     int n = pos;
     int c = -1;
     if (n > 1) { // one byte never compresses to nothing
-      if (compressed == null) {
-        compressed = new byte[bufferSize];
-      }
+      byte[] compressed = scratch.get(chunk.length);
       // Room for n bytes, though only fewer count: a window of exactly the output's size is the
       // edge where codecs are most likely to get "fits" wrong.
       c = compressor.compress(buf, 0, n, compressed, 0, n);
@@ -357,7 +391,7 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
     trackJavaBuffers(c);
     if (c >= 0) {
       appendHeader(c, false);
-      append(compressed, 0, c);
+      append(scratch.bytes, 0, c);
     } else {
       appendHeader(n, true);
       append(buf, 0, n);
@@ -434,7 +468,8 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
     page++;
     outPos = 0;
     if (page == pageCount) {
-      int size = page == 0 ? FIRST_PAGE : Math.min(MAX_PAGE, pages[page - 1].length * 2);
+      int size = page == 0 ? FIRST_PAGE
+          : pages[page - 1].length >= LAST_DOUBLED_PAGE ? MAX_PAGE : pages[page - 1].length * 2;
       if (pageCount == pages.length) {
         pages = Arrays.copyOf(pages, pageCount * 2);
       }

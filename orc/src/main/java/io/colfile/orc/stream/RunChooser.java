@@ -172,6 +172,11 @@ final class RunChooser {
   }
 
   private int patchedOrDirect(long[] v, int n, long min) {
+    if ((int) (n * (1.0 - 0.9)) == 0) {
+      // no value may exceed the 90th percentile width (at most 10 values): it is the widest,
+      // so the run is DIRECT, without the histograms
+      return direct(v, n);
+    }
     long[] z = encode(v, n);
     fillHistogram(z, n);
     int widest = percentileBits(n, 1.0);

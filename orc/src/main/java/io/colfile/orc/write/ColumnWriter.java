@@ -90,6 +90,12 @@ abstract class ColumnWriter {
    * statistics here, the values in {@link #writeValues}.
    */
   final void write(ColumnVector v, int offset, int length) throws IOException {
+    writeOwn(v, offset, length);
+    writeValues(v, offset, length);
+  }
+
+  /** {@link #write}'s own part: the PRESENT bits and null statistics, not the values. */
+  final void writeOwn(ColumnVector v, int offset, int length) throws IOException {
     if (v.noNulls) {
       groupStats.increment(length);
       present.write(true, length);
@@ -109,7 +115,6 @@ abstract class ColumnWriter {
         groupStats.setNull();
       }
     }
-    writeValues(v, offset, length);
   }
 
   /** Writes the non-null values among rows {@code [offset, offset + length)}. */
@@ -124,7 +129,15 @@ abstract class ColumnWriter {
   }
 
   /** Ends a row group: an index entry with the group's statistics and bloom filter. */
-  void finishRowGroup() throws IOException {
+  final void finishRowGroup() throws IOException {
+    finishOwnRowGroup();
+    for (ColumnWriter c : children()) {
+      c.finishRowGroup();
+    }
+  }
+
+  /** {@link #finishRowGroup()} of this column alone, not of its children. */
+  final void finishOwnRowGroup() throws IOException {
     stripeStats.merge(groupStats);
     rowIndex.finishEntry(groupStats.statistics());
     groupStats.reset();
@@ -134,22 +147,27 @@ abstract class ColumnWriter {
     }
     afterRowGroup();
     checkpoints(rowIndex.current());
-    for (ColumnWriter c : children()) {
-      c.finishRowGroup();
-    }
   }
 
   /** Hook for writers that act at row-group boundaries (string dictionaries). */
   void afterRowGroup() throws IOException {}
 
   /** Writes every buffered value into the streams and flushes them. */
-  void flushStreams() throws IOException {
+  final void flushStreams() throws IOException {
+    flushOwnStreams();
+    for (ColumnWriter c : children()) {
+      c.flushStreams();
+    }
+  }
+
+  /**
+   * {@link #flushStreams()} of this column alone, not of its children: writes its buffered
+   * values (a string dictionary's ids) and flushes its streams.
+   */
+  void flushOwnStreams() throws IOException {
     present.flush();
     for (StreamWriter s : parts) {
       s.flush();
-    }
-    for (ColumnWriter c : children()) {
-      c.flushStreams();
     }
   }
 

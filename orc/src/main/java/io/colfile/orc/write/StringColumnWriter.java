@@ -36,6 +36,8 @@ final class StringColumnWriter extends ColumnWriter {
   private final IntList rows = new IntList();
   /** Values before each row group that has an index entry, while the dictionary is in use. */
   private final IntList groupStarts = new IntList();
+  /** The dictionary ids of a block of rows being written. */
+  private final long[] idBlock = new long[1024];
   private final boolean isChar;
   private final boolean isVarchar;
   private final int maxLength;
@@ -200,39 +202,52 @@ final class StringColumnWriter extends ColumnWriter {
     int count = rows.size();
     int entries = rowIndex == null ? 0 : rowIndex.entryCount();
     int entry = 0;
+    if (useDictionary) {
+      // the ids of each row group in blocks, their first one's position recorded before
+      int i = 0;
+      while (true) {
+        while (entry < entries && i == groupStarts.get(entry)) {
+          rowIndex.entry(entry++).add(ids.checkpoint());
+        }
+        if (i == count) {
+          break;
+        }
+        int end = entry < entries ? groupStarts.get(entry) : count;
+        while (i < end) {
+          int n = Math.min(end - i, idBlock.length);
+          rows.mapTo(i, i + n, rank, idBlock);
+          ids.write(idBlock, 0, n);
+          i += n;
+        }
+      }
+      rows.clear();
+      groupStarts.clear();
+      groupStarts.add(0);
+      return;
+    }
     byte[] bytes = dictionary.bytes();
     for (int i = 0; i <= count; i++) {
       while (entry < entries && i == groupStarts.get(entry)) {
         List<Checkpoint> positions = rowIndex.entry(entry++);
-        if (useDictionary) {
-          positions.add(ids.checkpoint());
-        } else {
-          positions.add(data.checkpoint());
-          positions.add(lengths.checkpoint());
-        }
+        positions.add(data.checkpoint());
+        positions.add(lengths.checkpoint());
       }
       if (i < count) {
         int id = rows.get(i);
-        if (useDictionary) {
-          ids.write(rank[id]);
-        } else {
-          int len = dictionary.length(id);
-          data.write(bytes, dictionary.start(id), len);
-          lengths.write(len);
-        }
+        int len = dictionary.length(id);
+        data.write(bytes, dictionary.start(id), len);
+        lengths.write(len);
       }
     }
     rows.clear();
     groupStarts.clear();
     groupStarts.add(0);
-    if (!useDictionary) {
-      dictionary.clear();
-    }
+    dictionary.clear();
   }
 
   @Override
-  void flushStreams() throws IOException {
-    super.flushStreams();
+  void flushOwnStreams() throws IOException {
+    super.flushOwnStreams();
     if (useDictionary) {
       decide();
       flushValues();

@@ -15,6 +15,7 @@ import io.colfile.orc.stripe.StreamKind;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -29,6 +30,12 @@ public final class WriterContext {
   private final String[] columnNames;
   private final Map<StreamId, OrcOutputStream> streams = new TreeMap<>();
   private final Set<StreamId> suppressed = new HashSet<>();
+  /**
+   * The compressor output buffer of each column's streams: one per top-level column (with its
+   * subtree) and one for the root, as a parallel write writes each top-level column on one
+   * thread at a time and the root on the caller's.
+   */
+  private final OrcOutputStream.Scratch[] scratch;
 
   WriterContext(OrcWriterOptions options, Type schema, int bufferSize) {
     this.options = options;
@@ -42,6 +49,18 @@ public final class WriterContext {
         ColumnSelection.select(schema, options.directEncodingColumns(), "direct encoding");
     this.timestampBase =
         LocalDateTime.of(2015, 1, 1, 0, 0).atZone(options.writerTimeZone()).toEpochSecond();
+    this.scratch = new OrcOutputStream.Scratch[schema.columnCount()];
+    scratch[0] = new OrcOutputStream.Scratch();
+    int next = 1; // columns are numbered in pre-order: a field's subtree is a range
+    for (Type field : schema.kind() == TypeKind.STRUCT ? schema.children() : List.<Type>of()) {
+      OrcOutputStream.Scratch shared = new OrcOutputStream.Scratch();
+      for (int end = next + field.columnCount(); next < end; next++) {
+        scratch[next] = shared;
+      }
+    }
+    for (; next < scratch.length; next++) {
+      scratch[next] = scratch[0];
+    }
   }
 
   public OrcWriterOptions options() {
@@ -101,7 +120,7 @@ public final class WriterContext {
     OrcOutputStream out = new OrcOutputStream(
         StreamCompression.compressorFor(options.compression(), kind,
             options.compressionStrategy() == OrcWriterOptions.CompressionStrategy.SPEED),
-        bufferSize);
+        bufferSize, scratch[column]);
     streams.put(key, out);
     return out;
   }

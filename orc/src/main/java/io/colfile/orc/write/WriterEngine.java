@@ -7,6 +7,7 @@ import io.colfile.core.types.TypeKind;
 import io.colfile.core.vector.ColumnBatch;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.core.vector.StructVector;
+import io.colfile.core.write.WriteTasks;
 import io.colfile.orc.OrcWriterOptions;
 import io.colfile.orc.StripeInformation;
 import io.colfile.orc.proto.StripeMessages;
@@ -50,6 +51,10 @@ public final class WriterEngine {
   private final List<List<ColumnStatistics>> stripeStatistics = new ArrayList<>();
   private final Map<String, byte[]> userMetadata = new TreeMap<>();
   private final OrcOutputStream metadataStream;
+  private final WriteTasks tasks;
+  /** The top-level columns, written as pieces of {@link #tasks} when there are several. */
+  private final ColumnWriter[] fields;
+  private final List<WriteTasks.Piece> pieces = new ArrayList<>();
   private ColumnVector[] rootFields;
   private StructVector rootVector;
   private long rowCount;
@@ -80,6 +85,9 @@ public final class WriterEngine {
     this.root = ColumnWriters.create(schema, ctx);
     this.structRoot = schema.kind() == TypeKind.STRUCT;
     this.writeZone = hasTimestamp(schema);
+    this.tasks = new WriteTasks(options.parallelism(), options.executor().orElse(null));
+    this.fields = structRoot && tasks.parallelism() > 1 && root.children().length > 1
+        ? root.children() : null;
     this.metadataStream = new OrcOutputStream(
         StreamCompression.compressorFor(options.compression(), null, true), bufferSize);
     out.write(MAGIC);
@@ -191,19 +199,69 @@ public final class WriterEngine {
       if (stride > 0) {
         chunk = Math.min(chunk, stride - rowsInGroup);
       }
-      root.write(vector, position, chunk);
+      boolean groupEnds = stride > 0 && rowsInGroup + chunk >= stride;
+      if (fields != null && vector.noNulls) {
+        writeFields((StructVector) vector, position, chunk, groupEnds);
+      } else {
+        root.write(vector, position, chunk);
+        if (groupEnds) {
+          root.finishRowGroup();
+        }
+      }
       position += chunk;
       rowsInStripe += chunk;
       if (stride > 0) {
-        rowsInGroup += chunk;
-        if (rowsInGroup >= stride) {
-          root.finishRowGroup();
-          rowsInGroup = 0;
-        }
+        rowsInGroup = groupEnds ? 0 : rowsInGroup + chunk;
       }
     }
     rowsSinceCheck += batch.size;
     checkMemory();
+  }
+
+  /**
+   * {@code root.write} (and {@code root.finishRowGroup()} when the group ends) with the
+   * top-level columns as pieces on {@link #tasks}: each column writer has streams, statistics
+   * and index of its own, so the bytes are those of writing them one after the other. The root
+   * struct's own part (its PRESENT bits and statistics) is written here first.
+   */
+  private void writeFields(StructVector v, int offset, int length, boolean groupEnds)
+      throws IOException {
+    root.writeOwn(v, offset, length);
+    if (groupEnds) {
+      root.finishOwnRowGroup();
+    }
+    ColumnVector[] vectors = v.fields;
+    pieces.clear();
+    for (int f = 0; f < fields.length; f++) {
+      ColumnWriter field = fields[f];
+      ColumnVector fieldVector = vectors[f];
+      pieces.add(() -> {
+        field.write(fieldVector, offset, length);
+        if (groupEnds) {
+          field.finishRowGroup();
+        }
+      });
+    }
+    tasks.runAll(pieces);
+  }
+
+  /** {@code root.flushStreams()}, the top-level columns as pieces like {@link #writeFields}. */
+  private void flushStreams() throws IOException {
+    if (fields == null) {
+      root.flushStreams();
+      return;
+    }
+    root.flushOwnStreams();
+    pieces.clear();
+    for (ColumnWriter field : fields) {
+      pieces.add(field::flushStreams);
+    }
+    tasks.runAll(pieces);
+  }
+
+  /** Stops the threads of a parallel write, if any; the writer is not used afterwards. */
+  public void close() {
+    tasks.close();
   }
 
   private ColumnVector rootVector(ColumnBatch batch) {
@@ -252,7 +310,7 @@ public final class WriterEngine {
     }
     int stride = options.rowIndexStride();
     int requiredEntries = stride == 0 ? 0 : (int) ((rowsInStripe + stride - 1) / stride);
-    root.flushStreams();
+    flushStreams();
     StripeResult result = new StripeResult(columns, ctx);
     root.finishStripe(result, requiredEntries);
 

@@ -7,12 +7,16 @@ import io.colfile.orc.proto.OrcProto;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.Random;
+import io.colfile.testkit.TestSeed;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * String statistics; the expected bytes of the truncation cases were produced by orc-core
  * 2.1.1's StringStatisticsImpl from the same input.
  */
+@ExtendWith(TestSeed.class)
 class StringStatsTest {
   private static StringStats strings() {
     return (StringStats) StatsCollector.create(Type.STRING, false);
@@ -179,5 +183,58 @@ class StringStatsTest {
     assertThat(up.length).as("upper bound length").isEqualTo(upperLength);
     assertThat(HexFormat.of().formatHex(up, up.length - upperTail.length() / 2, up.length))
         .isEqualTo(upperTail);
+  }
+
+  /**
+   * Random values (short, empty, bytes above 0x7F, shared first bytes), with resets and merges in
+   * between: minimum, maximum and sum are those of comparing every value in unsigned byte order.
+   */
+  private static final String ALPHABET = "abcd ~\u007féüÿ\u0800日";
+
+  @Test
+  void minAndMaxAreThoseOfEveryComparison() {
+    for (int c = 0; c < 200; c++) {
+      Random r = TestSeed.random("string-stats", c);
+      StringStats s = strings();
+      byte[] min = null;
+      byte[] max = null;
+      long sum = 0;
+      for (int i = 0, n = r.nextInt(300); i < n; i++) {
+        if (r.nextInt(50) == 0) {
+          s.reset();
+          min = null;
+          max = null;
+          sum = 0;
+        }
+        if (r.nextInt(40) == 0) {
+          StringStats empty = strings();
+          s.merge(empty);
+        }
+        StringBuilder text = new StringBuilder();
+        for (int k = 0, len = r.nextInt(r.nextBoolean() ? 3 : 12); k < len; k++) {
+          text.append(ALPHABET.charAt(r.nextInt(ALPHABET.length())));
+        }
+        byte[] v = text.toString().getBytes(StandardCharsets.UTF_8);
+        add(s, v);
+        sum += v.length;
+        if (min == null || Arrays.compareUnsigned(v, min) < 0) {
+          min = v;
+        }
+        if (max == null || Arrays.compareUnsigned(v, max) > 0) {
+          max = v;
+        }
+      }
+      assertThat(s.sum()).as("case %d", c).isEqualTo(sum);
+      if (min != null) {
+        StringStats expected = strings();
+        add(expected, min);
+        add(expected, max);
+        expected.updateSeen(0, 0);
+        OrcProto.StringStatistics got = Serialized.of(s).getStringStatistics();
+        OrcProto.StringStatistics want = Serialized.of(expected).getStringStatistics();
+        assertThat(got.getMinimumBytes()).as("case %d", c).isEqualTo(want.getMinimumBytes());
+        assertThat(got.getMaximumBytes()).as("case %d", c).isEqualTo(want.getMaximumBytes());
+      }
+    }
   }
 }
