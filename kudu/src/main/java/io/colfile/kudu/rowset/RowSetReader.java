@@ -349,8 +349,8 @@ public final class RowSetReader implements FileReader {
       KuduTypes.checkCompatible(c.type(), c.logicalType());
       b.field(c.name(), c.logicalType(), c.nullable());
     }
-    return new RowSetBatchReader(b.build(), projected, columns, deltas, baseRows,
-        options.batchSize(), ranges, report);
+    return new RowSetBatchReader(b.build(), projected, columns, deltas, baseRows, options,
+        ranges, report);
   }
 
   @Override
