@@ -32,6 +32,11 @@ import java.util.zip.CRC32C;
  * (unless switched off), then decompressed ({@link BlockEnvelope}). Values are read through a
  * {@link CFileCursor}; the format's other files (BloomFile, DeltaFile) read their blocks through
  * {@link #readBlock}.
+ *
+ * <p>Safe for cursors on several threads at once (a parallel read's): each cursor decompresses
+ * its data blocks with a decompressor of its own, blocks read through {@link #readBlock} (index
+ * blocks, the dictionary) share the file's one decompressor in turn, and the dictionary is
+ * decoded once; the {@link InputFile} must allow concurrent positional reads, as local files do.
  */
 public final class CFile implements Closeable {
   static final byte[] MAGIC_V1 = {'k', 'u', 'd', 'u', 'c', 'f', 'i', 'l'};
@@ -220,6 +225,21 @@ public final class CFile implements Closeable {
    * errors (e.g. {@code "data block"}).
    */
   public BlockSlice readBlock(BlockPointer ptr, String what) throws IOException {
+    if (decompressor == null) {
+      return readBlock(ptr, what, null);
+    }
+    synchronized (decompressor) {
+      return readBlock(ptr, what, decompressor);
+    }
+  }
+
+  /** A new decompressor for this file's blocks, or null when they are not compressed. */
+  Decompressor newDecompressor() {
+    return BlockEnvelope.decompressor(footer.compression());
+  }
+
+  /** {@link #readBlock(BlockPointer, String)} decompressing with {@code d}, the caller's. */
+  BlockSlice readBlock(BlockPointer ptr, String what, Decompressor d) throws IOException {
     FileRegion block = FileRegion.of(file.name(), length).child(what)
         .at(Math.max(-1, ptr.offset()), Math.max(-1, ptr.size()));
     int crcLen = footer.hasChecksums() ? 4 : 0;
@@ -240,7 +260,7 @@ public final class CFile implements Closeable {
       }
     }
     try {
-      return BlockEnvelope.open(buf, 0, stored, version, decompressor);
+      return BlockEnvelope.open(buf, 0, stored, version, d);
     } catch (MalformedInputException e) {
       throw block.malformed(e, 0);
     }
@@ -255,7 +275,7 @@ public final class CFile implements Closeable {
   }
 
   /** The dictionary of a DICT_ENCODING file, read once (cfile.md section 6.6). */
-  public BinaryDictionary dictionary() throws IOException {
+  public synchronized BinaryDictionary dictionary() throws IOException {
     if (dictionary == null) {
       BlockPointer ptr = footer.dictionaryBlock();
       if (ptr == null) {

@@ -1,5 +1,6 @@
 package io.colfile.kudu;
 
+import io.colfile.core.codec.Decompressor;
 import io.colfile.core.encoding.ByteCursor;
 import io.colfile.core.encoding.Endian;
 import io.colfile.core.error.CorruptFileException;
@@ -29,6 +30,8 @@ public final class CFileCursor {
   private final int width;
   private final IndexTreeReader index;
   private final boolean positional;
+  /** Decompresses this cursor's data blocks (null for a file without compression). */
+  private final Decompressor decompressor;
 
   /** The current block, or null when not positioned. */
   private BlockPointer block;
@@ -55,6 +58,7 @@ public final class CFileCursor {
     IndexTreeReader pos = reader.positionalIndex();
     this.positional = pos != null;
     this.index = pos != null ? pos : reader.valueIndex();
+    this.decompressor = reader.newDecompressor();
     if (index == null && reader.numValues() > 0) {
       throw reader.footerRegion().corrupt("%s", "the file has " + reader.numValues()
           + " values but neither a positional nor a value index to find them");
@@ -333,7 +337,7 @@ public final class CFileCursor {
    */
   private void load(long expectedFirst) throws IOException {
     BlockPointer ptr = index.pointer();
-    BlockSlice slice = reader.readBlock(ptr, "data block");
+    BlockSlice slice = reader.readBlock(ptr, "data block", decompressor);
     block = ptr;
     nulls = null;
     int off = slice.offset();

@@ -67,7 +67,8 @@ record KuduTableOptions(KuduSchema schema, RowSetWriterOptions writerOptions) {
       }
       columns.add(c);
     }
-    RowSetWriterOptions w = RowSetWriterOptions.defaults();
+    RowSetWriterOptions w = RowSetWriterOptions.defaults()
+        .withParallelism(options.parallelism()).withExecutor(options.executor().orElse(null));
     if (options.blockSize().isPresent()) {
       long size = options.blockSize().getAsLong();
       if (size > 16 << 20) {

@@ -21,6 +21,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -35,7 +37,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * returns are always {@link ReferenceEvaluator}'s filtering of the full read, for random
  * predicates ({@link RandomPredicates}) and predicates aimed at the key ({@link
  * KeyPredicates}), whatever the key ranges, bloom filter and index seeks skipped; and a seek to
- * any row, with or without a filter, reads what the full read has from that row on.
+ * any row, with or without a filter, reads what the full read has from that row on. A read
+ * with {@link ReadOptions#withParallelism} (2 to 4 threads, the reader's own or a one-thread
+ * executor) gives exactly the single-threaded read's batches and report, seeks included.
  */
 @ExtendWith(TestSeed.class)
 class RowSetFilterTest {
@@ -151,6 +155,75 @@ class RowSetFilterTest {
         }
       }
     }
+  }
+
+  @ParameterizedTest(name = "rowset #{0}")
+  @MethodSource("cases")
+  void parallelReadsGiveTheSingleThreadedBatches(int index) throws IOException {
+    Random r = TestSeed.random("rowset parallel", index);
+    Written w = rowset(r, index);
+    Type schema = w.type();
+    KeyPredicates onKey = w.onKey(r);
+    ExecutorService one = Executors.newSingleThreadExecutor();
+    try (FileReader reader = ColFile.openDirectory(w.dir())) {
+      for (int i = 0; i < 10; i++) {
+        ReadOptions options = ReadOptions.defaults().withBatchSize(CFiles.batch(r));
+        if (r.nextBoolean()) {
+          options = options.withFilter(r.nextInt(3) == 0
+              ? new RandomPredicates(r, schema, w.all()).next(3) : onKey.next());
+        }
+        List<Integer> projection = projection(schema, r);
+        if (projection != null) {
+          options = options.withColumns(projection.stream().map(
+              c -> schema.fieldNames().get(c)).toList());
+        }
+        long steps = r.nextLong();
+        String single = batches(reader, options, new Random(steps), w.all().size());
+        ReadOptions parallel = options.withParallelism(2 + r.nextInt(3));
+        if (r.nextInt(4) == 0) {
+          parallel = parallel.withExecutor(one);
+        }
+        String got = batches(reader, parallel, new Random(steps), w.all().size());
+        assertThat(got).as("%s: rowset #%d, %d threads, %s", TestSeed.replay(), index,
+            parallel.parallelism(), options.filter().map(Object::toString).orElse("no filter"))
+            .isEqualTo(single);
+      }
+    } finally {
+      one.shutdown();
+    }
+  }
+
+  /**
+   * The batches of a read, one per line with its size, then the report: reading, now and then
+   * a seek to a random row ({@code steps} decides, so that two reads can do the same) or a
+   * larger batch.
+   */
+  private static String batches(FileReader reader, ReadOptions options, Random steps,
+      int rows) throws IOException {
+    StringBuilder out = new StringBuilder();
+    try (BatchReader read = reader.read(options)) {
+      var batch = read.newBatch();
+      var other = new io.colfile.core.vector.ColumnBatch(read.schema(),
+          options.batchSize() + 1 + steps.nextInt(50));
+      for (int k = 0; k < 10_000; k++) {
+        int step = steps.nextInt(12);
+        if (step == 0) {
+          long to = steps.nextInt(rows + 2);
+          read.seekToRow(to);
+          out.append("seek ").append(to).append('\n');
+          continue;
+        }
+        var into = step == 1 ? other : batch;
+        if (!read.next(into)) {
+          break;
+        }
+        List<Object> got = new ArrayList<>();
+        Rows.addAll(into, got);
+        out.append(into.size).append(": ").append(got).append('\n');
+      }
+      out.append(String.join("\n", read.report().lines()));
+    }
+    return out.toString();
   }
 
   /** A random subset of the columns in a random order, or null for all. */

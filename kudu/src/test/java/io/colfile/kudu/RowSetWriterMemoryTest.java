@@ -27,10 +27,20 @@ import org.junit.jupiter.params.provider.MethodSource;
  * and the directory holds exactly the bytes of the same rows written in one piece, and of the
  * same rows shuffled (sorted at close). A row that arrives out of order after rows were written
  * out has them read back, with the same bytes in the end; a duplicate key among rows written out
- * is still refused naming both rows, and nothing is left behind.
+ * is still refused naming both rows, and nothing is left behind. Written with a parallelism of 2
+ * to 4 (the writer's own threads or a one-thread executor), every one of these is the same
+ * bytes as the single-threaded write.
  */
 @ExtendWith(TestSeed.class)
 class RowSetWriterMemoryTest {
+  /** An executor of one thread: a parallel write must still finish on it. */
+  private static final java.util.concurrent.ExecutorService ONE_THREAD =
+      java.util.concurrent.Executors.newSingleThreadExecutor(t -> {
+        Thread th = new Thread(t, "rowset-memory-test");
+        th.setDaemon(true);
+        return th;
+      });
+
   @TempDir Path tmp;
 
   static Stream<Integer> cases() {
@@ -48,12 +58,18 @@ class RowSetWriterMemoryTest {
         .withDefaultCompression(RandomColumns.ALL_COMPRESSIONS[
             r.nextInt(RandomColumns.ALL_COMPRESSIONS.length)])
         .withDefaultBlockSize(new int[] {64, 512, 256 << 10}[r.nextInt(3)]);
-    RowSetWriterOptions small = base.withMemoryLimit(1 + r.nextInt(4096));
+    RowSetWriterOptions small = parallel(base.withMemoryLimit(1 + r.nextInt(4096)), r);
     String what = "rowset #" + index + " " + table.schema() + ", " + rows.size() + " rows, "
-        + small.memoryLimit() + " bytes held at most";
+        + small.memoryLimit() + " bytes held at most, " + small.parallelism() + " threads, "
+        + TestSeed.replay();
 
     Path whole = tmp.resolve("whole");
     CFileRoundTripRowSetTest.write(whole, table, sorted, base, r);
+    Path parallel = tmp.resolve("parallel");
+    RowSetWriterOptions threads = base.withParallelism(2 + r.nextInt(3));
+    CFileRoundTripRowSetTest.write(parallel, table, sorted, threads, r);
+    assertThat(contents(parallel)).as("%s: in one piece, %d threads", what, threads.parallelism())
+        .isEqualTo(contents(whole));
     Path pieces = tmp.resolve("pieces");
     CFileRoundTripRowSetTest.write(pieces, table, sorted, small, r);
     assertThat(contents(pieces)).as("%s: written out in pieces", what)
@@ -103,6 +119,15 @@ class RowSetWriterMemoryTest {
     try (Stream<Path> left = Files.list(tmp)) {
       assertThat(left.toList()).as("temporary directories left").isEmpty();
     }
+  }
+
+  /** {@code o} with a parallelism of 1 (half the time) or 2 to 4, now and then on an executor. */
+  private static RowSetWriterOptions parallel(RowSetWriterOptions o, Random r) {
+    if (r.nextBoolean()) {
+      return o;
+    }
+    o = o.withParallelism(2 + r.nextInt(3));
+    return r.nextInt(3) == 0 ? o.withExecutor(ONE_THREAD) : o;
   }
 
   private static boolean sameOrder(List<byte[][]> a, List<byte[][]> b) {

@@ -15,10 +15,10 @@ import io.colfile.core.encoding.Endian;
  * This is the hot path of the default encoding, so it works on 64-bit words. Shuffling: eight
  * bytes (one byte of eight consecutive elements) form an 8x8 bit matrix that {@link
  * #transpose8} turns with three mask-and-shift steps, and eight such words are scattered to
- * eight rows at once by an 8x8 byte transposition. Unshuffling: eight bytes of each of a byte
- * position's eight rows (64 elements) become that byte of the 64 elements by six mask-and-shift
- * swaps between pairs of the eight words; wider elements go through byte planes, interleaved a
- * word at a time by byte swaps. There are no per-bit branches and nothing is allocated.
+ * eight rows at once by an 8x8 byte transposition. Unshuffling: a 64-bit word from each of the
+ * 8·es rows (64 elements) is one bit matrix, transposed by mask-and-shift swaps between pairs of
+ * words ({@link #unshuffle64}); single-byte elements, whose eight words make 64 bytes, by six
+ * rounds of swaps. There are no per-bit branches and nothing is allocated.
  */
 final class BitShuffle {
   /** Bytes bitshuffle aims for per sub-block. */
@@ -64,28 +64,259 @@ final class BitShuffle {
 
   /**
    * Reverses {@link #shuffle}: {@code 8·es} rows at {@code src[so]} into {@code n} elements at
-   * {@code dst[dOff]}. For {@code es > 1} the bytes go first, a word at a time, into {@code es}
-   * byte planes in {@code planes} (at least {@code n·es} bytes, not overlapping the others),
-   * which are then interleaved into elements with word operations; scattering single bytes
-   * {@code es} apart would cost twice as much.
+   * {@code dst[dOff]}. Elements of 2, 4, 8 and 16 bytes go 64 at a time through {@link
+   * #unshuffle64}, which needs {@code planes} (at least {@code n·es} bytes, not overlapping the
+   * others) as scratch; single bytes and a sub-block's last elements short of 64 go a plane at a
+   * time.
    */
   static void unshuffle(byte[] src, int so, byte[] dst, int dOff, int n, int es, byte[] planes) {
     if (es == 1) {
       unshufflePlane(src, so, dst, dOff, n);
       return;
     }
-    for (int j = 0; j < es; j++) {
-      unshufflePlane(src, so + j * n, planes, j * n, n);
-    }
+    int m = n >>> 3;
+    int whole = m & ~7;
     switch (es) {
-      case 2 -> interleave2(planes, n, dst, dOff);
-      case 4 -> interleave4(planes, n, dst, dOff);
-      case 8 -> interleave8(planes, 0, n, dst, dOff, 8);
+      case 2, 4, 8 -> unshuffle64(src, so, m, whole, dst, dOff, es, planes);
       case 16 -> {
-        interleave8(planes, 0, n, dst, dOff, 16);
-        interleave8(planes, 8 * n, n, dst, dOff + 8, 16);
+        // bytes 0 to 7 of each element are rows 0 to 63, bytes 8 to 15 rows 64 to 127
+        unshuffle64(src, so, m, whole, dst, dOff, 16, planes);
+        unshuffle64(src, so + 64 * m, m, whole, dst, dOff + 8, 16, planes);
       }
       default -> throw new IllegalArgumentException("element size " + es);
+    }
+    for (int j = 0; j < es; j++) {
+      for (int g = whole; g < m; g++) {
+        long w = 0;
+        for (int b = 0; b < 8; b++) {
+          w |= (src[so + (8 * j + b) * m + g] & 0xFFL) << 8 * b;
+        }
+        w = transpose8(w);
+        for (int c = 0; c < 8; c++) {
+          dst[dOff + (8 * g + c) * es + j] = (byte) (w >>> 8 * c);
+        }
+      }
+    }
+  }
+
+  /**
+   * Bytes 0 to {@code min(es, 8) - 1} of the first {@code 8·whole} elements ({@code whole} a
+   * multiple of 8), elements {@code es} bytes apart, from rows of {@code m} bytes at {@code
+   * src[so]}: 64 elements at a time, as one transposition of the bit matrix whose word R (a
+   * 64-bit load from row R) holds bit R of 64 elements. A bit's place is (word R, position e);
+   * swapping word bit k with position bit k, for k = 0 to log2(8·es) - 1, leaves word e with
+   * element e's bits. For es 8 that is all six bits, a 64x64 transposition; for es 4 and 2 it
+   * is five and four, 32x32 and 16x16 transpositions side by side in the word's 32- and 16-bit
+   * lanes, so word e holds elements e and e + 32 (e + 16·l in lane l). Each swap is a
+   * mask-and-shift exchange between two words: 192 of them for 64 8-byte elements, a third
+   * fewer than transposing each byte plane into bytes and interleaving the planes.
+   *
+   * <p>First, per byte plane (eight words, held in registers), the three swaps of word bits 0 to
+   * 2 ({@link #planeSwaps}, for the whole sub-block, into {@code tmp}); then the words sharing
+   * bits 0 to 2 are loaded together for the swaps of bits 3 and up, and stored. Two passes over
+   * the sub-block rather than both steps per 64 elements: the JIT keeps each loop's words in
+   * registers, and a call per 64 elements would cost more. A plane whose words are all zero (the high bytes of
+   * small numbers, which is what bitshuffle is chosen for) is not transposed, and for 8-byte
+   * elements whose planes 4 to 7 are zero throughout the sub-block the second step swaps only
+   * the nonzero words ({@link
+   * #elements8Low}).
+   */
+  private static void unshuffle64(byte[] src, int so, int m, int whole, byte[] dst, int dOff,
+      int es, byte[] tmp) {
+    int top = planeSwaps(src, so, m, whole, Math.min(es, 8), tmp);
+    switch (es) {
+      case 2 -> elements2(tmp, whole, dst, dOff);
+      case 4 -> elements4(tmp, whole, dst, dOff);
+      default -> {
+        if (top < 4) {
+          elements8Low(tmp, whole, top, dst, dOff, es);
+        } else {
+          elements8(tmp, whole, dst, dOff, es);
+        }
+      }
+    }
+  }
+
+  /**
+   * The first step of {@link #unshuffle64}: for each group of 64 elements ({@code g} bytes into
+   * the rows) and each of its {@code planes} byte planes, loads a word from each of the plane's
+   * eight rows, swaps word bits 0 to 2 with position bits 0 to 2 and stores the words to {@code
+   * tmp}, group after group, plane after plane. Returns the highest plane with a bit set in any
+   * group, -1 if none has.
+   */
+  private static int planeSwaps(byte[] src, int so, int m, int whole, int planes, byte[] tmp) {
+    int top = -1;
+    int at = 0;
+    for (int g = 0; g < whole; g += 8) {
+      for (int j = 0, r = so + g; j < planes; j++, r += 8 * m, at += 64) {
+        long w0 = Endian.getLongLE(src, r);
+        long w1 = Endian.getLongLE(src, r + m);
+        long w2 = Endian.getLongLE(src, r + 2 * m);
+        long w3 = Endian.getLongLE(src, r + 3 * m);
+        long w4 = Endian.getLongLE(src, r + 4 * m);
+        long w5 = Endian.getLongLE(src, r + 5 * m);
+        long w6 = Endian.getLongLE(src, r + 6 * m);
+        long w7 = Endian.getLongLE(src, r + 7 * m);
+        if ((w0 | w1 | w2 | w3 | w4 | w5 | w6 | w7) != 0) {
+          top = Math.max(top, j);
+          long t;
+          t = ((w0 >>> 1) ^ w1) & 0x5555555555555555L; w1 ^= t; w0 ^= t << 1;
+          t = ((w2 >>> 1) ^ w3) & 0x5555555555555555L; w3 ^= t; w2 ^= t << 1;
+          t = ((w4 >>> 1) ^ w5) & 0x5555555555555555L; w5 ^= t; w4 ^= t << 1;
+          t = ((w6 >>> 1) ^ w7) & 0x5555555555555555L; w7 ^= t; w6 ^= t << 1;
+          t = ((w0 >>> 2) ^ w2) & 0x3333333333333333L; w2 ^= t; w0 ^= t << 2;
+          t = ((w1 >>> 2) ^ w3) & 0x3333333333333333L; w3 ^= t; w1 ^= t << 2;
+          t = ((w4 >>> 2) ^ w6) & 0x3333333333333333L; w6 ^= t; w4 ^= t << 2;
+          t = ((w5 >>> 2) ^ w7) & 0x3333333333333333L; w7 ^= t; w5 ^= t << 2;
+          t = ((w0 >>> 4) ^ w4) & 0x0F0F0F0F0F0F0F0FL; w4 ^= t; w0 ^= t << 4;
+          t = ((w1 >>> 4) ^ w5) & 0x0F0F0F0F0F0F0F0FL; w5 ^= t; w1 ^= t << 4;
+          t = ((w2 >>> 4) ^ w6) & 0x0F0F0F0F0F0F0F0FL; w6 ^= t; w2 ^= t << 4;
+          t = ((w3 >>> 4) ^ w7) & 0x0F0F0F0F0F0F0F0FL; w7 ^= t; w3 ^= t << 4;
+        }
+        Endian.putLongLE(tmp, at, w0);
+        Endian.putLongLE(tmp, at + 8, w1);
+        Endian.putLongLE(tmp, at + 16, w2);
+        Endian.putLongLE(tmp, at + 24, w3);
+        Endian.putLongLE(tmp, at + 32, w4);
+        Endian.putLongLE(tmp, at + 40, w5);
+        Endian.putLongLE(tmp, at + 48, w6);
+        Endian.putLongLE(tmp, at + 56, w7);
+      }
+    }
+    return top;
+  }
+
+  /** The second step for 2-byte elements: word b + 8q holds elements b + 8q + 16l in lane l. */
+  private static void elements2(byte[] tmp, int whole, byte[] dst, int dOff) {
+    for (int g = 0, base = 0; g < whole; g += 8, base += 128) {
+      int e0 = dOff + 8 * g * 2;
+      for (int b = 0; b < 8; b++) {
+        long x0 = Endian.getLongLE(tmp, base + 8 * b);
+        long x1 = Endian.getLongLE(tmp, base + 64 + 8 * b);
+        long t = ((x0 >>> 8) ^ x1) & 0x00FF00FF00FF00FFL; x1 ^= t; x0 ^= t << 8;
+        int e = e0 + 2 * b;
+        Endian.putShortLE(dst, e, (short) x0);
+        Endian.putShortLE(dst, e + 32, (short) (x0 >>> 16));
+        Endian.putShortLE(dst, e + 64, (short) (x0 >>> 32));
+        Endian.putShortLE(dst, e + 96, (short) (x0 >>> 48));
+        Endian.putShortLE(dst, e + 16, (short) x1);
+        Endian.putShortLE(dst, e + 48, (short) (x1 >>> 16));
+        Endian.putShortLE(dst, e + 80, (short) (x1 >>> 32));
+        Endian.putShortLE(dst, e + 112, (short) (x1 >>> 48));
+      }
+    }
+  }
+
+  /** The second step for 4-byte elements: word b + 8q holds elements b + 8q and b + 8q + 32. */
+  private static void elements4(byte[] tmp, int whole, byte[] dst, int dOff) {
+    for (int g = 0, base = 0; g < whole; g += 8, base += 256) {
+      int e0 = dOff + 8 * g * 4;
+      for (int b = 0; b < 8; b++) {
+        long x0 = Endian.getLongLE(tmp, base + 8 * b);
+        long x1 = Endian.getLongLE(tmp, base + 64 + 8 * b);
+        long x2 = Endian.getLongLE(tmp, base + 128 + 8 * b);
+        long x3 = Endian.getLongLE(tmp, base + 192 + 8 * b);
+        long t;
+        t = ((x0 >>> 8) ^ x1) & 0x00FF00FF00FF00FFL; x1 ^= t; x0 ^= t << 8;
+        t = ((x2 >>> 8) ^ x3) & 0x00FF00FF00FF00FFL; x3 ^= t; x2 ^= t << 8;
+        t = ((x0 >>> 16) ^ x2) & 0x0000FFFF0000FFFFL; x2 ^= t; x0 ^= t << 16;
+        t = ((x1 >>> 16) ^ x3) & 0x0000FFFF0000FFFFL; x3 ^= t; x1 ^= t << 16;
+        int e = e0 + 4 * b;
+        Endian.putIntLE(dst, e, (int) x0);
+        Endian.putIntLE(dst, e + 128, (int) (x0 >>> 32));
+        Endian.putIntLE(dst, e + 32, (int) x1);
+        Endian.putIntLE(dst, e + 160, (int) (x1 >>> 32));
+        Endian.putIntLE(dst, e + 64, (int) x2);
+        Endian.putIntLE(dst, e + 192, (int) (x2 >>> 32));
+        Endian.putIntLE(dst, e + 96, (int) x3);
+        Endian.putIntLE(dst, e + 224, (int) (x3 >>> 32));
+      }
+    }
+  }
+
+  /**
+   * The second step for 8-byte elements (es 8, or one half of es 16): word b + 8q holds element
+   * b + 8q, stored {@code es} bytes apart.
+   */
+  private static void elements8(byte[] tmp, int whole, byte[] dst, int dOff, int es) {
+    int q = 8 * es;
+    for (int g = 0, base = 0; g < whole; g += 8, base += 512) {
+      int e0 = dOff + 8 * g * es;
+      for (int b = 0; b < 8; b++) {
+        long x0 = Endian.getLongLE(tmp, base + 8 * b);
+        long x1 = Endian.getLongLE(tmp, base + 64 + 8 * b);
+        long x2 = Endian.getLongLE(tmp, base + 128 + 8 * b);
+        long x3 = Endian.getLongLE(tmp, base + 192 + 8 * b);
+        long x4 = Endian.getLongLE(tmp, base + 256 + 8 * b);
+        long x5 = Endian.getLongLE(tmp, base + 320 + 8 * b);
+        long x6 = Endian.getLongLE(tmp, base + 384 + 8 * b);
+        long x7 = Endian.getLongLE(tmp, base + 448 + 8 * b);
+        long t;
+        t = ((x0 >>> 8) ^ x1) & 0x00FF00FF00FF00FFL; x1 ^= t; x0 ^= t << 8;
+        t = ((x2 >>> 8) ^ x3) & 0x00FF00FF00FF00FFL; x3 ^= t; x2 ^= t << 8;
+        t = ((x4 >>> 8) ^ x5) & 0x00FF00FF00FF00FFL; x5 ^= t; x4 ^= t << 8;
+        t = ((x6 >>> 8) ^ x7) & 0x00FF00FF00FF00FFL; x7 ^= t; x6 ^= t << 8;
+        t = ((x0 >>> 16) ^ x2) & 0x0000FFFF0000FFFFL; x2 ^= t; x0 ^= t << 16;
+        t = ((x1 >>> 16) ^ x3) & 0x0000FFFF0000FFFFL; x3 ^= t; x1 ^= t << 16;
+        t = ((x4 >>> 16) ^ x6) & 0x0000FFFF0000FFFFL; x6 ^= t; x4 ^= t << 16;
+        t = ((x5 >>> 16) ^ x7) & 0x0000FFFF0000FFFFL; x7 ^= t; x5 ^= t << 16;
+        t = ((x0 >>> 32) ^ x4) & 0x00000000FFFFFFFFL; x4 ^= t; x0 ^= t << 32;
+        t = ((x1 >>> 32) ^ x5) & 0x00000000FFFFFFFFL; x5 ^= t; x1 ^= t << 32;
+        t = ((x2 >>> 32) ^ x6) & 0x00000000FFFFFFFFL; x6 ^= t; x2 ^= t << 32;
+        t = ((x3 >>> 32) ^ x7) & 0x00000000FFFFFFFFL; x7 ^= t; x3 ^= t << 32;
+        int e = e0 + es * b;
+        Endian.putLongLE(dst, e, x0);
+        Endian.putLongLE(dst, e + q, x1);
+        Endian.putLongLE(dst, e + 2 * q, x2);
+        Endian.putLongLE(dst, e + 3 * q, x3);
+        Endian.putLongLE(dst, e + 4 * q, x4);
+        Endian.putLongLE(dst, e + 5 * q, x5);
+        Endian.putLongLE(dst, e + 6 * q, x6);
+        Endian.putLongLE(dst, e + 7 * q, x7);
+      }
+    }
+  }
+
+  /**
+   * {@link #elements8} when planes 4 to 7 are zero ({@code top}, the highest nonzero plane, is
+   * below 4): a swap with a word known to be zero is a mask and a shift, so only the words of
+   * nonzero planes are loaded and swapped, and the upper halves (and, with {@code top} below 2,
+   * quarters) are split off them.
+   */
+  private static void elements8Low(byte[] tmp, int whole, int top, byte[] dst, int dOff,
+      int es) {
+    final long m16 = 0x0000FFFF0000FFFFL;
+    final long m32 = 0x00000000FFFFFFFFL;
+    int q = 8 * es;
+    for (int g = 0, base = 0; g < whole; g += 8, base += 512) {
+      int e0 = dOff + 8 * g * es;
+      for (int b = 0; b < 8; b++) {
+        long x0 = Endian.getLongLE(tmp, base + 8 * b);
+        long x1 = Endian.getLongLE(tmp, base + 64 + 8 * b);
+        long t;
+        t = ((x0 >>> 8) ^ x1) & 0x00FF00FF00FF00FFL; x1 ^= t; x0 ^= t << 8;
+        long x2;
+        long x3;
+        if (top < 2) {
+          x2 = (x0 >>> 16) & m16; x0 &= m16;
+          x3 = (x1 >>> 16) & m16; x1 &= m16;
+        } else {
+          x2 = Endian.getLongLE(tmp, base + 128 + 8 * b);
+          x3 = Endian.getLongLE(tmp, base + 192 + 8 * b);
+          t = ((x2 >>> 8) ^ x3) & 0x00FF00FF00FF00FFL; x3 ^= t; x2 ^= t << 8;
+          t = ((x0 >>> 16) ^ x2) & m16; x2 ^= t; x0 ^= t << 16;
+          t = ((x1 >>> 16) ^ x3) & m16; x3 ^= t; x1 ^= t << 16;
+        }
+        int e = e0 + es * b;
+        Endian.putLongLE(dst, e, x0 & m32);
+        Endian.putLongLE(dst, e + q, x1 & m32);
+        Endian.putLongLE(dst, e + 2 * q, x2 & m32);
+        Endian.putLongLE(dst, e + 3 * q, x3 & m32);
+        Endian.putLongLE(dst, e + 4 * q, x0 >>> 32);
+        Endian.putLongLE(dst, e + 5 * q, x1 >>> 32);
+        Endian.putLongLE(dst, e + 6 * q, x2 >>> 32);
+        Endian.putLongLE(dst, e + 7 * q, x3 >>> 32);
+      }
     }
   }
 
@@ -158,70 +389,6 @@ final class BitShuffle {
     Endian.putLongLE(dst, off + 40, w5);
     Endian.putLongLE(dst, off + 48, w6);
     Endian.putLongLE(dst, off + 56, w7);
-  }
-
-  /**
-   * Planes 0 and 1 (n bytes each) into n 2-byte elements, eight at a time: a byte's place in
-   * the two plane words is (plane; element bits 2 1 0), in the two element words (element bit
-   * 2; element bits 1 0, plane), which three byte swaps between the words reach.
-   */
-  private static void interleave2(byte[] p, int n, byte[] dst, int dOff) {
-    for (int i = 0; i < n; i += 8) {
-      long a = Endian.getLongLE(p, i);
-      long b = Endian.getLongLE(p, n + i);
-      long t;
-      t = ((a >>> 8) ^ b) & 0x00FF00FF00FF00FFL; b ^= t; a ^= t << 8;
-      t = ((a >>> 16) ^ b) & 0x0000FFFF0000FFFFL; b ^= t; a ^= t << 16;
-      t = ((a >>> 32) ^ b) & 0x00000000FFFFFFFFL; b ^= t; a ^= t << 32;
-      int e = dOff + 2 * i;
-      Endian.putLongLE(dst, e, a);
-      Endian.putLongLE(dst, e + 8, b);
-    }
-  }
-
-  /**
-   * Planes 0 to 3 into n 4-byte elements, eight at a time: a byte's place in the four plane
-   * words is (plane bits 1 0; element bits 2 1 0), in the four element words (element bits 2 1;
-   * element bit 0, plane bits 1 0), which three byte swaps between pairs of words reach (the
-   * words then hold element pairs 0, 2, 1, 3).
-   */
-  private static void interleave4(byte[] p, int n, byte[] dst, int dOff) {
-    for (int i = 0; i < n; i += 8) {
-      long a = Endian.getLongLE(p, i);
-      long b = Endian.getLongLE(p, n + i);
-      long c = Endian.getLongLE(p, 2 * n + i);
-      long d = Endian.getLongLE(p, 3 * n + i);
-      long t;
-      t = ((a >>> 8) ^ b) & 0x00FF00FF00FF00FFL; b ^= t; a ^= t << 8;
-      t = ((c >>> 8) ^ d) & 0x00FF00FF00FF00FFL; d ^= t; c ^= t << 8;
-      t = ((a >>> 16) ^ c) & 0x0000FFFF0000FFFFL; c ^= t; a ^= t << 16;
-      t = ((b >>> 16) ^ d) & 0x0000FFFF0000FFFFL; d ^= t; b ^= t << 16;
-      t = ((a >>> 32) ^ b) & 0x00000000FFFFFFFFL; b ^= t; a ^= t << 32;
-      t = ((c >>> 32) ^ d) & 0x00000000FFFFFFFFL; d ^= t; c ^= t << 32;
-      int e = dOff + 4 * i;
-      Endian.putLongLE(dst, e, a);
-      Endian.putLongLE(dst, e + 8, c);
-      Endian.putLongLE(dst, e + 16, b);
-      Endian.putLongLE(dst, e + 24, d);
-    }
-  }
-
-  /**
-   * Planes {@code at / n} to {@code at / n + 7} into eight bytes of each of n elements, {@code
-   * stride} bytes apart: one 8x8 byte transposition per eight elements.
-   */
-  private static void interleave8(byte[] p, int at, int n, byte[] dst, int dOff, int stride) {
-    for (int i = 0; i < n; i += 8) {
-      long w0 = Endian.getLongLE(p, at + i);
-      long w1 = Endian.getLongLE(p, at + n + i);
-      long w2 = Endian.getLongLE(p, at + 2 * n + i);
-      long w3 = Endian.getLongLE(p, at + 3 * n + i);
-      long w4 = Endian.getLongLE(p, at + 4 * n + i);
-      long w5 = Endian.getLongLE(p, at + 5 * n + i);
-      long w6 = Endian.getLongLE(p, at + 6 * n + i);
-      long w7 = Endian.getLongLE(p, at + 7 * n + i);
-      transposeBytes(w0, w1, w2, w3, w4, w5, w6, w7, dst, dOff + i * stride, stride);
-    }
   }
 
   /**

@@ -26,6 +26,8 @@ final class PrefixBlockDecoder extends AbstractBlockDecoder {
   private final int dataStart;
   private final int restartsAt;
   private int next;
+  /** Values decoded since the last restart point before {@link #next}, 0 at a restart. */
+  private long since;
   private byte[] prevBuf = new byte[0];
   private int prevOff;
   private int prevLen;
@@ -79,8 +81,13 @@ final class PrefixBlockDecoder extends AbstractBlockDecoder {
     int p = dataStart;
     long prev = 0;
     long total = 0;
+    // entries since the last restart point: Kudu's interval is 16, but the header's is a long
+    long since = 0;
     for (int i = 0; i < count; i++) {
-      boolean restart = i % interval == 0;
+      boolean restart = since == 0;
+      if (++since == interval) {
+        since = 0;
+      }
       if (restart && i > 0) {
         int at = restart((int) (i / interval));
         if (at != p) {
@@ -88,12 +95,24 @@ final class PrefixBlockDecoder extends AbstractBlockDecoder {
               "PREFIX restart for value " + i + " points at " + at + ", not its entry at " + p);
         }
       }
-      int end = offset + restartsAt;
-      long r = Varints.readVarInt(buf, offset + p, end, offset, "PREFIX shared");
-      long shared = r >>> 32;
-      long s = Varints.readVarInt(buf, (int) r, end, offset, "PREFIX non_shared");
-      long nonShared = s >>> 32;
-      int delta = (int) s - offset;
+      long shared;
+      long nonShared;
+      int delta;
+      byte b0;
+      byte b1;
+      // Both lengths under 128, one byte each: the common case, without the varint reader.
+      if (restartsAt - p >= 2 && ((b0 = buf[offset + p]) | (b1 = buf[offset + p + 1])) >= 0) {
+        shared = b0;
+        nonShared = b1;
+        delta = p + 2;
+      } else {
+        int end = offset + restartsAt;
+        long r = Varints.readVarInt(buf, offset + p, end, offset, "PREFIX shared");
+        shared = r >>> 32;
+        long s = Varints.readVarInt(buf, (int) r, end, offset, "PREFIX non_shared");
+        nonShared = s >>> 32;
+        delta = (int) s - offset;
+      }
       if (shared > (restart ? 0 : prev)) {
         throw new MalformedInputException(p, "PREFIX value " + i + " shares " + shared
             + " bytes with a previous value of " + (restart ? 0 : prev));
@@ -132,11 +151,10 @@ final class PrefixBlockDecoder extends AbstractBlockDecoder {
     if (index < pos || pos == count || k > pos / interval) {
       next = restart((int) k);
       pos = (int) (k * interval);
+      since = 0;
       prevLen = 0;
     }
-    while (pos < index) {
-      decodeNext(false);
-    }
+    decode(null, 0, index - pos);
   }
 
   @Override
@@ -147,57 +165,108 @@ final class PrefixBlockDecoder extends AbstractBlockDecoder {
   @Override
   public void readBinary(BytesVector dst, int row, int n) throws MalformedInputException {
     Bytes.checkRead(pos, n, count);
-    for (int i = 0; i < n; i++) {
-      decodeNext(true);
-      dst.setRef(row + i, prevBuf, prevOff, prevLen);
-    }
+    decode(dst, row, n);
   }
 
   /**
-   * Decodes the entry at {@code next} on top of the previous value, into a chunk that reads
-   * hand out when {@code keep}, else into the private work buffer.
+   * Decodes the next {@code n} entries, each on top of the previous value: into chunks that
+   * rows {@code row...} of {@code dst} then point into, or, with no {@code dst} (a seek passing
+   * them by), into the private work buffer. The loop keeps the decoder's state in locals and
+   * stores it back at the end.
    */
-  private void decodeNext(boolean keep) throws MalformedInputException {
-    int end = offset + restartsAt;
-    long r = Varints.readVarInt(buf, offset + next, end, offset, "PREFIX shared");
-    long s = Varints.readVarInt(buf, (int) r, end, offset, "PREFIX non_shared");
-    int delta = (int) s;
-    boolean restart = pos % interval == 0;
-    // The constructor checked all this; a failure here means the bytes changed since.
-    if (r >>> 32 > (restart ? 0 : prevLen) || s >>> 32 > offset + restartsAt - delta) {
-      throw new MalformedInputException(next, "PREFIX value " + pos + " is damaged");
-    }
-    int shared = (int) (r >>> 32);
-    int nonShared = (int) (s >>> 32);
-    int len = shared + nonShared;
-    byte[] to;
-    int at;
-    if (keep) {
-      if (len > chunk.length - chunkPos) {
-        chunk = new byte[Math.max(len, CHUNK)];
-        chunkPos = 0;
+  private void decode(BytesVector dst, int row, int n) throws MalformedInputException {
+    final byte[] b = buf;
+    final int end = offset + restartsAt;
+    int p = offset + next;
+    long sn = since;
+    byte[] pb = prevBuf;
+    int po = prevOff;
+    int pl = prevLen;
+    byte[] ch = chunk;
+    int cp = chunkPos;
+    for (int i = 0; i < n; i++) {
+      int shared;
+      int nonShared;
+      byte b0;
+      byte b1;
+      // Both lengths under 128, one byte each: the common case, without the varint reader.
+      if (end - p >= 2 && ((b0 = b[p]) | (b1 = b[p + 1])) >= 0) {
+        shared = b0;
+        nonShared = b1;
+        p += 2;
+      } else {
+        long r = Varints.readVarInt(b, p, end, offset, "PREFIX shared");
+        long s = Varints.readVarInt(b, (int) r, end, offset, "PREFIX non_shared");
+        shared = (int) Math.min(r >>> 32, Integer.MAX_VALUE);
+        nonShared = (int) Math.min(s >>> 32, Integer.MAX_VALUE);
+        p = (int) s;
       }
-      to = chunk;
-      at = chunkPos;
-      chunkPos += len;
-      System.arraycopy(prevBuf, prevOff, to, at, shared);
+      // The constructor checked all this; a failure here means the bytes changed since.
+      if (shared > (sn == 0 ? 0 : pl) || nonShared > end - p) {
+        throw new MalformedInputException(p - offset, "PREFIX value " + (pos + i)
+            + " is damaged");
+      }
+      int len = shared + nonShared;
+      if (dst != null) {
+        if (len > ch.length - cp) {
+          ch = new byte[Math.max(len, CHUNK)];
+          cp = 0;
+        }
+        copy(pb, po, ch, cp, shared);
+        copy(b, p, ch, cp + shared, nonShared);
+        dst.setRef(row + i, ch, cp, len);
+        pb = ch;
+        po = cp;
+        cp += len;
+      } else {
+        if (len > work.length) {
+          byte[] grown = new byte[Math.max(len, Math.min(2 * work.length, restartsAt))];
+          System.arraycopy(pb, po, grown, 0, shared);
+          work = grown;
+        } else if (pb != work) {
+          System.arraycopy(pb, po, work, 0, shared);
+        }
+        // Otherwise the previous value is already at the start of work.
+        copy(b, p, work, shared, nonShared);
+        pb = work;
+        po = 0;
+      }
+      pl = len;
+      p += nonShared;
+      if (++sn == interval) {
+        sn = 0;
+      }
+    }
+    next = p - offset;
+    since = sn;
+    prevBuf = pb;
+    prevOff = po;
+    prevLen = pl;
+    chunk = ch;
+    chunkPos = cp;
+    pos += n;
+  }
+
+  /**
+   * Copies {@code n} bytes, up to 32 (a key's shared prefix or suffix, mostly) as four 8-byte
+   * moves when both arrays have room for them: cheaper than {@code arraycopy}'s call for short
+   * runs. It may write up to 32 bytes from {@code to[at]}: callers copy into the free end of a
+   * buffer, where bytes past the value's are overwritten or unused; all four words are loaded
+   * before any is stored, so a source just before the destination in the same array is copied
+   * as it was.
+   */
+  private static void copy(byte[] from, int fp, byte[] to, int at, int n) {
+    if (n <= 32 && fp <= from.length - 32 && at <= to.length - 32) {
+      long w0 = Endian.getLongLE(from, fp);
+      long w1 = Endian.getLongLE(from, fp + 8);
+      long w2 = Endian.getLongLE(from, fp + 16);
+      long w3 = Endian.getLongLE(from, fp + 24);
+      Endian.putLongLE(to, at, w0);
+      Endian.putLongLE(to, at + 8, w1);
+      Endian.putLongLE(to, at + 16, w2);
+      Endian.putLongLE(to, at + 24, w3);
     } else {
-      if (len > work.length) {
-        byte[] grown = new byte[Math.max(len, Math.min(2 * work.length, restartsAt))];
-        System.arraycopy(prevBuf, prevOff, grown, 0, shared);
-        work = grown;
-      } else if (prevBuf != work) {
-        System.arraycopy(prevBuf, prevOff, work, 0, shared);
-      }
-      // Otherwise the previous value is already at the start of work.
-      to = work;
-      at = 0;
+      System.arraycopy(from, fp, to, at, n);
     }
-    System.arraycopy(buf, delta, to, at + shared, nonShared);
-    prevBuf = to;
-    prevOff = at;
-    prevLen = len;
-    next = delta + nonShared - offset;
-    pos++;
   }
 }

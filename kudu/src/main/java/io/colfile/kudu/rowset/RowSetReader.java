@@ -285,7 +285,10 @@ public final class RowSetReader implements FileReader {
 
   /**
    * Reads the rows {@code options} ask for. A filter's conditions on the primary key choose the
-   * base rows read ({@link RowSetPruner}); every row read is then filtered exactly.
+   * base rows read ({@link RowSetPruner}); every row read is then filtered exactly. With {@link
+   * ReadOptions#withParallelism} the columns decode side by side on the pool, each at most two
+   * parts (of up to 16,384 rows) ahead of the rows handed out; the batches are exactly those of
+   * a single-threaded read ({@link RowSetBatchReader}).
    */
   @Override
   public BatchReader read(ReadOptions options) throws IOException {
@@ -349,8 +352,8 @@ public final class RowSetReader implements FileReader {
       KuduTypes.checkCompatible(c.type(), c.logicalType());
       b.field(c.name(), c.logicalType(), c.nullable());
     }
-    return new RowSetBatchReader(b.build(), projected, columns, deltas, baseRows,
-        options.batchSize(), ranges, report);
+    return new RowSetBatchReader(b.build(), projected, columns, deltas, baseRows, options,
+        ranges, report);
   }
 
   @Override

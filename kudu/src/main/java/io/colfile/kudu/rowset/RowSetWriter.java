@@ -6,6 +6,7 @@ import io.colfile.core.io.OutputFile;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.ColumnBatch;
+import io.colfile.core.write.WriteTasks;
 import io.colfile.kudu.CFile;
 import io.colfile.kudu.CFileCursor;
 import io.colfile.kudu.CFileWriter;
@@ -40,7 +41,10 @@ import java.util.Map;
  * size takes that much heap (and the writers' blocks). Once a row arrives out of order, the rows
  * written out so far are read back and every row is held in memory until {@link #close()}
  * sorts the rowset as a whole (Kudu's own rowsets are a few tens of MiB). Either way the files
- * are the same bytes. Primary keys must be unique and not NULL. The directory is
+ * are the same bytes. With a {@link RowSetWriterOptions#parallelism} above 1 the column files
+ * (and the bloom filter with the ad-hoc index) are encoded, compressed and closed side by side
+ * ({@link WriteTasks}), each by one thread at a time, so they are the same bytes too. Primary
+ * keys must be unique and not NULL. The directory is
  * written under a temporary name beside the target and renamed at the end: after a failure
  * (a bad row gives the whole rowset up) or {@link #abort()} nothing is left, and the target must
  * not exist beforehand.
@@ -70,6 +74,8 @@ public final class RowSetWriter implements FileWriter {
   private byte[] lastKey;
   /** The files rows in key order have been written out to; null until the first time. */
   private Outputs outputs;
+  /** Runs the files' pieces of a write-out side by side. */
+  private final WriteTasks tasks;
 
   private RowSetWriter(Path target, KuduSchema schema, RowSetWriterOptions options)
       throws IOException {
@@ -89,6 +95,7 @@ public final class RowSetWriter implements FileWriter {
       keyTypes.add(cols.get(keyColumns[k]).type());
     }
     this.keyEncoder = new KeyEncoder(keyTypes);
+    this.tasks = new WriteTasks(options.parallelism(), options.executor());
     if (Files.exists(this.target, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
       throw new java.nio.file.FileAlreadyExistsException(target.toString(), null,
           "already exists; a rowset is written into a new directory");
@@ -279,6 +286,7 @@ public final class RowSetWriter implements FileWriter {
       }
       Files.move(temp, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
       done = true;
+      tasks.close();
     } catch (IOException | RuntimeException | Error e) {
       abort();
       throw e;
@@ -375,14 +383,24 @@ public final class RowSetWriter implements FileWriter {
      */
     void add(int[] order, List<byte[]> keys) throws IOException {
       int n = stores[0].rows();
+      List<WriteTasks.Piece> pieces = new ArrayList<>();
       for (int c = 0; c < stores.length; c++) {
-        try {
-          addColumn(columns[c], stores[c], order, n);
-        } catch (IllegalArgumentException e) {
-          throw new IllegalArgumentException("column " + schema.columns().get(c).name() + ", "
-              + e.getMessage() + " (rows counted in key order)", e);
-        }
+        int col = c;
+        pieces.add(() -> {
+          try {
+            addColumn(columns[col], stores[col], order, n);
+          } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("column " + schema.columns().get(col).name()
+                + ", " + e.getMessage() + " (rows counted in key order)", e);
+          }
+        });
       }
+      pieces.add(() -> addKeys(keys, n));
+      tasks.runAll(pieces);
+    }
+
+    /** The keys of the rows added, to the bloom filter and the ad-hoc index. */
+    private void addKeys(List<byte[]> keys, int n) throws IOException {
       for (byte[] key : keys) {
         bloom.add(key);
       }
@@ -432,13 +450,14 @@ public final class RowSetWriter implements FileWriter {
     /** Closes every file (the key files with the smallest and largest key) and the manifest. */
     void finish(byte[] minKey, byte[] maxKey) throws IOException {
       Map<Integer, String> files = new LinkedHashMap<>();
+      List<WriteTasks.Piece> pieces = new ArrayList<>();
       for (int c = 0; c < columns.length; c++) {
         boolean keyIndex = !composite && c == keyColumns[0];
         if (keyIndex && minKey != null) {
           columns[c].addMetadata("min_key", minKey);
           columns[c].addMetadata("max_key", maxKey);
         }
-        columns[c].close();
+        pieces.add(columns[c]::close);
         files.put(schema.columns().get(c).id(), names.get(c));
       }
       String adhocName = null;
@@ -447,10 +466,15 @@ public final class RowSetWriter implements FileWriter {
           adhoc.addMetadata("min_key", minKey);
           adhoc.addMetadata("max_key", maxKey);
         }
-        adhoc.close();
         adhocName = "adhoc-index.cfile";
       }
-      bloom.close();
+      pieces.add(() -> {
+        if (adhoc != null) {
+          adhoc.close();
+        }
+        bloom.close();
+      });
+      tasks.runAll(pieces);
       RowSetFiles rs = new RowSetFiles(files, "bloom.cfile", adhocName, List.of(), List.of());
       try (OutputStream out = Files.newOutputStream(temp.resolve(RowSetManifest.FILE_NAME))) {
         RowSetManifest.write(new RowSetManifest.Contents(schema, rs, rows), out);
@@ -488,6 +512,7 @@ public final class RowSetWriter implements FileWriter {
   @Override
   public void abort() {
     done = true;
+    tasks.close();
     if (outputs != null) {
       outputs.abort();
       outputs = null;
