@@ -18,6 +18,7 @@ import io.colfile.orc.index.PositionSource;
 import io.colfile.orc.index.StripeIndex;
 import io.colfile.orc.pushdown.OrcPushdown;
 import io.colfile.orc.stream.BytesNotReadException;
+import io.colfile.orc.stream.OrcInputStream;
 import io.colfile.orc.stripe.StreamId;
 import java.io.IOException;
 import java.time.ZoneId;
@@ -1022,6 +1023,8 @@ final class OrcBatchReader extends AbstractBatchReader {
     private final int firstField;
     private final Decompressor decompressor =
         tail.codec == CompressionCodec.NONE ? null : tail.codec.newDecompressor();
+    /** Its streams' decompression buffers, taken again by the streams of each stripe. */
+    private final OrcInputStream.ChunkBuffers buffers = new OrcInputStream.ChunkBuffers();
 
     Cursor(boolean[] decodes) {
       this.decodes = decodes;
@@ -1105,11 +1108,12 @@ final class OrcBatchReader extends AbstractBatchReader {
     /** Opens stripe {@code u} to read from its row {@code row}; reads its data streams. */
     void start(Unit u, long row) throws IOException {
       unit = u;
+      buffers.reuseAll(); // the streams of the stripe before are done with
       startStripe(u.shared == null
           ? new StripeData(file, u.stripe, decodes, defaultZone, maxNestedValues,
-              decompressor, u.ranges)
+              decompressor, u.ranges, buffers)
           : new StripeData(u.stripe, u.shared.bytes(), defaultZone, maxNestedValues,
-              decompressor));
+              decompressor, buffers));
       next = row;
       decoded = 0;
       runEnd = 0;
@@ -1127,8 +1131,9 @@ final class OrcBatchReader extends AbstractBatchReader {
       } catch (BytesNotReadException e) {
         // the row index placed a row group's bytes wrongly: read the stripe whole
         note = "stripe " + unit.stripe.index + ": read whole, " + e.getMessage();
+        buffers.reuseAll();
         startStripe(new StripeData(file, unit.stripe, decodes, defaultZone,
-            maxNestedValues, decompressor, null));
+            maxNestedValues, decompressor, null, buffers));
         decoded = 0;
         batch.reset();
         moveTo(next);
