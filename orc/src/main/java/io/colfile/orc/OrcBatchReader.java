@@ -18,11 +18,13 @@ import io.colfile.orc.index.PositionSource;
 import io.colfile.orc.index.StripeIndex;
 import io.colfile.orc.pushdown.OrcPushdown;
 import io.colfile.orc.stream.BytesNotReadException;
+import io.colfile.orc.stream.OrcInputStream;
 import io.colfile.orc.stripe.StreamId;
 import java.io.IOException;
 import java.time.ZoneId;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
@@ -48,23 +50,35 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * <p>The {@link #report()} counts {@code stripes} and {@code row groups} read (some of their
  * rows were decoded) and skipped, with a line for each skip saying why.
  *
- * <p>With a parallelism above 1 ({@link ReadOptions#withParallelism}) the caller's thread plans
- * the stripes (pushdown, footers, row-group choice: all that decides what is read and what the
- * report says) and cuts each into parts of about {@link #partRows} rows (where the stripe has a
- * row index), parallelism + 1 parts ahead; each part is decoded by a task of its own on the
- * pool ({@link DecodeTasks}) with column readers and a decompressor of its own, the first part
- * of a stripe reading the stripe's data bytes, which its other parts share (so the next
- * stripe's bytes are read while the current one decodes), each part seeking to its first row
- * through the row index; {@link #fill}
- * hands the batches out in order, swapping the decoded vectors into the caller's batch and the
- * caller's into the pool of batches to fill. The memory held is at most parallelism + 1
- * parts of the columns read. The report counts and notes a stripe when it is planned: at the
- * end of a read its lines are those of a single-threaded read, but after a seek it may also
- * hold the skips of stripes planned ahead that the read then left, and its lines may come in
- * another order; the stripes and row groups read are counted as their rows are handed out,
- * as a single-threaded read counts them. What a task throws is thrown when its rows before are handed
- * out, and what planning a stripe throws once the stripes before it are; a seek cancels the
- * tasks and starts again from the row sought.
+ * <p>With a parallelism above 1 ({@link ReadOptions#withParallelism}) and at least two
+ * top-level fields read, the read goes stripe after stripe as a single-threaded read does (the
+ * same planning, report and errors, at the same calls), but the fields are split into runs,
+ * one per thread: the caller's thread decodes the first run straight into the caller's batch,
+ * and each other run is decoded on the pool ({@link DecodeTasks#lane}) at most {@link #AHEAD}
+ * batches ahead into batches of its own, whose vectors {@link #fill} swaps into the caller's
+ * batch (the caller's go back to be filled again: no batch is made per batch read). Each run
+ * reads its own columns' bytes of the stripe; the runs are balanced again at the start of each
+ * stripe by the time each took per stream byte so far ({@link #split}). A stripe read in part
+ * (some row groups' byte ranges only) is decoded by the caller alone, as one error then decides
+ * for every column whether it is read whole again. The memory held is that of a
+ * single-threaded read plus the helpers' batches ahead.
+ *
+ * <p>With a single field read (or a file of bare values) the caller's thread plans the stripes
+ * (pushdown, footers, row-group choice: all that decides what is read and what the report
+ * says) and cuts each into parts of about {@link #partRows} rows (where the stripe has a row
+ * index), parallelism + 1 parts ahead; each part is decoded by a task of its own on the pool
+ * ({@link DecodeTasks}) with column readers and a decompressor of its own, the first part of a
+ * stripe reading the stripe's data bytes, which its other parts share (so the next stripe's
+ * bytes are read while the current one decodes), each part seeking to its first row through
+ * the row index; {@link #fill} hands the batches out in order, swapping the decoded vectors into
+ * the caller's batch and the caller's into the pool of batches to fill. The memory held is at
+ * most parallelism + 1 parts of the columns read. The report counts and notes a stripe when it
+ * is planned: at the end of a read its lines are those of a single-threaded read, but after a
+ * seek it may also hold the skips of stripes planned ahead that the read then left, and its
+ * lines may come in another order; the stripes and row groups read are counted as their rows
+ * are handed out, as a single-threaded read counts them. What a task throws is thrown when its
+ * rows before are handed out, and what planning a stripe throws once the stripes before it
+ * are; a seek cancels the tasks and starts again from the row sought.
  */
 final class OrcBatchReader extends AbstractBatchReader {
   static final String STRIPES = "stripes";
@@ -98,10 +112,42 @@ final class OrcBatchReader extends AbstractBatchReader {
   static volatile int partRows = 1 << 16;
 
   private final int parallelism;
-  /** The single-threaded read's decoder (parallelism 1), else null. */
+  /**
+   * The decoder of every column read: the single-threaded read's, and a column-split read's for
+   * stripes read in part; null when the read cuts stripes into parts.
+   */
   private final Cursor cursor;
-  /** The stripe the single-threaded read has open; -1 before the first, the count after the last. */
+  /** The stripe the read in order has open; -1 before the first, the count after the last. */
   private int stripe = -1;
+  /** The cursor of the open stripe ({@link #cursor} or {@link #mine}), or null. */
+  private Cursor active;
+
+  // The column-split parallel read: null until the first stripe read whole is opened.
+  /** Whether this read splits the columns among threads ({@link #split}). */
+  private final boolean splitsColumns;
+  /** The caller's own columns' decoder: the first of the columns read. */
+  private Cursor mine;
+  /** The other columns' decoders, each on the pool, in the order of the columns. */
+  private Helper[] helpers;
+  /** The helpers must drop what they decoded ahead before they follow the caller again. */
+  private boolean helpersBehind;
+  /** The first column id of each top-level field read, in order. */
+  private int[] fieldIds;
+  /** Fields {@code [bounds[g], bounds[g + 1])} are decoded by group g (0: the caller). */
+  private int[] bounds;
+  /**
+   * Of each field read: the time its reader took so far (written by the thread decoding it,
+   * read when the runs are balanced again), and the stream bytes of the stripes opened; the
+   * rows of these stripes, and the time the caller spent between its calls to {@link #fill}.
+   */
+  private long[] fieldNanos;
+  private long[] decodedBytes;
+  private long decodedRows;
+  private long awayNanos;
+  /** When {@link #fill} last returned, or 0. */
+  private long returned;
+  /** The batches a helper keeps decoded ahead of the caller. */
+  static final int AHEAD = 4;
 
   // The parallel read (parallelism > 1); null and empty otherwise.
   private final DecodeTasks tasks;
@@ -156,25 +202,58 @@ final class OrcBatchReader extends AbstractBatchReader {
     this.pruning = pushdown == null ? null
         : new StripePruning(pushdown, tail, file, stripes, report);
     this.parallelism = options.parallelism();
-    this.cursor = parallelism == 1 ? new Cursor() : null;
+    int fields = 0;
+    if (fileSchema.kind() == TypeKind.STRUCT) {
+      int id = 1;
+      for (Type f : fileSchema.children()) {
+        fields += included[id] ? 1 : 0;
+        id += f.columnCount();
+      }
+    }
+    this.splitsColumns = parallelism > 1 && fields > 1;
+    this.cursor = parallelism == 1 || splitsColumns ? new Cursor(included) : null;
     this.tasks = parallelism == 1 ? null : new DecodeTasks(options);
     this.taskBatchSize = options.batchSize();
   }
 
   @Override
   protected int fill(ColumnBatch batch, int max) throws IOException {
-    if (tasks != null) {
+    if (tasks != null && !splitsColumns) {
       return fillFromTasks(batch, max);
     }
+    if (splitsColumns) {
+      long now = System.nanoTime();
+      awayNanos += returned == 0 ? 0 : now - returned;
+      try {
+        return fillInOrder(batch, max);
+      } finally {
+        returned = System.nanoTime();
+      }
+    }
+    return fillInOrder(batch, max);
+  }
+
+  /** The single-threaded read, and the column-split one: stripe after stripe. */
+  private int fillInOrder(ColumnBatch batch, int max) throws IOException {
+    if (splitsColumns && max != taskBatchSize) {
+      taskBatchSize = max; // the helpers fill batches as large as the caller's
+      if (active == mine && mine != null && mine.unit != null) {
+        follow(mine.unit, mine.next, true);
+      }
+    }
     while (true) {
-      if (cursor.unit != null) {
-        int n = cursor.fill(batch, max);
+      if (active != null && active.unit != null) {
+        int n = active.fill(batch, max);
         if (n > 0) {
-          handOut(cursor.takeNote(), cursor.from, n);
+          String note = active.takeNote();
+          if (active == mine) {
+            note = takeHelpers(batch, n, note);
+          }
+          handOut(note, active.from, n);
           return n;
         }
+        active.unit = null;
       }
-      cursor.unit = null;
       Unit u = plan(stripe + 1);
       if (u == null) {
         stripe = stripes.size();
@@ -182,7 +261,27 @@ final class OrcBatchReader extends AbstractBatchReader {
       }
       stripe = u.stripe.index;
       startCounting(u);
-      cursor.start(u, 0);
+      open(u, 0, false);
+    }
+  }
+
+  /**
+   * Opens stripe {@code u} to read from its row {@code row}: with the columns split, the
+   * caller's columns here and the others' on the pool, unless the stripe is read in part
+   * (which may have to be read whole again: one decoder then decides it for all columns).
+   * {@code seek}: the helpers drop what they decoded ahead.
+   */
+  private void open(Unit u, long row, boolean seek) throws IOException {
+    if (splitsColumns && u.ranges == null) {
+      if (helpers == null || !seek) {
+        split(u); // at the start of each stripe read in order: balance the groups again
+      }
+      active = mine;
+      mine.start(u, row);
+      follow(u, row, seek);
+    } else {
+      active = cursor;
+      cursor.start(u, row);
     }
   }
 
@@ -198,17 +297,22 @@ final class OrcBatchReader extends AbstractBatchReader {
       s = s < 0 ? stripes.size() : s;
       row = firstRows[s];
     }
-    if (tasks != null) {
+    if (tasks != null && !splitsColumns) {
       seekTasks(s, row);
       return;
     }
+    helpersBehind = true; // what they decoded ahead is not what goes out next
     if (s >= stripes.size()) {
       stripe = stripes.size();
-      cursor.unit = null;
+      if (active != null) {
+        active.unit = null;
+      }
       return;
     }
-    if (s != stripe || cursor.unit == null) {
-      cursor.unit = null;
+    if (s != stripe || active == null || active.unit == null) {
+      if (active != null) {
+        active.unit = null;
+      }
       Unit u = plan(s);
       if (u == null) {
         stripe = stripes.size();
@@ -216,13 +320,15 @@ final class OrcBatchReader extends AbstractBatchReader {
       }
       stripe = u.stripe.index;
       startCounting(u);
-      cursor.start(u, 0);
-      if (stripe != s) {
-        return; // nothing chosen in that stripe: the next rows are in a later one
-      }
+      // nothing chosen in stripe s: the next rows are at the start of a later one
+      open(u, stripe == s ? row - firstRows[s] : 0, true);
+      return;
     }
-    cursor.next = row - firstRows[s];
-    cursor.runEnd = 0; // find the run holding `next` (or the next chosen one) on the next batch
+    active.next = row - firstRows[s];
+    active.runEnd = 0; // find the run holding `next` (or the next chosen one) on the next batch
+    if (active == mine) {
+      follow(mine.unit, mine.next, true);
+    }
   }
 
   @Override
@@ -255,7 +361,224 @@ final class OrcBatchReader extends AbstractBatchReader {
     countGroups(from, from + n);
   }
 
-  // ---- the parallel read
+  // ---- the parallel read, columns split among threads
+
+  /**
+   * Splits the top-level fields read into {@link #parallelism} runs of fields (fewer when fewer
+   * are read) that should take about as long to decode in stripe {@code u}: the first decoded
+   * by the caller ({@link #mine}), each other by a {@link Helper} on the pool. The first columns
+   * are the caller's so that an error in a batch is the one a single-threaded read throws: that
+   * of the first column failing. The first split weighs the fields by their stream bytes; the
+   * next ones (at the start of each stripe) by the time each field's reader took per byte so
+   * far, and give the caller less for the time it spends away from decoding (its caller's work
+   * on the rows). Keeps the decoders when the runs stay the same.
+   */
+  private void split(Unit u) {
+    List<Type> fields = fileSchema.children();
+    if (fieldIds == null) {
+      int read = 0;
+      for (int f = 0, id = 1; f < fields.size(); id += fields.get(f).columnCount(), f++) {
+        read += included[id] ? 1 : 0;
+      }
+      fieldIds = new int[read];
+      for (int f = 0, id = 1, k = 0; f < fields.size(); id += fields.get(f).columnCount(), f++) {
+        if (included[id]) {
+          fieldIds[k++] = id;
+        }
+      }
+    }
+    int read = fieldIds.length;
+    long[] bytes = new long[read];
+    for (Map.Entry<StreamId, StripeIndex.Located> e : u.stripe.streams.entrySet()) {
+      int c = e.getKey().column();
+      if (c <= 0 || c >= included.length || !included[c]
+          || !StripeData.VALUE_KINDS.contains(e.getKey().kind())) {
+        continue;
+      }
+      int k = Arrays.binarySearch(fieldIds, c);
+      k = k >= 0 ? k : -k - 2; // the field holding column c
+      bytes[k] += Math.max(0, e.getValue().length());
+    }
+    int groups = Math.min(parallelism, read);
+    if (fieldNanos == null) {
+      fieldNanos = new long[read];
+      decodedBytes = new long[read];
+    }
+    boolean timed = decodedRows > 0;
+    for (int k = 0; timed && k < read; k++) {
+      timed = fieldNanos[k] > 0;
+    }
+    double[] cost = new double[read];
+    for (int k = 0; k < read; k++) {
+      // the time per byte each field took so far
+      cost[k] = Math.max(1, bytes[k]);
+      cost[k] *= timed ? (double) fieldNanos[k] / Math.max(1, decodedBytes[k]) : 1;
+    }
+    // the caller's time away from decoding, expected in this stripe
+    double fixed = timed ? (double) awayNanos * u.index.rows() / decodedRows : 0;
+    double[] before = new double[read + 1];
+    for (int k = 0; k < read; k++) {
+      before[k + 1] = before[k] + cost[k];
+    }
+    double total = before[read] + fixed;
+    // group g - 1 ends where its time and the time of the groups before (the caller's time
+    // away counted in group 0) come nearest g shares of the total, leaving at least one field
+    // to each group
+    int[] next = new int[groups + 1];
+    next[groups] = read;
+    for (int g = 1; g < groups; g++) {
+      double target = total * g / groups - fixed;
+      int k = next[g - 1] + 1;
+      while (k < read - (groups - g)
+          && Math.abs(before[k + 1] - target) < Math.abs(before[k] - target)) {
+        k++;
+      }
+      next[g] = k;
+    }
+    if (!Arrays.equals(next, bounds)) {
+      if (helpers != null) {
+        for (Helper h : helpers) {
+          if (h.lane != null) {
+            h.lane.cancel();
+          }
+        }
+      }
+      bounds = next;
+      mine = new Cursor(0, bounds[1]);
+      helpers = new Helper[groups - 1];
+      Type projection = schema();
+      for (int g = 1; g < groups; g++) {
+        List<String> names = projection.fieldNames().subList(bounds[g], bounds[g + 1]);
+        List<Type> types = projection.children().subList(bounds[g], bounds[g + 1]);
+        helpers[g - 1] = new Helper(new Cursor(bounds[g], bounds[g + 1]),
+            Type.struct(names, types), bounds[g]);
+      }
+    }
+    for (int k = 0; k < read; k++) {
+      decodedBytes[k] += bytes[k];
+    }
+    decodedRows += u.index.rows();
+  }
+
+  /** The columns of the top-level fields {@code [from, to)} read (and the root). */
+  private boolean[] mask(int[] firstId, int from, int to) {
+    boolean[] m = new boolean[included.length];
+    m[0] = true;
+    for (int k = from; k < to; k++) {
+      int end = firstId[k] + columns.get(firstId[k]).columnCount();
+      for (int c = firstId[k]; c < end; c++) {
+        m[c] = included[c];
+      }
+    }
+    return m;
+  }
+
+  /**
+   * Has the helpers decode stripe {@code u} from its row {@code row}, after the stripes given
+   * before; or, with {@code reposition}, from that row of the stripe they have open instead of
+   * what they decoded ahead (after a seek, or for batches of another size).
+   */
+  private void follow(Unit u, long row, boolean reposition) {
+    reposition |= helpersBehind;
+    helpersBehind = false;
+    for (Helper h : helpers) {
+      if (reposition || h.lane == null) {
+        if (h.lane != null) {
+          h.lane.cancel();
+        }
+        h.jobs.clear();
+        h.size = taskBatchSize;
+        if (reposition && h.cursor.unit == u) {
+          h.cursor.next = row;
+          h.cursor.runEnd = 0;
+        } else {
+          h.cursor.unit = null;
+          h.jobs.add(new Job(u, row));
+        }
+        h.lane = tasks.lane(h, AHEAD);
+      } else {
+        h.jobs.add(new Job(u, row));
+      }
+      h.lane.wake();
+    }
+  }
+
+  /**
+   * Swaps the helpers' vectors of the rows the caller's columns just got ({@code n} from
+   * {@code mine.from}) into {@code batch}, and theirs to them to fill again; the note of the
+   * decoding, the caller's {@code note} first.
+   */
+  private String takeHelpers(ColumnBatch batch, int n, String note) throws IOException {
+    for (Helper h : helpers) {
+      Decoded d = h.lane.take();
+      ColumnBatch filled = d.batch();
+      if (d.from() != mine.from || filled.size != n) {
+        throw new IllegalStateException("a helper decoded rows " + d.from() + " + "
+            + filled.size + " of stripe " + mine.unit.stripe.index + " for rows " + mine.from
+            + " + " + n);
+      }
+      for (int i = 0; i < filled.cols.length; i++) {
+        ColumnVector v = batch.cols[h.firstCol + i];
+        batch.cols[h.firstCol + i] = filled.cols[i];
+        filled.cols[i] = v;
+      }
+      h.spare.add(filled);
+      note = note != null ? note : d.note();
+    }
+    return note;
+  }
+
+  /** A stripe for a helper to decode, from its row {@code row}. */
+  private record Job(Unit unit, long row) {}
+
+  /**
+   * Decodes some of the columns on the pool, the stripes the caller opens ({@link #jobs}) one
+   * after the other, at most {@link #AHEAD} batches ahead of it ({@link DecodeTasks#lane}); its
+   * batches hold only its columns, the caller's batch's from {@link #firstCol} on.
+   */
+  private final class Helper implements DecodeTasks.Producer<Decoded> {
+    final Cursor cursor;
+    final Type schema;
+    final int firstCol;
+    final ConcurrentLinkedQueue<Job> jobs = new ConcurrentLinkedQueue<>();
+    final ConcurrentLinkedQueue<ColumnBatch> spare = new ConcurrentLinkedQueue<>();
+    volatile int size;
+    DecodeTasks.Lane<Decoded> lane;
+
+    Helper(Cursor cursor, Type schema, int firstCol) {
+      this.cursor = cursor;
+      this.schema = schema;
+      this.firstCol = firstCol;
+    }
+
+    @Override
+    public Decoded next() throws IOException {
+      while (true) {
+        if (cursor.unit == null) {
+          Job j = jobs.poll();
+          if (j == null) {
+            return null; // until the caller opens the next stripe
+          }
+          cursor.start(j.unit(), j.row());
+        }
+        int n = size;
+        ColumnBatch b = spare.poll();
+        if (b == null || b.capacity() != n) {
+          b = new ColumnBatch(schema, n);
+        }
+        b.reset();
+        int got = cursor.fill(b, n);
+        if (got > 0) {
+          b.size = got;
+          return new Decoded(b, cursor.from, cursor.takeNote());
+        }
+        spare.add(b);
+        cursor.unit = null;
+      }
+    }
+  }
+
+  // ---- the parallel read, stripes cut into parts
 
   /**
    * A stripe started on the pool: its task, the next row of it to go out (for a restart), and
@@ -365,7 +688,7 @@ final class OrcBatchReader extends AbstractBatchReader {
       public Decoded next() throws IOException {
         if (c == null) {
           c = spareCursors.poll();
-          c = c == null ? new Cursor() : c;
+          c = c == null ? new Cursor(included) : c;
           c.start(u, row);
         }
         ColumnBatch b = spareBatches.poll();
@@ -585,8 +908,9 @@ final class OrcBatchReader extends AbstractBatchReader {
     /**
      * Whether every column read has a row index in this stripe (files written without one, or
      * whose writer left the streams out, are read by skipping); reads them the first time.
+     * Locked: the decoders of a column-split read ask from several threads.
      */
-    boolean usableIndex() throws IOException {
+    synchronized boolean usableIndex() throws IOException {
       if (!indexChecked) {
         indexChecked = true;
         indexUsable = index.rowIndexStride() > 0;
@@ -685,9 +1009,91 @@ final class OrcBatchReader extends AbstractBatchReader {
    * so that stripes decode on several threads at once.
    */
   private final class Cursor {
-    private final RootReader root = ColumnReaders.root(fileSchema, included);
+    /** The columns it decodes, by column id. */
+    private final boolean[] decodes;
+    /** The readers of all its columns, or null when it has one per field ({@link #fields}). */
+    private final RootReader root;
+    /**
+     * A column-split read's: a reader per top-level field, fields {@code [firstField,
+     * firstField + fields.length)} of those read, which go to the batch's columns 0, 1, ...,
+     * each timed ({@link #fieldNanos}); each reads through a batch of its one column.
+     */
+    private final RootReader[] fields;
+    private final ColumnBatch[] views;
+    private final int firstField;
     private final Decompressor decompressor =
         tail.codec == CompressionCodec.NONE ? null : tail.codec.newDecompressor();
+    /** Its streams' decompression buffers, taken again by the streams of each stripe. */
+    private final OrcInputStream.ChunkBuffers buffers = new OrcInputStream.ChunkBuffers();
+
+    Cursor(boolean[] decodes) {
+      this.decodes = decodes;
+      this.root = ColumnReaders.root(fileSchema, decodes);
+      this.fields = null;
+      this.views = null;
+      this.firstField = 0;
+    }
+
+    /** The decoder of the top-level fields {@code [from, to)} read, timed field by field. */
+    Cursor(int from, int to) {
+      this.decodes = mask(fieldIds, from, to);
+      this.root = null;
+      this.fields = new RootReader[to - from];
+      this.views = new ColumnBatch[to - from];
+      this.firstField = from;
+      Type projection = schema();
+      for (int j = 0; j < fields.length; j++) {
+        fields[j] = ColumnReaders.root(fileSchema, mask(fieldIds, from + j, from + j + 1));
+        views[j] = new ColumnBatch(Type.struct(List.of(projection.fieldNames().get(from + j)),
+            List.of(projection.child(from + j))), 1);
+      }
+    }
+
+    private void startStripe(StripeData data) throws IOException {
+      if (root != null) {
+        root.startStripe(data);
+        return;
+      }
+      for (int j = 0; j < fields.length; j++) {
+        long t = System.nanoTime();
+        fields[j].startStripe(data);
+        fieldNanos[firstField + j] += System.nanoTime() - t;
+      }
+    }
+
+    private void read(ColumnBatch batch, int n) throws IOException {
+      if (root != null) {
+        root.read(batch, n);
+        return;
+      }
+      for (int j = 0; j < fields.length; j++) {
+        long t = System.nanoTime();
+        views[j].cols[0] = batch.cols[j];
+        fields[j].read(views[j], n);
+        fieldNanos[firstField + j] += System.nanoTime() - t;
+      }
+      batch.size = n;
+    }
+
+    private void seek(PositionSource source) throws IOException {
+      if (root != null) {
+        root.seek(source);
+        return;
+      }
+      for (RootReader f : fields) {
+        f.seek(source);
+      }
+    }
+
+    private void skip(long rows) throws IOException {
+      if (root != null) {
+        root.skip(rows);
+        return;
+      }
+      for (RootReader f : fields) {
+        f.skip(rows);
+      }
+    }
     /** The stripe open, or null. */
     Unit unit;
     /** Rows of the open stripe: the next to return, where the decoders are, end of the run. */
@@ -702,11 +1108,12 @@ final class OrcBatchReader extends AbstractBatchReader {
     /** Opens stripe {@code u} to read from its row {@code row}; reads its data streams. */
     void start(Unit u, long row) throws IOException {
       unit = u;
-      root.startStripe(u.shared == null
-          ? new StripeData(file, u.stripe, included, defaultZone, maxNestedValues,
-              decompressor, u.ranges)
+      buffers.reuseAll(); // the streams of the stripe before are done with
+      startStripe(u.shared == null
+          ? new StripeData(file, u.stripe, decodes, defaultZone, maxNestedValues,
+              decompressor, u.ranges, buffers)
           : new StripeData(u.stripe, u.shared.bytes(), defaultZone, maxNestedValues,
-              decompressor));
+              decompressor, buffers));
       next = row;
       decoded = 0;
       runEnd = 0;
@@ -720,16 +1127,17 @@ final class OrcBatchReader extends AbstractBatchReader {
       int n = (int) Math.min(runEnd - next, max);
       try {
         moveTo(next);
-        root.read(batch, n);
+        read(batch, n);
       } catch (BytesNotReadException e) {
         // the row index placed a row group's bytes wrongly: read the stripe whole
         note = "stripe " + unit.stripe.index + ": read whole, " + e.getMessage();
-        root.startStripe(new StripeData(file, unit.stripe, included, defaultZone,
-            maxNestedValues, decompressor, null));
+        buffers.reuseAll();
+        startStripe(new StripeData(file, unit.stripe, decodes, defaultZone,
+            maxNestedValues, decompressor, null, buffers));
         decoded = 0;
         batch.reset();
         moveTo(next);
-        root.read(batch, n);
+        read(batch, n);
       }
       from = next;
       next += n;
@@ -781,14 +1189,14 @@ final class OrcBatchReader extends AbstractBatchReader {
       StripeIndex index = unit.index;
       boolean indexed = unit.usableIndex();
       if (target > decoded && (!indexed || group(index, target) == group(index, decoded))) {
-        root.skip(target - decoded);
+        skip(target - decoded);
       } else if (indexed) {
         int g = group(index, target);
-        root.seek(index.positions(g));
-        root.skip(target - index.firstRow(g));
+        seek(index.positions(g));
+        skip(target - index.firstRow(g));
       } else {
-        root.seek(PositionSource.STRIPE_START);
-        root.skip(target);
+        seek(PositionSource.STRIPE_START);
+        skip(target);
       }
       decoded = target;
     }

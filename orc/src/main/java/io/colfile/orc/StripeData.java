@@ -42,19 +42,23 @@ final class StripeData implements StripeStreams {
   /**
    * @param ranges for streams read in part, their {@code [from, to)} pairs (stream-relative,
    *     ascending); null or absent: whole
+   * @param buffers where the streams take their decompression buffers (those of the stripe its
+   *     reader read before: {@link OrcInputStream.ChunkBuffers#reuseAll} was called), or null
    */
   StripeData(InputFile in, Stripe stripe, boolean[] included, ZoneId defaultZone,
-      long maxNestedValues, Decompressor decompressor, Map<StreamId, long[]> ranges)
-      throws IOException {
-    this(stripe, read(in, stripe, included, ranges), defaultZone, maxNestedValues, decompressor);
+      long maxNestedValues, Decompressor decompressor, Map<StreamId, long[]> ranges,
+      OrcInputStream.ChunkBuffers buffers) throws IOException {
+    this(stripe, read(in, stripe, included, ranges), defaultZone, maxNestedValues, decompressor,
+        buffers);
   }
 
   /**
    * Streams over bytes read before ({@link #read}), which several of these may share: each
-   * decodes with its own {@code decompressor}, so that they may be read on several threads.
+   * decodes with its own {@code decompressor} (and {@code buffers}), so that they may be read on
+   * several threads.
    */
   StripeData(Stripe stripe, Bytes bytes, ZoneId defaultZone, long maxNestedValues,
-      Decompressor decompressor) throws IOException {
+      Decompressor decompressor, OrcInputStream.ChunkBuffers buffers) throws IOException {
     this.stripe = stripe;
     this.maxNestedValues = maxNestedValues;
     this.writerZone = stripe.writerZone(defaultZone);
@@ -62,7 +66,7 @@ final class StripeData implements StripeStreams {
       StreamId id = e.getKey();
       streams.put(id, new OrcInputStream(stripe.region(id),
           (int) stripe.streams.get(id).length(), e.getValue(), decompressor,
-          stripe.tail.blockSize));
+          stripe.tail.blockSize, buffers));
     }
   }
 

@@ -38,7 +38,10 @@ public final class DecodeTasks implements AutoCloseable {
   private final int threads;
   private final Executor given;
   private ExecutorService own;
+  /** The threads {@link #own} made, which {@link #close} waits for to end. */
+  private final List<Thread> made = new ArrayList<>();
   private final List<Task<?>> started = new ArrayList<>();
+  private final List<Lane<?>> lanes = new ArrayList<>();
 
   /** Tasks run as {@code options} say ({@link ReadOptions#parallelism}, its executor). */
   public DecodeTasks(ReadOptions options) {
@@ -67,6 +70,10 @@ public final class DecodeTasks implements AutoCloseable {
           new LinkedBlockingQueue<>(), r -> {
             Thread t = new Thread(r, "colfile-read-" + THREADS.incrementAndGet());
             t.setDaemon(true);
+            synchronized (made) {
+              made.removeIf(m -> !m.isAlive());
+              made.add(t);
+            }
             return t;
           });
       pool.allowCoreThreadTimeOut(true); // a reader never closed does not keep its threads
@@ -75,12 +82,35 @@ public final class DecodeTasks implements AutoCloseable {
     return own;
   }
 
-  /** Cancels every task started: those queued never run, and waits for the running ones. */
+  /**
+   * Starts a lane: a producer that keeps at most {@code ahead} items made and not yet taken, and
+   * may have nothing to make for a while (its {@link Producer#next} returns null: the lane waits
+   * for {@link Lane#wake}). It never holds a thread of the pool while it waits: it runs while it
+   * has room and work, and is submitted again when {@link Lane#take} makes room (half of {@code
+   * ahead} taken) or {@link Lane#wake} gives work.
+   */
+  public <T> Lane<T> lane(Producer<T> producer, int ahead) {
+    if (ahead < 1) {
+      throw new IllegalArgumentException("a lane keeps at least one item ahead: " + ahead);
+    }
+    Lane<T> lane = new Lane<>(producer, ahead, executor());
+    lanes.removeIf(Lane::stopped);
+    lanes.add(lane);
+    return lane;
+  }
+
+  /**
+   * Cancels every task and lane started: those queued never run, and waits for the running ones.
+   */
   public void cancelAll() {
     for (Task<?> t : started) {
       t.cancel();
     }
     started.clear();
+    for (Lane<?> l : lanes) {
+      l.cancel();
+    }
+    lanes.clear();
   }
 
   /** Cancels every task ({@link #cancelAll}) and stops this object's own threads, if any. */
@@ -97,6 +127,21 @@ public final class DecodeTasks implements AutoCloseable {
           }
         } catch (InterruptedException e) {
           interrupted = true;
+        }
+      }
+      // the pool is terminated once its last task returns, a moment before its threads end
+      List<Thread> threads;
+      synchronized (made) {
+        threads = new ArrayList<>(made);
+        made.clear();
+      }
+      for (Thread t : threads) {
+        while (t.isAlive()) {
+          try {
+            t.join();
+          } catch (InterruptedException e) {
+            interrupted = true;
+          }
         }
       }
       own = null;
@@ -194,6 +239,165 @@ public final class DecodeTasks implements AutoCloseable {
 
     /** Keeps the task from starting, or waits for it to stop after the item it is making. */
     synchronized void cancel() {
+      cancelled = true;
+      ready.clear();
+      boolean interrupted = false;
+      while (running) {
+        try {
+          wait();
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  /**
+   * Items made ahead on the pool, in order, by a producer that runs in bursts ({@link #lane}):
+   * at most {@code ahead} items wait to be taken; the producer's null means it has nothing to
+   * make until {@link #wake}.
+   */
+  public static final class Lane<T> implements Runnable {
+    private final Producer<T> producer;
+    private final int ahead;
+    private final Executor executor;
+    private final ArrayDeque<T> ready = new ArrayDeque<>();
+    /** Submitted to the executor and not yet returned from {@link #run}. */
+    private boolean scheduled;
+    /** {@link #run} is making items. */
+    private boolean running;
+    /** The producer said it has nothing to make until {@link #wake}. */
+    private boolean idle;
+    /** {@link #wake} was called since the producer was last asked. */
+    private boolean woken;
+    private boolean cancelled;
+    private Throwable error;
+
+    private Lane(Producer<T> producer, int ahead, Executor executor) {
+      this.producer = producer;
+      this.ahead = ahead;
+      this.executor = executor;
+    }
+
+    @Override
+    public void run() {
+      synchronized (this) {
+        if (cancelled) {
+          scheduled = false;
+          return;
+        }
+        running = true;
+      }
+      try {
+        while (true) {
+          synchronized (this) {
+            if (cancelled || ready.size() >= ahead) {
+              stop();
+              return;
+            }
+            woken = false;
+          }
+          T item = producer.next();
+          synchronized (this) {
+            if (item == null) {
+              if (woken) {
+                continue; // given work while it looked: look again
+              }
+              idle = true;
+              stop();
+              return;
+            }
+            ready.add(item);
+            if (ready.size() == 1) {
+              notifyAll(); // the taker may be waiting for it
+            }
+          }
+        }
+      } catch (Throwable e) {
+        synchronized (this) {
+          error = e;
+          stop();
+        }
+      }
+    }
+
+    /** Ends a run (in the same locked step as the check that ends it, so no wake-up is lost). */
+    private void stop() {
+      running = false;
+      scheduled = false;
+      notifyAll();
+    }
+
+    /** Submits the lane if it has room, work and is not submitted yet; holds the lock. */
+    private void submit() {
+      if (!scheduled && !idle && !cancelled && error == null && ready.size() < ahead) {
+        scheduled = true;
+        try {
+          executor.execute(this);
+        } catch (RuntimeException e) {
+          scheduled = false;
+          throw e;
+        }
+      }
+    }
+
+    private synchronized boolean stopped() {
+      return cancelled && !running;
+    }
+
+    /** The producer has (or may have) something to make again: runs it if it does not run. */
+    public synchronized void wake() {
+      idle = false;
+      woken = true;
+      submit();
+    }
+
+    /**
+     * The next item, waiting for it to be made. Rethrows what the producer threw, once its items
+     * before are taken: the same exception object.
+     *
+     * @throws IllegalStateException if the producer has nothing to make and no item is left
+     * @throws InterruptedIOException if the thread is interrupted while it waits
+     */
+    public synchronized T take() throws IOException {
+      while (ready.isEmpty()) {
+        if (error != null) {
+          Throwable e = error;
+          if (e instanceof IOException io) {
+            throw io;
+          }
+          if (e instanceof RuntimeException re) {
+            throw re;
+          }
+          throw (Error) e;
+        }
+        if (cancelled || (idle && !scheduled)) {
+          throw new IllegalStateException(cancelled ? "the lane was cancelled"
+              : "the lane has nothing to make");
+        }
+        submit();
+        try {
+          wait();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new InterruptedIOException("interrupted while waiting for rows being decoded");
+        }
+      }
+      T item = ready.poll();
+      if (ready.size() <= ahead / 2) {
+        submit();
+      }
+      return item;
+    }
+
+    /**
+     * Keeps the lane from running again (a run still queued returns at once) and waits for it to
+     * stop after the item it makes.
+     */
+    public synchronized void cancel() {
       cancelled = true;
       ready.clear();
       boolean interrupted = false;

@@ -57,7 +57,8 @@ public final class OrcInputStream {
   private final int srcLen;
   private final Decompressor codec;
   private final int blockSize;
-  private byte[] chunkBuffer; // allocated on the first compressed chunk
+  private byte[] chunkBuffer; // taken on the first compressed chunk
+  private final ChunkBuffers buffers; // where it is taken from; null: a new array
   private final long[] varint = new long[1]; // the value Varints.readVarLong read
   private final byte[] varintBytes = new byte[Varints.MAX_VARLONG_BYTES]; // one split by a chunk
 
@@ -90,6 +91,45 @@ public final class OrcInputStream {
    */
   public OrcInputStream(FileRegion region, int length, Segment[] segments,
       Decompressor codecOrNull, int blockSize) {
+    this(region, length, segments, codecOrNull, blockSize, null);
+  }
+
+  /**
+   * Decompression buffers that outlive a stream: a reader's streams of one stripe take them,
+   * and its streams of the next stripe take them again once the first are done with (never a
+   * buffer values were taken from in place: {@link #takeInPlace} refuses them). Not
+   * thread-safe: one reader's.
+   */
+  public static final class ChunkBuffers {
+    private final java.util.ArrayList<byte[]> all = new java.util.ArrayList<>();
+    private int lent;
+
+    /** Every buffer taken so far may be taken again: their streams are no longer read. */
+    public void reuseAll() {
+      lent = 0;
+    }
+
+    byte[] take(int size) {
+      while (lent < all.size()) {
+        byte[] b = all.get(lent++);
+        if (b.length == size) {
+          return b;
+        }
+      }
+      byte[] b = new byte[size];
+      all.add(b);
+      lent = all.size();
+      return b;
+    }
+  }
+
+  /**
+   * Like the constructor above, the decompression buffer taken from {@code buffers} (null: a
+   * buffer of its own).
+   */
+  public OrcInputStream(FileRegion region, int length, Segment[] segments,
+      Decompressor codecOrNull, int blockSize, ChunkBuffers buffers) {
+    this.buffers = buffers;
     if (codecOrNull != null && blockSize <= 0) {
       throw new IllegalArgumentException("compression block size " + blockSize);
     }
@@ -347,7 +387,7 @@ public final class OrcInputStream {
       limit = pos + length;
     } else {
       if (chunkBuffer == null) {
-        chunkBuffer = new byte[blockSize];
+        chunkBuffer = buffers == null ? new byte[blockSize] : buffers.take(blockSize);
       }
       int n;
       try {

@@ -1,0 +1,127 @@
+package io.colfile.core.read;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.colfile.core.ReadOptions;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class DecodeTasksTest {
+  /** Makes 0, 1, 2, ... up to {@code count}, counting those made and never taken so far. */
+  private static final class Counter implements DecodeTasks.Producer<Integer> {
+    final int count;
+    final AtomicInteger made = new AtomicInteger();
+    final AtomicInteger taken = new AtomicInteger();
+    volatile int mostAhead;
+
+    Counter(int count) {
+      this.count = count;
+    }
+
+    @Override
+    public Integer next() {
+      int i = made.get();
+      if (i >= count) {
+        return null;
+      }
+      made.incrementAndGet();
+      mostAhead = Math.max(mostAhead, made.get() - taken.get());
+      return i;
+    }
+  }
+
+  @Test
+  void aLaneMakesItsItemsInOrderAndNeverMoreThanItsRoomAhead() throws IOException {
+    try (DecodeTasks tasks = new DecodeTasks(ReadOptions.defaults().withParallelism(2))) {
+      Counter c = new Counter(1000);
+      DecodeTasks.Lane<Integer> lane = tasks.lane(c, 3);
+      lane.wake();
+      for (int i = 0; i < 1000; i++) {
+        assertThat(lane.take()).isEqualTo(i);
+        c.taken.incrementAndGet();
+      }
+      // one more than its room: the item it made while the last was being taken
+      assertThat(c.mostAhead).isLessThanOrEqualTo(4);
+      assertThatThrownBy(lane::take).isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("nothing to make");
+    }
+  }
+
+  @Test
+  void aLaneWithNothingToMakeWaitsForWork() throws IOException {
+    try (DecodeTasks tasks = new DecodeTasks(ReadOptions.defaults().withParallelism(2))) {
+      ConcurrentLinkedQueue<Integer> work = new ConcurrentLinkedQueue<>();
+      DecodeTasks.Lane<Integer> lane = tasks.lane(work::poll, 2);
+      for (int round = 0; round < 200; round++) {
+        for (int i = 0; i < round % 7; i++) {
+          work.add(round * 10 + i);
+        }
+        lane.wake();
+        for (int i = 0; i < round % 7; i++) {
+          assertThat(lane.take()).isEqualTo(round * 10 + i);
+        }
+      }
+    }
+  }
+
+  @Test
+  void anErrorComesAfterTheItemsMadeBeforeIt() throws IOException {
+    IOException boom = new IOException("boom");
+    try (DecodeTasks tasks = new DecodeTasks(ReadOptions.defaults().withParallelism(2))) {
+      AtomicInteger i = new AtomicInteger();
+      DecodeTasks.Lane<Integer> lane = tasks.lane(() -> {
+        if (i.get() == 5) {
+          throw boom;
+        }
+        return i.getAndIncrement();
+      }, 2);
+      lane.wake();
+      for (int k = 0; k < 5; k++) {
+        assertThat(lane.take()).isEqualTo(k);
+      }
+      assertThatThrownBy(lane::take).isSameAs(boom);
+    }
+  }
+
+  @Test
+  void lanesShareAOneThreadExecutorWithoutHoldingIt() throws Exception {
+    ExecutorService one = Executors.newSingleThreadExecutor();
+    try (DecodeTasks tasks = new DecodeTasks(
+        ReadOptions.defaults().withParallelism(3).withExecutor(one))) {
+      List<DecodeTasks.Lane<Integer>> lanes = new ArrayList<>();
+      for (int l = 0; l < 3; l++) {
+        DecodeTasks.Lane<Integer> lane = tasks.lane(new Counter(500), 4);
+        lane.wake();
+        lanes.add(lane);
+      }
+      for (int i = 0; i < 500; i++) {
+        for (DecodeTasks.Lane<Integer> lane : lanes) {
+          assertThat(lane.take()).isEqualTo(i);
+        }
+      }
+    } finally {
+      one.shutdownNow();
+    }
+  }
+
+  @Test
+  void cancelStopsALaneAndCloseItsThreads() throws Exception {
+    DecodeTasks tasks = new DecodeTasks(ReadOptions.defaults().withParallelism(2));
+    DecodeTasks.Lane<Integer> lane = tasks.lane(new Counter(Integer.MAX_VALUE), 8);
+    lane.wake();
+    assertThat(lane.take()).isZero();
+    lane.cancel();
+    assertThatThrownBy(lane::take).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("cancelled");
+    tasks.close();
+    assertThat(Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.getName().startsWith("colfile-read-") && t.isAlive()).count()).isZero();
+  }
+}
