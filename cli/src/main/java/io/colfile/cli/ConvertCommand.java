@@ -165,9 +165,8 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
   private List<String> encodings;
 
   @Option(names = "--threads", paramLabel = "N", defaultValue = "1",
-      description = "Decode column file inputs and write the output on N threads (ORC input: "
-          + "parts of stripes at once; ORC output: the columns of each batch at once); "
-          + "the output is the same (default: ${DEFAULT-VALUE}).")
+      description = "Decode column file inputs and write the output on N threads (columns "
+          + "at once); the output is the same bytes (default: ${DEFAULT-VALUE}).")
   private int threads;
 
   @Option(names = "--set", paramLabel = "KEY=VALUE",

@@ -213,18 +213,19 @@ public final class ReadOptions {
 
   /**
    * Decodes on {@code threads} threads (1, the default: on the caller's thread alone, as a plain
-   * loop). With more, a reader that can (ORC: parts of stripes, cut at row groups) decodes its
-   * next units on a pool while the caller takes the batches of the current one, reading the
-   * units' bytes on the pool too, so the next stripe's bytes are fetched while the current one
-   * decodes; Trevni decompresses and checks each column's next block on the pool while the
-   * caller reads the current one (one block ahead per column read); Kudu (so far) reads on the
-   * caller's thread as with 1. The rows, their
-   * order, seeks, splits, filters, projections and schema evolution are exactly those of a
-   * single-threaded read, and an error in a unit surfaces from {@link BatchReader#next} where a
-   * single-threaded read would have thrown it, as the same exception; the batches end where a
-   * single-threaded read's end. At most {@code threads + 1} units are decoded ahead, so the
-   * memory a read holds is bounded by that many units of the columns read (and the compressed
-   * bytes of the stripes they are in). {@link BatchReader#close()} cancels the units decoding and waits for them.
+   * loop). With more, each format splits the work its own way: ORC splits the columns read among
+   * the threads (the caller decodes the first fields straight into its batch, the others decode
+   * theirs a few batches ahead, rebalanced at each stripe by the time each field takes; a read of
+   * one column cuts stripes into parts at row groups instead, decoded ahead while the next
+   * stripe's bytes are fetched); Trevni decompresses and checks each column's next block on the
+   * pool while the caller reads the current one (one block ahead per column read); a Kudu rowset
+   * decodes its columns side by side, each at most two parts ahead. The rows, their order, seeks,
+   * splits, filters, projections and schema evolution are exactly those of a single-threaded
+   * read, and an error surfaces from {@link BatchReader#next} where a single-threaded read would
+   * have thrown it, as the same exception; the batches end where a single-threaded read's end.
+   * What a read decodes ahead is bounded (a few batches or blocks per column, or {@code threads +
+   * 1} parts of stripes), so the memory it holds stays bounded by one stripe or block of the
+   * columns read. {@link BatchReader#close()} cancels what is decoding and waits for it.
    *
    * <p>The threads are the reader's own (daemon threads named {@code colfile-read-N}, gone once
    * it is closed) unless {@link #withExecutor} gives an executor to run on.
