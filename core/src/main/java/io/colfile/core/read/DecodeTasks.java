@@ -151,6 +151,24 @@ public final class DecodeTasks implements AutoCloseable {
     }
   }
 
+  /**
+   * Waits on {@code lock}, whose monitor the caller holds, until {@code running} is false,
+   * without giving up on an interrupt (the interrupt is kept for the caller to see).
+   */
+  private static void awaitStopped(Object lock, java.util.function.BooleanSupplier running) {
+    boolean interrupted = false;
+    while (running.getAsBoolean()) {
+      try {
+        lock.wait();
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
   /** One unit's task: its items as they are made, then its end or its error. */
   public static final class Task<T> implements Runnable {
     private final Producer<T> producer;
@@ -241,17 +259,7 @@ public final class DecodeTasks implements AutoCloseable {
     synchronized void cancel() {
       cancelled = true;
       ready.clear();
-      boolean interrupted = false;
-      while (running) {
-        try {
-          wait();
-        } catch (InterruptedException e) {
-          interrupted = true;
-        }
-      }
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
+      awaitStopped(this, () -> running);
     }
   }
 
@@ -400,17 +408,7 @@ public final class DecodeTasks implements AutoCloseable {
     public synchronized void cancel() {
       cancelled = true;
       ready.clear();
-      boolean interrupted = false;
-      while (running) {
-        try {
-          wait();
-        } catch (InterruptedException e) {
-          interrupted = true;
-        }
-      }
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
+      awaitStopped(this, () -> running);
     }
   }
 }
