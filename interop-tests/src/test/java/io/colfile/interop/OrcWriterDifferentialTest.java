@@ -198,6 +198,12 @@ class OrcWriterDifferentialTest {
   /** colfile's options equal to orc-core's, and the same batch sizes as OrcCoreFiles draws. */
   static void writeWithColfile(Path path, TypeDescription schema, List<Object> rows,
       OrcCoreOptions o, Path theirs, Random r) throws IOException {
+    writeWithColfile(path, Type.parse(schema.toString()), rows, o, theirs, r);
+  }
+
+  /** As above, with colfile's schema given (type attributes, say). */
+  static void writeWithColfile(Path path, Type type, List<Object> rows,
+      OrcCoreOptions o, Path theirs, Random r) throws IOException {
     String software;
     try (Reader reader = open(theirs)) {
       software = reader.getSoftwareVersion().replace("ORC Java ", "");
@@ -225,7 +231,6 @@ class OrcWriterDifferentialTest {
         .calendar(OrcWriterOptions.Calendar.JULIAN_GREGORIAN)
         .writerIdentity(0, software)
         .build();
-    Type type = Type.parse(schema.toString());
     try (OrcWriter w = OrcWriter.create(OutputFile.local(path), type, options)) {
       int next = 0;
       while (next < rows.size()) {
