@@ -39,6 +39,18 @@ public final class OrcWriterOptions {
    * Footer.writer that colfile records. ORC registers writer ids (0 Java, 1 C++, 2 Presto, 3
    * Go, 4 Trino, 5 CUDF); colfile has none, so it records an id outside that list, which
    * orc-core and ORC C++ read as an unknown writer that includes every known fix.
+   *
+   * <p>Why not a registered id: the id names the implementation that wrote the file, and readers
+   * key their workarounds for a writer's known bugs on it (with PostScript.writer_version);
+   * claiming ORC Java's id would pin ORC Java's future bug list on colfile's files, and the
+   * Apache ORC project, which hands out the ids, has given colfile none. What an unknown id
+   * costs: orc-core reads it as the writer version {@code FUTURE}, which every reader and tool
+   * accepts, but {@code OrcFile.mergeFiles} refuses such files (it cannot vouch for a future
+   * writer's streams); colfile's own merge ({@link OrcMerge}, {@code colfile merge}) takes
+   * colfile's and orc-core's files alike and writes what orc-core reads. A program that must
+   * merge with orc-core can write {@link Builder#writerIdentity writerIdentity(0, ...)}: the
+   * file then says ORC Java wrote it, which is true of its bytes (they are what ORC Java writes
+   * for the same rows and options) but not of its origin, so colfile never does it by default.
    */
   public static final int COLFILE_WRITER_ID = 1000;
 
@@ -372,7 +384,11 @@ public final class OrcWriterOptions {
       return this;
     }
 
-    /** The Footer.writer id and software_version recorded in the file. */
+    /**
+     * The Footer.writer id and software_version recorded in the file; see {@link
+     * #COLFILE_WRITER_ID} for what another id than colfile's means (0 lets orc-core's
+     * {@code OrcFile.mergeFiles} take the file).
+     */
     public Builder writerIdentity(int id, String softwareVersion) {
       if (id < 0) {
         throw new IllegalArgumentException("writer id must be >= 0, got " + id);
