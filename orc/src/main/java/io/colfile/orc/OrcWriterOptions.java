@@ -63,6 +63,7 @@ public final class OrcWriterOptions {
   private final int compressionBlockSize;
   private final boolean enforceCompressionBlockSize;
   private final long stripeSize;
+  private final long stripeRowCount;
   private final int rowIndexStride;
   private final List<String> bloomFilterColumns;
   private final double bloomFilterFpp;
@@ -84,6 +85,7 @@ public final class OrcWriterOptions {
     this.compressionBlockSize = b.compressionBlockSize;
     this.enforceCompressionBlockSize = b.enforceCompressionBlockSize;
     this.stripeSize = b.stripeSize;
+    this.stripeRowCount = b.stripeRowCount;
     this.rowIndexStride = b.rowIndexStride;
     this.bloomFilterColumns = List.copyOf(b.bloomFilterColumns);
     this.bloomFilterFpp = b.bloomFilterFpp;
@@ -117,6 +119,7 @@ public final class OrcWriterOptions {
     b.compressionBlockSize = compressionBlockSize;
     b.enforceCompressionBlockSize = enforceCompressionBlockSize;
     b.stripeSize = stripeSize;
+    b.stripeRowCount = stripeRowCount;
     b.rowIndexStride = rowIndexStride;
     b.bloomFilterColumns = bloomFilterColumns;
     b.bloomFilterFpp = bloomFilterFpp;
@@ -156,6 +159,16 @@ public final class OrcWriterOptions {
   /** Target stripe size in bytes: a stripe is cut when the buffered streams reach it. */
   public long stripeSize() {
     return stripeSize;
+  }
+
+  /**
+   * Rows after which a stripe is cut whatever its size (orc-core's {@code orc.stripe.row.count},
+   * default {@link Integer#MAX_VALUE}): checked where the size is, every {@link
+   * #memoryCheckRows()} rows after a batch, so a stripe may hold up to that many rows more, as
+   * in orc-core.
+   */
+  public long stripeRowCount() {
+    return stripeRowCount;
   }
 
   /** Rows per row-index entry; 0 writes no row index (and no bloom filters). */
@@ -257,6 +270,7 @@ public final class OrcWriterOptions {
     private int compressionBlockSize = 256 * 1024;
     private boolean enforceCompressionBlockSize;
     private long stripeSize = 64L * 1024 * 1024;
+    private long stripeRowCount = Integer.MAX_VALUE;
     private int rowIndexStride = 10_000;
     private List<String> bloomFilterColumns = List.of();
     private double bloomFilterFpp = 0.01;
@@ -305,6 +319,35 @@ public final class OrcWriterOptions {
         throw new IllegalArgumentException("stripe size must be at least 1024, got " + bytes);
       }
       this.stripeSize = bytes;
+      return this;
+    }
+
+    /**
+     * Settings by orc-core's names, as Hadoop's {@code Configuration} would hold them for
+     * orc-core, applied in turn over what is set: {@code orc.compress}, {@code
+     * orc.compress.size}, {@code orc.buffer.size.enforce}, {@code orc.stripe.size}, {@code
+     * orc.stripe.row.count}, {@code orc.row.index.stride}, {@code
+     * orc.rows.between.memory.checks}, {@code orc.bloom.filter.columns}, {@code
+     * orc.bloom.filter.fpp}, {@code orc.dictionary.key.threshold}, {@code
+     * orc.column.encoding.direct}, {@code orc.encoding.strategy}, {@code
+     * orc.compression.strategy}, {@code orc.write.format}, {@code orc.proleptic.gregorian};
+     * and, only at the value that asks for what colfile does, {@code orc.block.padding=false},
+     * {@code orc.dictionary.max.size.bytes=0} and {@code orc.bloom.filter.write.version=utf8}.
+     *
+     * @throws IllegalArgumentException for an unknown name or a value the setting does not take,
+     *     naming the property
+     */
+    public Builder properties(java.util.Map<String, String> properties) {
+      OrcWriterProperties.apply(this, properties);
+      return this;
+    }
+
+    /** See {@link OrcWriterOptions#stripeRowCount()}; at least 1. */
+    public Builder stripeRowCount(long rows) {
+      if (rows < 1) {
+        throw new IllegalArgumentException("stripe row count must be >= 1, got " + rows);
+      }
+      this.stripeRowCount = rows;
       return this;
     }
 
