@@ -39,8 +39,8 @@ final class NativeCodecs {
    * which has no pure-Java Brotli writer to fall back to (Brotli is read in pure Java always).
    */
   static final Library BROTLI = probeBrotli();
-  static final String BROTLI_DEC_VERSION =
-      pomVersion(org.brotli.dec.BrotliInputStream.class, "org.brotli", "dec");
+  /** org.brotli:dec's version, for display; empty when unknown or absent from the class path. */
+  static final String BROTLI_DEC_VERSION = brotliDecVersion();
   static final String AIRCOMPRESSOR_VERSION =
       pomVersion(ZstdDecompressor.class, "io.airlift", "aircompressor");
 
@@ -208,6 +208,15 @@ final class NativeCodecs {
       throw e;
     } catch (Exception | Error e) {
       return new Library(false, "brotli4j", version, "did not load: " + e);
+    }
+  }
+
+  private static String brotliDecVersion() {
+    try {
+      return pomVersion(Class.forName("org.brotli.dec.BrotliInputStream", false,
+          NativeCodecs.class.getClassLoader()), "org.brotli", "dec");
+    } catch (ClassNotFoundException | LinkageError e) {
+      return "";
     }
   }
 
