@@ -14,6 +14,10 @@ module io.colfile.core {
   requires static org.lz4.java;
   // snappy-java names no module either: its name comes from the jar's file name
   requires static snappy.java;
+  // Brotli's pure-Java decoder (org.brotli:dec) names no module: its name comes from the jar's
+  // file name; brotli4j, Brotli's encoder, is optional
+  requires dec;
+  requires static com.aayushatharva.brotli4j;
 
   exports io.colfile.core;
   exports io.colfile.core.codec;

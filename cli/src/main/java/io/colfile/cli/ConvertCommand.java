@@ -170,8 +170,9 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
   private int threads;
 
   @Option(names = "--set", paramLabel = "KEY=VALUE",
-      description = "A format-specific setting, e.g. trevni.checksum=crc32 or "
-          + "trevni.codec=bzip2 (repeatable).")
+      description = "A format-specific setting, e.g. trevni.checksum=crc32, "
+          + "trevni.codec=bzip2, or orc-core's names for ORC (orc.stripe.row.count=100000, "
+          + "orc.compress.size=65536, ...) (repeatable).")
   private Map<String, String> properties;
 
   /** The input being read (what errors name); null: the first input. */

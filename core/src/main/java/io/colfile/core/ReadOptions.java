@@ -44,6 +44,7 @@ public final class ReadOptions {
   private Predicate filter;
   private Type readerSchema;
   private boolean matchByPosition;
+  private String matchById;
   /** The split's first byte and length; -1 for no split. */
   private long splitStart = -1;
   private long splitLength = -1;
@@ -62,6 +63,7 @@ public final class ReadOptions {
     this.filter = other.filter;
     this.readerSchema = other.readerSchema;
     this.matchByPosition = other.matchByPosition;
+    this.matchById = other.matchById;
     this.splitStart = other.splitStart;
     this.splitLength = other.splitLength;
     this.parallelism = other.parallelism;
@@ -186,6 +188,26 @@ public final class ReadOptions {
     return copy;
   }
 
+  /** The type attribute Apache Iceberg keeps its field ids in, for {@link #withMatchById}. */
+  public static final String ICEBERG_ID = "iceberg.id";
+
+  /**
+   * Matches the reader schema's struct fields to the file's by an id each type carries as the
+   * attribute {@code idAttribute} ({@link #ICEBERG_ID} for files Apache Iceberg wrote; see {@link
+   * Type#attributes()}), as Iceberg reads ORC: a reader field with the attribute reads the
+   * file's field (in the struct at the same place) whose type has the same value, whatever its
+   * name and position, and NULL when none has, so renamed and reordered columns read right; a
+   * reader field without the attribute is matched as without this option (by name, or by
+   * position with {@link #withMatchByPosition}). Only formats whose schemas carry attributes
+   * (ORC) have ids; two fields of one reader struct with the same id are an {@link
+   * IllegalArgumentException}. Null to match by name or position again.
+   */
+  public ReadOptions withMatchById(String idAttribute) {
+    ReadOptions copy = new ReadOptions(this);
+    copy.matchById = idAttribute;
+    return copy;
+  }
+
   /**
    * Only the rows of the file's splittable units (ORC stripes) whose first byte lies in {@code
    * [start, start + length)}, as Hadoop input splits and Apache ORC's {@code
@@ -299,6 +321,11 @@ public final class ReadOptions {
 
   public boolean matchByPosition() {
     return matchByPosition;
+  }
+
+  /** The attribute struct fields are matched by ({@link #withMatchById}), if any. */
+  public Optional<String> matchById() {
+    return Optional.ofNullable(matchById);
   }
 
   /** The first byte of the split ({@link #withSplit}), or empty to read the whole file. */

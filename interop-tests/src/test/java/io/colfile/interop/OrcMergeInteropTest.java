@@ -328,6 +328,71 @@ class OrcMergeInteropTest {
     }
   }
 
+  /**
+   * With the writer id ORC Java's (writerIdentity(0, ...), an explicit choice: see
+   * OrcWriterOptions.COLFILE_WRITER_ID), orc-core's mergeFiles takes colfile's files, with an
+   * orc-core file among them, and orc-core reads the result as the concatenation.
+   */
+  @Test
+  void orcCoreMergesColfileFilesThatDeclareOrcJava() throws IOException {
+    Random r = TestSeed.random("merge-interop-declared", 0);
+    TypeDescription schema = TypeDescription.fromString("struct<a:int,b:string>");
+    List<Path> inputs = new ArrayList<>();
+    List<Object> all = new ArrayList<>();
+    String software;
+    Path probe = dir.resolve("declared-probe.orc");
+    OrcCoreFiles.write(probe, schema, List.of(), OrcCoreOptions.everyReaderPath(r,
+        org.apache.orc.CompressionKind.ZSTD), r);
+    try (Reader reader = open(probe)) {
+      software = reader.getSoftwareVersion();
+    }
+    for (int i = 0; i < 3; i++) {
+      List<Object> values = new RandomValues(r, java.time.ZoneOffset.UTC).rows(schema, 1500);
+      Path p = dir.resolve("declared-" + i + ".orc");
+      if (i == 1) {
+        // orc-core's own file, with the options colfile's defaults mirror
+        Configuration conf = new Configuration();
+        try (org.apache.orc.Writer w = OrcFile.createWriter(new org.apache.hadoop.fs.Path(
+            p.toUri()), OrcFile.writerOptions(conf).setSchema(schema)
+            .setProlepticGregorian(true).useUTCTimestamp(true))) {
+          org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch b = schema.createRowBatch();
+          VectorFill fill = new VectorFill(java.time.ZoneOffset.UTC);
+          for (Object row : values) {
+            List<?> f = (List<?>) row;
+            fill.set(b.cols[0], schema.getChildren().get(0), b.size, f.get(0));
+            fill.set(b.cols[1], schema.getChildren().get(1), b.size, f.get(1));
+            if (++b.size == b.getMaxSize()) {
+              w.addRowBatch(b);
+              b.reset();
+            }
+          }
+          if (b.size > 0) {
+            w.addRowBatch(b);
+          }
+        }
+      } else {
+        io.colfile.core.types.Type type = io.colfile.core.types.Type.parse(schema.toString());
+        try (io.colfile.orc.OrcWriter w = io.colfile.orc.OrcWriter.create(OutputFile.local(p),
+            type, io.colfile.orc.OrcWriterOptions.builder()
+                .writerIdentity(0, software + " (colfile)").build())) {
+          w.write(io.colfile.testkit.ValueFill.batch(type, values));
+        }
+      }
+      inputs.add(p);
+      all.addAll(values);
+    }
+    Path theirs = dir.resolve("orc-core-merged-declared.orc");
+    List<org.apache.hadoop.fs.Path> taken = OrcFile.mergeFiles(
+        new org.apache.hadoop.fs.Path(theirs.toUri()),
+        OrcFile.writerOptions(new Configuration()),
+        inputs.stream().map(p -> new org.apache.hadoop.fs.Path(p.toUri())).toList());
+    assertThat(taken).hasSize(3);
+    assertThat(ExpectedJson.lines(schema, OrcCoreFiles.read(theirs)))
+        .isEqualTo(ExpectedJson.lines(schema, all));
+    assertThat(ColfileReader.readWithColfile(theirs, null))
+        .isEqualTo(ExpectedJson.lines(schema, all));
+  }
+
   /** orc-core's own merge does not take files of a writer it does not know; colfile's does. */
   @Test
   void colfileFilesThatOrcCoreWillNotMerge() throws IOException {

@@ -119,6 +119,26 @@ class OrcWriterDifferentialTest {
   }
 
   /**
+   * Brotli (ORC 2.0+): orc-core writes it with brotli4j and its per-stream settings, colfile with
+   * the same brotli4j and settings; each reads the other's file, and the files compare as the
+   * other codecs' do, byte for byte.
+   */
+  @ParameterizedTest(name = "brotli case {0}")
+  @MethodSource("brotliCases")
+  void brotliBothWays(int index) throws IOException {
+    Random r = TestSeed.random("writer-diff-brotli", index);
+    TypeDescription schema = index == 0 ? RandomSchemas.everyType(r) : RandomSchemas.random(r);
+    OrcCoreOptions o = OrcCoreOptions.random(r, CompressionKind.BROTLI, schema);
+    int rows = index == 0 ? 3000 : new int[] {0, 1, 999, 2500}[r.nextInt(4)];
+    List<Object> values = new RandomValues(r, o.writerZone()).rows(schema, rows);
+    runCase("brotli case " + index, schema, values, o, r.nextLong());
+  }
+
+  static IntStream brotliCases() {
+    return IntStream.range(0, TestSeed.exhaustive() ? 20 : 4);
+  }
+
+  /**
    * Integer sequences of the shapes ORC's RLE v2 encodes differently (sorted, random, repeating,
    * small values with rare outliers, constant deltas) and strings of low and high cardinality,
    * in both bit-packing strategies.
@@ -198,6 +218,12 @@ class OrcWriterDifferentialTest {
   /** colfile's options equal to orc-core's, and the same batch sizes as OrcCoreFiles draws. */
   static void writeWithColfile(Path path, TypeDescription schema, List<Object> rows,
       OrcCoreOptions o, Path theirs, Random r) throws IOException {
+    writeWithColfile(path, Type.parse(schema.toString()), rows, o, theirs, r);
+  }
+
+  /** As above, with colfile's schema given (type attributes, say). */
+  static void writeWithColfile(Path path, Type type, List<Object> rows,
+      OrcCoreOptions o, Path theirs, Random r) throws IOException {
     String software;
     try (Reader reader = open(theirs)) {
       software = reader.getSoftwareVersion().replace("ORC Java ", "");
@@ -225,7 +251,6 @@ class OrcWriterDifferentialTest {
         .calendar(OrcWriterOptions.Calendar.JULIAN_GREGORIAN)
         .writerIdentity(0, software)
         .build();
-    Type type = Type.parse(schema.toString());
     try (OrcWriter w = OrcWriter.create(OutputFile.local(path), type, options)) {
       int next = 0;
       while (next < rows.size()) {
@@ -296,7 +321,7 @@ class OrcWriterDifferentialTest {
       boolean sameInput = o.decimal64Vectors() || !hasLongDecimals(schema)
           || o.version() == OrcFile.Version.UNSTABLE_PRE_2_0;
       boolean byteCodec = o.codec() == CompressionKind.NONE || o.codec() == CompressionKind.ZLIB
-          || o.codec() == CompressionKind.LZ4
+          || o.codec() == CompressionKind.LZ4 || o.codec() == CompressionKind.BROTLI
           || o.codec() == CompressionKind.ZSTD && nativeZstd;
       boolean comparable = sameStripes && sameInput;
       // bytes on disk are the same only where the compressed bytes are

@@ -39,6 +39,18 @@ public final class OrcWriterOptions {
    * Footer.writer that colfile records. ORC registers writer ids (0 Java, 1 C++, 2 Presto, 3
    * Go, 4 Trino, 5 CUDF); colfile has none, so it records an id outside that list, which
    * orc-core and ORC C++ read as an unknown writer that includes every known fix.
+   *
+   * <p>Why not a registered id: the id names the implementation that wrote the file, and readers
+   * key their workarounds for a writer's known bugs on it (with PostScript.writer_version);
+   * claiming ORC Java's id would pin ORC Java's future bug list on colfile's files, and the
+   * Apache ORC project, which hands out the ids, has given colfile none. What an unknown id
+   * costs: orc-core reads it as the writer version {@code FUTURE}, which every reader and tool
+   * accepts, but {@code OrcFile.mergeFiles} refuses such files (it cannot vouch for a future
+   * writer's streams); colfile's own merge ({@link OrcMerge}, {@code colfile merge}) takes
+   * colfile's and orc-core's files alike and writes what orc-core reads. A program that must
+   * merge with orc-core can write {@link Builder#writerIdentity writerIdentity(0, ...)}: the
+   * file then says ORC Java wrote it, which is true of its bytes (they are what ORC Java writes
+   * for the same rows and options) but not of its origin, so colfile never does it by default.
    */
   public static final int COLFILE_WRITER_ID = 1000;
 
@@ -51,6 +63,7 @@ public final class OrcWriterOptions {
   private final int compressionBlockSize;
   private final boolean enforceCompressionBlockSize;
   private final long stripeSize;
+  private final long stripeRowCount;
   private final int rowIndexStride;
   private final List<String> bloomFilterColumns;
   private final double bloomFilterFpp;
@@ -72,6 +85,7 @@ public final class OrcWriterOptions {
     this.compressionBlockSize = b.compressionBlockSize;
     this.enforceCompressionBlockSize = b.enforceCompressionBlockSize;
     this.stripeSize = b.stripeSize;
+    this.stripeRowCount = b.stripeRowCount;
     this.rowIndexStride = b.rowIndexStride;
     this.bloomFilterColumns = List.copyOf(b.bloomFilterColumns);
     this.bloomFilterFpp = b.bloomFilterFpp;
@@ -105,6 +119,7 @@ public final class OrcWriterOptions {
     b.compressionBlockSize = compressionBlockSize;
     b.enforceCompressionBlockSize = enforceCompressionBlockSize;
     b.stripeSize = stripeSize;
+    b.stripeRowCount = stripeRowCount;
     b.rowIndexStride = rowIndexStride;
     b.bloomFilterColumns = bloomFilterColumns;
     b.bloomFilterFpp = bloomFilterFpp;
@@ -144,6 +159,16 @@ public final class OrcWriterOptions {
   /** Target stripe size in bytes: a stripe is cut when the buffered streams reach it. */
   public long stripeSize() {
     return stripeSize;
+  }
+
+  /**
+   * Rows after which a stripe is cut whatever its size (orc-core's {@code orc.stripe.row.count},
+   * default {@link Integer#MAX_VALUE}): checked where the size is, every {@link
+   * #memoryCheckRows()} rows after a batch, so a stripe may hold up to that many rows more, as
+   * in orc-core.
+   */
+  public long stripeRowCount() {
+    return stripeRowCount;
   }
 
   /** Rows per row-index entry; 0 writes no row index (and no bloom filters). */
@@ -245,6 +270,7 @@ public final class OrcWriterOptions {
     private int compressionBlockSize = 256 * 1024;
     private boolean enforceCompressionBlockSize;
     private long stripeSize = 64L * 1024 * 1024;
+    private long stripeRowCount = Integer.MAX_VALUE;
     private int rowIndexStride = 10_000;
     private List<String> bloomFilterColumns = List.of();
     private double bloomFilterFpp = 0.01;
@@ -293,6 +319,35 @@ public final class OrcWriterOptions {
         throw new IllegalArgumentException("stripe size must be at least 1024, got " + bytes);
       }
       this.stripeSize = bytes;
+      return this;
+    }
+
+    /**
+     * Settings by orc-core's names, as Hadoop's {@code Configuration} would hold them for
+     * orc-core, applied in turn over what is set: {@code orc.compress}, {@code
+     * orc.compress.size}, {@code orc.buffer.size.enforce}, {@code orc.stripe.size}, {@code
+     * orc.stripe.row.count}, {@code orc.row.index.stride}, {@code
+     * orc.rows.between.memory.checks}, {@code orc.bloom.filter.columns}, {@code
+     * orc.bloom.filter.fpp}, {@code orc.dictionary.key.threshold}, {@code
+     * orc.column.encoding.direct}, {@code orc.encoding.strategy}, {@code
+     * orc.compression.strategy}, {@code orc.write.format}, {@code orc.proleptic.gregorian};
+     * and, only at the value that asks for what colfile does, {@code orc.block.padding=false},
+     * {@code orc.dictionary.max.size.bytes=0} and {@code orc.bloom.filter.write.version=utf8}.
+     *
+     * @throws IllegalArgumentException for an unknown name or a value the setting does not take,
+     *     naming the property
+     */
+    public Builder properties(java.util.Map<String, String> properties) {
+      OrcWriterProperties.apply(this, properties);
+      return this;
+    }
+
+    /** See {@link OrcWriterOptions#stripeRowCount()}; at least 1. */
+    public Builder stripeRowCount(long rows) {
+      if (rows < 1) {
+        throw new IllegalArgumentException("stripe row count must be >= 1, got " + rows);
+      }
+      this.stripeRowCount = rows;
       return this;
     }
 
@@ -372,7 +427,11 @@ public final class OrcWriterOptions {
       return this;
     }
 
-    /** The Footer.writer id and software_version recorded in the file. */
+    /**
+     * The Footer.writer id and software_version recorded in the file; see {@link
+     * #COLFILE_WRITER_ID} for what another id than colfile's means (0 lets orc-core's
+     * {@code OrcFile.mergeFiles} take the file).
+     */
     public Builder writerIdentity(int id, String softwareVersion) {
       if (id < 0) {
         throw new IllegalArgumentException("writer id must be >= 0, got " + id);

@@ -128,4 +128,12 @@ final class BlockChecks {
       throw new MalformedInputException(0, "lzo block is empty; expected at least a stop marker");
     }
   }
+
+  /** A Brotli stream has at least one byte (its window bits and the last meta-block's flag). */
+  static void brotli(byte[] input, int offset, int length, int maxOutputLength)
+      throws MalformedInputException {
+    if (length == 0) {
+      throw new MalformedInputException(0, "brotli block is empty");
+    }
+  }
 }

@@ -40,7 +40,7 @@ public final class CodecImplementations {
       case LZ4 -> NativeCodecs.LZ4.loaded();
       case SNAPPY -> NativeCodecs.SNAPPY.loaded();
       case ZLIB -> true;
-      case NONE, LZO -> false;
+      case NONE, LZO, BROTLI -> false;
     };
   }
 
@@ -48,7 +48,7 @@ public final class CodecImplementations {
   public static boolean nativeCompressor(CompressionCodec codec) {
     return switch (codec) {
       case ZSTD -> NativeCodecs.ZSTD.loaded();
-      case ZLIB -> true;
+      case ZLIB, BROTLI -> true;
       case NONE, SNAPPY, LZ4, LZO -> false;
     };
   }
@@ -65,6 +65,7 @@ public final class CodecImplementations {
       case LZ4 -> NativeCodecs.LZ4.loaded() ? nativeLabel(NativeCodecs.LZ4) : pureJava();
       case SNAPPY -> NativeCodecs.SNAPPY.loaded() ? nativeLabel(NativeCodecs.SNAPPY) : pureJava();
       case LZO -> pureJava();
+      case BROTLI -> brotliJava();
     };
   }
 
@@ -80,6 +81,7 @@ public final class CodecImplementations {
       case ZLIB -> jdkZlib();
       case ZSTD -> NativeCodecs.ZSTD.loaded() ? nativeLabel(NativeCodecs.ZSTD) : pureJava();
       case SNAPPY, LZ4 -> pureJava();
+      case BROTLI -> NativeCodecs.BROTLI.loaded() ? nativeLabel(NativeCodecs.BROTLI) : "none";
     };
   }
 
@@ -101,6 +103,7 @@ public final class CodecImplementations {
       case ZSTD -> NativeCodecs.ZSTD;
       case LZ4 -> NativeCodecs.LZ4;
       case SNAPPY -> NativeCodecs.SNAPPY;
+      case BROTLI -> NativeCodecs.BROTLI;
       default -> null;
     };
     return lib == null || lib.loaded() ? Optional.empty()
@@ -114,6 +117,11 @@ public final class CodecImplementations {
   private static String pureJava() {
     String v = NativeCodecs.AIRCOMPRESSOR_VERSION;
     return (v.isEmpty() ? "aircompressor" : "aircompressor " + v) + " (pure Java)";
+  }
+
+  private static String brotliJava() {
+    String v = NativeCodecs.BROTLI_DEC_VERSION;
+    return (v.isEmpty() ? "org.brotli:dec" : "org.brotli:dec " + v) + " (pure Java)";
   }
 
   private static String jdkZlib() {

@@ -34,15 +34,22 @@ public enum CompressionCodec {
   /** One or more complete Zstandard frames (magic {@code 28 b5 2f fd}). */
   ZSTD,
   /** LZO1X raw blocks, each ending in the stop marker {@code 11 00 00}; read only. */
-  LZO;
+  LZO,
+  /**
+   * One complete Brotli stream (RFC 7932), as ORC 2.0+ stores it. Read in pure Java ({@code
+   * org.brotli:dec}); written only through brotli4j when it is on the class path and loads (see
+   * {@link CodecImplementations}), as no pure-Java encoder exists.
+   */
+  BROTLI;
 
   /** The names {@link #writableNamed} takes, for messages. */
-  public static final String WRITABLE_NAMES = "none, zlib, snappy, lz4 or zstd";
+  public static final String WRITABLE_NAMES = "none, zlib, snappy, lz4, zstd or brotli";
 
   /**
    * The codec colfile writes under {@code name}, in any case: {@code none} (or {@code
    * uncompressed}), {@code zlib} (or {@code deflate}), {@code snappy}, {@code lz4}, {@code zstd};
-   * empty for any other name (LZO too: colfile only reads it).
+   * {@code brotli} (ORC only, and only with brotli4j present); empty for any other name (LZO too:
+   * colfile only reads it).
    */
   public static java.util.Optional<CompressionCodec> writableNamed(String name) {
     return java.util.Optional.ofNullable(
@@ -52,6 +59,7 @@ public enum CompressionCodec {
           case "snappy" -> SNAPPY;
           case "lz4" -> LZ4;
           case "zstd" -> ZSTD;
+          case "brotli" -> BROTLI;
           default -> null;
         });
   }
@@ -87,6 +95,7 @@ public enum CompressionCodec {
       case LZ4 -> new CheckedDecompressor("lz4", new Lz4Decompressor(), BlockChecks::lz4);
       case ZSTD -> new CheckedDecompressor("zstd", new ZstdDecompressor(), BlockChecks::zstd);
       case LZO -> new CheckedDecompressor("lzo", new LzoDecompressor(), BlockChecks::lzo);
+      case BROTLI -> BrotliJavaDecompressor.create();
     };
   }
 
@@ -100,8 +109,30 @@ public enum CompressionCodec {
    * @throws UnsupportedOperationException for LZO, which colfile reads but never writes
    */
   public Compressor newCompressor() {
+    if (this == BROTLI) {
+      return brotli(-1, false);
+    }
     return this == ZSTD && NativeCodecs.ZSTD.loaded()
         ? new ZstdJniCompressor() : newPureJavaCompressor();
+  }
+
+  /**
+   * A Brotli compressor with orc-core's settings for one kind of stream: {@code quality} 0 to 11
+   * or -1 for brotli's default (11), TEXT mode or GENERIC, brotli's default window.
+   *
+   * @throws UnsupportedOperationException when brotli4j is not on the class path or did not
+   *     load ({@link CodecImplementations#nativeUnavailableReason} says why)
+   */
+  public static Compressor brotli(int quality, boolean text) {
+    if (!NativeCodecs.BROTLI.loaded()) {
+      throw new UnsupportedOperationException("writing Brotli needs brotli4j "
+          + "(com.aayushatharva.brotli4j:brotli4j and its native jar) on the class path: "
+          + NativeCodecs.BROTLI.name() + " " + NativeCodecs.BROTLI.reason());
+    }
+    if (quality < -1 || quality > 11) {
+      throw new IllegalArgumentException("brotli quality must be -1 or 0 to 11, not " + quality);
+    }
+    return new BrotliEncoder(quality, text);
   }
 
   /**
@@ -131,6 +162,8 @@ public enum CompressionCodec {
       case ZSTD -> new AirliftCompressor(new ZstdCompressor());
       case LZO -> throw new UnsupportedOperationException(
           "LZO is supported for reading only; write with ZLIB, SNAPPY, LZ4 or ZSTD instead");
+      case BROTLI -> throw new UnsupportedOperationException(
+          "there is no pure-Java Brotli compressor: writing Brotli needs brotli4j");
     };
   }
 

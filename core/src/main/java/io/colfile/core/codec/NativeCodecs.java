@@ -13,7 +13,7 @@ import java.util.Properties;
 
 /**
  * Finds out, once per JVM, which native codec libraries serve: zstd-jni for ZSTD, lz4-java
- * for LZ4 decoding and snappy-java for Snappy. A library is used only when its classes are on the class path (or its module
+ * for LZ4 decoding, snappy-java for Snappy and brotli4j for Brotli encoding. A library is used only when its classes are on the class path (or its module
  * is in the layer), its native code loads, and a round trip against aircompressor gives the
  * right bytes; anything else, including {@code -Dcolfile.codecs=java}, leaves aircompressor in
  * charge. The classes that touch a library ({@link ZstdJniDecompressor} and friends) are loaded
@@ -34,6 +34,13 @@ final class NativeCodecs {
   static final Library ZSTD = FORCED_JAVA ? off("zstd-jni") : probeZstd();
   static final Library LZ4 = FORCED_JAVA ? off("lz4-java") : probeLz4();
   static final Library SNAPPY = FORCED_JAVA ? off("snappy-java") : probeSnappy();
+  /**
+   * brotli4j, Brotli's only encoder here: not switched off by {@code -Dcolfile.codecs=java},
+   * which has no pure-Java Brotli writer to fall back to (Brotli is read in pure Java always).
+   */
+  static final Library BROTLI = probeBrotli();
+  /** org.brotli:dec's version, for display; empty when unknown or absent from the class path. */
+  static final String BROTLI_DEC_VERSION = brotliDecVersion();
   static final String AIRCOMPRESSOR_VERSION =
       pomVersion(ZstdDecompressor.class, "io.airlift", "aircompressor");
 
@@ -167,6 +174,61 @@ final class NativeCodecs {
     } catch (Exception | Error e) {
       // snappy-java reports a native library that does not load as a SnappyError
       return new Library(false, "snappy-java", version, "did not load: " + e);
+    }
+  }
+
+  private static Library probeBrotli() {
+    if (!present("com.aayushatharva.brotli4j.encoder.Encoder")) {
+      return new Library(false, "brotli4j", "", "not on the class path");
+    }
+    String version = "";
+    try {
+      version = pomVersion(Class.forName("com.aayushatharva.brotli4j.encoder.Encoder", false,
+          NativeCodecs.class.getClassLoader()), "com.aayushatharva.brotli4j", "brotli4j");
+    } catch (ClassNotFoundException | LinkageError e) {
+      // the version is only for display
+    }
+    try {
+      if (!BrotliLoader.available()) {
+        return new Library(false, "brotli4j", version,
+            "has no native code for this platform: " + BrotliLoader.cause());
+      }
+      // what brotli4j writes, the pure-Java decoder reads back
+      byte[] data = sample();
+      Compressor c = new BrotliEncoder(1, false);
+      byte[] block = new byte[c.maxCompressedLength(data.length)];
+      int n = c.compress(data, 0, data.length, block, 0, block.length);
+      byte[] out = new byte[data.length];
+      int m = BrotliJavaDecompressor.create().decompress(block, 0, n, out, 0, out.length);
+      if (n <= 0 || n >= data.length || m != data.length || !Arrays.equals(out, data)) {
+        return new Library(false, "brotli4j", version, "failed its self-test");
+      }
+      return new Library(true, "brotli4j", version, "");
+    } catch (VirtualMachineError e) {
+      throw e;
+    } catch (Exception | Error e) {
+      return new Library(false, "brotli4j", version, "did not load: " + e);
+    }
+  }
+
+  private static String brotliDecVersion() {
+    try {
+      return pomVersion(Class.forName("org.brotli.dec.BrotliInputStream", false,
+          NativeCodecs.class.getClassLoader()), "org.brotli", "dec");
+    } catch (ClassNotFoundException | LinkageError e) {
+      return "";
+    }
+  }
+
+  /** brotli4j's loader, touched only once its classes are known to be there. */
+  private static final class BrotliLoader {
+    static boolean available() {
+      return com.aayushatharva.brotli4j.Brotli4jLoader.isAvailable();
+    }
+
+    static String cause() {
+      Throwable t = com.aayushatharva.brotli4j.Brotli4jLoader.getUnavailabilityCause();
+      return t == null ? "unknown" : t.toString();
     }
   }
 

@@ -22,6 +22,13 @@ import java.util.regex.Pattern;
  * structs. Unlike orc-core, which checks only the columns a read includes, the whole reader
  * schema is checked, so a schema that cannot be read fails whatever the columns asked for.
  *
+ * <p>A third way to match struct fields, Iceberg's: by an id each type carries as an attribute
+ * ({@code iceberg.id}; {@link io.colfile.core.ReadOptions#withMatchById}). A reader field with
+ * the id attribute reads the field of the file's struct (at the same depth) whose type has the
+ * same id, whatever its name or position, and reads as NULL when none has; a reader field without
+ * one falls back to the name (or position) rule above. Two fields of one reader struct with the
+ * same id are refused. A struct read whole is taken as it is only when the ids agree too.
+ *
  * <p>Nullability (which ORC has not) follows Avro's schema resolution: a nullable reader child
  * reads anything; a non-null one reads a non-null file child, and a nullable file child or a
  * conversion up to the first NULL actually met, which is refused then ({@link
@@ -68,15 +75,76 @@ final class Match {
    * @throws IllegalArgumentException naming the first node that cannot be read as asked
    */
   static Match of(Type reader, Type file, boolean byPosition, ZoneId zone) {
+    return of(reader, file, byPosition, null, zone);
+  }
+
+  /**
+   * {@link #of(Type, Type, boolean, ZoneId)}, and with {@code idAttribute} not null struct
+   * fields whose reader type has that attribute match the file's field with the same value
+   * (see the class comment).
+   */
+  static Match of(Type reader, Type file, boolean byPosition, String idAttribute, ZoneId zone) {
     boolean positional = byPosition || (file.kind() == TypeKind.STRUCT
         && !file.fieldNames().isEmpty()
         && file.fieldNames().stream().allMatch(n -> HIVE_NAME.matcher(n).matches()));
-    return match(reader, file, positional, "", zone);
+    return new Matcher(idAttribute, zone).match(reader, file, positional, "");
+  }
+
+  /** The settings one matching carries down the tree. */
+  private record Matcher(String idAttribute, ZoneId zone) {
+    Match match(Type reader, Type file, boolean positional, String path) {
+      return Match.match(reader, file, positional, path, this);
+    }
+
+    /**
+     * Whether the file's subtree has the id of every node of the reader's that has one (always
+     * when ids are not used): then matching by id finds what matching it as it is finds.
+     */
+    boolean sameIds(Type reader, Type file) {
+      if (idAttribute == null || !reader.kind().isCompound()) {
+        return true;
+      }
+      List<Type> r = reader.flatten();
+      List<Type> f = file.flatten();
+      for (int i = 0; i < r.size(); i++) {
+        String id = r.get(i).attribute(idAttribute);
+        if (id != null && !id.equals(f.get(i).attribute(idAttribute))) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /**
+     * The file struct's field that reader field {@code i} reads, or -1: by id when the reader
+     * field has one, else by position or name.
+     */
+    int fileField(Type reader, Type file, int i, boolean positional, String path) {
+      String id = idAttribute == null ? null : reader.child(i).attribute(idAttribute);
+      if (id == null) {
+        return positional ? (i < file.children().size() ? i : -1)
+            : file.fieldIndex(reader.fieldNames().get(i));
+      }
+      for (int j = 0; j < i; j++) {
+        if (id.equals(reader.child(j).attribute(idAttribute))) {
+          throw new IllegalArgumentException("cannot read " + (path.isEmpty() ? "the rows"
+              : "column " + path) + ": its fields " + reader.fieldNames().get(j) + " and "
+              + reader.fieldNames().get(i) + " both have " + idAttribute + " " + id);
+        }
+      }
+      for (int f = 0; f < file.children().size(); f++) {
+        if (id.equals(file.child(f).attribute(idAttribute))) {
+          return f;
+        }
+      }
+      return -1;
+    }
   }
 
   private static Match match(Type reader, Type file, boolean positional, String path,
-      ZoneId zone) {
-    if (reader.equals(file)) {
+      Matcher m) {
+    ZoneId zone = m.zone();
+    if (reader.equals(file) && m.sameIds(reader, file)) {
       return same(reader);
     }
     String where = path.isEmpty() ? "the rows" : "column " + path;
@@ -91,8 +159,13 @@ final class Match {
           List<String> names = new ArrayList<>();
           for (int i = 0; i < reader.children().size(); i++) {
             String name = reader.fieldNames().get(i);
-            int f = positional ? (i < file.children().size() ? i : -1) : file.fieldIndex(name);
             String sub = path.isEmpty() ? name : path + "." + name;
+            int f = m.fileField(reader, file, i, positional, path);
+            if (f >= 0 && names.contains(file.fieldNames().get(f))) {
+              // only ids can lead two reader fields to one file field
+              throw new IllegalArgumentException("cannot read column " + sub + ": the file's "
+                  + "field " + file.fieldNames().get(f) + " is already read by another field");
+            }
             if (f < 0) {
               if (!reader.isChildNullable(i)) {
                 throw new IllegalArgumentException("cannot read column " + sub + ": it is not "
@@ -103,17 +176,17 @@ final class Match {
               children.add(missing(reader.child(i)));
             } else {
               names.add(file.fieldNames().get(f));
-              children.add(match(reader.child(i), file.child(f), false, sub, zone));
+              children.add(m.match(reader.child(i), file.child(f), false, sub));
             }
           }
           return new Match(Kind.STRUCT, reader, file, children, names, null);
         }
         case LIST:
-          children.add(match(reader.child(0), file.child(0), false, path + "[]", zone));
+          children.add(m.match(reader.child(0), file.child(0), false, path + "[]"));
           return new Match(Kind.LIST, reader, file, children, List.of(), null);
         case MAP:
-          children.add(match(reader.child(0), file.child(0), false, path + ".key", zone));
-          children.add(match(reader.child(1), file.child(1), false, path + ".value", zone));
+          children.add(m.match(reader.child(0), file.child(0), false, path + ".key"));
+          children.add(m.match(reader.child(1), file.child(1), false, path + ".value"));
           return new Match(Kind.MAP, reader, file, children, List.of(), null);
         default: {
           if (reader.children().size() != file.children().size()) {
@@ -121,7 +194,7 @@ final class Match {
                 + " in the file) as " + reader + ": the unions have different variants");
           }
           for (int i = 0; i < reader.children().size(); i++) {
-            children.add(match(reader.child(i), file.child(i), false, path + "." + i, zone));
+            children.add(m.match(reader.child(i), file.child(i), false, path + "." + i));
           }
           return new Match(Kind.UNION, reader, file, children, List.of(), null);
         }

@@ -52,7 +52,7 @@ public final class ReadPlan {
           + readerSchema);
     }
     Match full = Match.of(readerSchema, fileSchema, options.matchByPosition(),
-        options.defaultZone());
+        options.matchById().orElse(null), options.defaultZone());
     Optional<Predicate> predicate = options.filter();
     if (!isStruct) {
       // one column, named as ReadOptions.BARE_VALUE_COLUMN says; batches of a bare value hold
@@ -187,7 +187,8 @@ public final class ReadPlan {
    * neither filter nor reader schema.
    */
   public ReadOptions rawOptions() {
-    ReadOptions raw = options.withFilter(null).withSchema(null).withMatchByPosition(false);
+    ReadOptions raw = options.withFilter(null).withSchema(null).withMatchByPosition(false)
+        .withMatchById(null);
     return fileProjection.kind() == TypeKind.STRUCT
         ? raw.withColumns(topLevelColumns()) : raw.withColumns(null);
   }

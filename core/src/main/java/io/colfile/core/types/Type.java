@@ -3,7 +3,10 @@ package io.colfile.core.types;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * An immutable node of the logical type tree. Primitive types are shared constants; compound
@@ -25,6 +28,14 @@ import java.util.Objects;
  * nullable prints exactly as ORC prints it; a non-null child is followed by {@code not null}
  * ({@code struct<id:bigint not null,name:string>}), an extension that no ORC type string has
  * (see {@link TypeParser}).
+ *
+ * <p><b>Attributes</b> are string pairs on a type node, as ORC's footer keeps them on each type
+ * (Iceberg's {@code iceberg.id}, {@code iceberg.required}, ...): {@link #attributes()}, {@link
+ * #withAttributes}. They are metadata beside the type, not part of its shape: {@link #equals} and
+ * {@link #toString()} leave them out (an ORC type string has none), so a schema parsed from text
+ * equals the same schema read from a file that carries attributes; compare {@link
+ * #attributes()} node by node to check them. Names are kept sorted, the order ORC Java writes
+ * them in.
  */
 public final class Type {
   public static final Type BOOLEAN = new Type(TypeKind.BOOLEAN);
@@ -53,6 +64,8 @@ public final class Type {
   private final int maxLength;
   private final int precision;
   private final int scale;
+  /** Sorted by name, unmodifiable; empty for most types. */
+  private final SortedMap<String, String> attributes;
 
   private Type(TypeKind kind) {
     this(kind, List.of(), List.of(), 0, 0, 0);
@@ -66,6 +79,14 @@ public final class Type {
 
   private Type(TypeKind kind, List<Type> children, List<String> fieldNames,
       List<Boolean> nullable, int maxLength, int precision, int scale) {
+    this(kind, children, fieldNames, nullable, maxLength, precision, scale,
+        Collections.emptySortedMap());
+  }
+
+  private Type(TypeKind kind, List<Type> children, List<String> fieldNames,
+      List<Boolean> nullable, int maxLength, int precision, int scale,
+      SortedMap<String, String> attributes) {
+    this.attributes = attributes;
     this.kind = kind;
     this.children = children;
     this.fieldNames = fieldNames;
@@ -218,8 +239,86 @@ public final class Type {
       same &= n == c;
       all.add(n);
     }
-    return same ? this : new Type(kind, List.copyOf(all), fieldNames, maxLength, precision,
-        scale);
+    return same ? this : new Type(kind, List.copyOf(all), fieldNames,
+        allNullable(kind, children.size()), maxLength, precision, scale, attributes);
+  }
+
+  /** This type's attributes, sorted by name (empty when it has none; see the class comment). */
+  public SortedMap<String, String> attributes() {
+    return attributes;
+  }
+
+  /** The value of attribute {@code name}, or null. */
+  public String attribute(String name) {
+    return attributes.get(name);
+  }
+
+  /**
+   * This type (children unchanged) with exactly {@code attributes} as its attributes; names and
+   * values must not be null.
+   */
+  public Type withAttributes(Map<String, String> attributes) {
+    SortedMap<String, String> copy = new TreeMap<>();
+    for (Map.Entry<String, String> e : attributes.entrySet()) {
+      copy.put(Objects.requireNonNull(e.getKey(), "attribute name"),
+          Objects.requireNonNull(e.getValue(), "attribute value"));
+    }
+    if (copy.equals(this.attributes)) {
+      return this;
+    }
+    return new Type(kind, children, fieldNames, nullable, maxLength, precision, scale,
+        copy.isEmpty() ? Collections.emptySortedMap() : Collections.unmodifiableSortedMap(copy));
+  }
+
+  /** This type with attribute {@code name} set to {@code value} (removed when value is null). */
+  public Type withAttribute(String name, String value) {
+    SortedMap<String, String> copy = new TreeMap<>(attributes);
+    if (value == null) {
+      copy.remove(Objects.requireNonNull(name));
+    } else {
+      copy.put(Objects.requireNonNull(name), value);
+    }
+    return withAttributes(copy);
+  }
+
+  /**
+   * This type with {@code children} in place of its own (same count, names, nullability and
+   * attributes): how attributes are put on a subtree's nodes.
+   */
+  public Type withChildren(List<Type> children) {
+    if (children.size() != this.children.size()) {
+      throw new IllegalArgumentException(
+          "a " + kind + " has " + this.children.size() + " children, not " + children.size());
+    }
+    if (sameNodes(children, this.children)) {
+      return this;
+    }
+    return new Type(kind, List.copyOf(children), fieldNames, nullable, maxLength, precision,
+        scale, attributes);
+  }
+
+  private static boolean sameNodes(List<Type> a, List<Type> b) {
+    for (int i = 0; i < a.size(); i++) {
+      if (a.get(i) != b.get(i)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether this subtree and {@code other} have the same attributes node by node (pre-order). */
+  public boolean sameAttributes(Type other) {
+    List<Type> a = flatten();
+    List<Type> b = other.flatten();
+    if (a.size() != b.size()) {
+      return false;
+    }
+    for (int i = 0; i < a.size(); i++) {
+      if (!a.get(i).attributes.equals(b.get(i).attributes)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Struct field names (empty for other kinds). */

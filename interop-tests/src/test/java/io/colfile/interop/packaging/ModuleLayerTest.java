@@ -96,7 +96,8 @@ class ModuleLayerTest {
         Jars.of(io.colfile.shaded.protobuf.Message.class), Jars.of(Main.class),
         Jars.of(Lz4Compressor.class), Jars.of(JsonFactory.class),
         Jars.of(BZip2CompressorInputStream.class), Jars.of(IOUtils.class),
-        Jars.of(StringUtils.class), Jars.of(Hex.class), Jars.of(CommandLine.class));
+        Jars.of(StringUtils.class), Jars.of(Hex.class), Jars.of(CommandLine.class),
+        Jars.of(org.brotli.dec.BrotliInputStream.class));
   }
 
   private static ModuleFinder modulePath() {

@@ -95,6 +95,7 @@ class ProtobufBesideTest {
     }
     urls.add(Jars.of(Lz4Compressor.class).toUri().toURL());
     urls.add(Jars.of(JsonFactory.class).toUri().toURL());
+    urls.add(Jars.of(org.brotli.dec.BrotliInputStream.class).toUri().toURL());
     urls.add(Jars.testClasses().toUri().toURL());
     URL protobuf3 = Jars.of(com.google.protobuf.Message.class).toUri().toURL();
     try (URLClassLoader beside = new URLClassLoader("protobuf-3", new URL[] {protobuf3},

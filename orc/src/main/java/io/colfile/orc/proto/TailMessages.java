@@ -46,10 +46,15 @@ public final class TailMessages {
     }
     List<OrcType> types = new ArrayList<>(f.getTypesCount());
     for (OrcProto.Type t : f.getTypesList()) {
+      Map<String, String> attributes = new LinkedHashMap<>();
+      for (OrcProto.StringPair p : t.getAttributesList()) {
+        attributes.put(p.getKey(), p.getValue());
+      }
       types.add(new OrcType(t.hasKind() ? OrcTypeKind.of(t.getKind().getNumber()) : null,
           t.getSubtypesList(), t.getFieldNamesList(),
           t.hasMaximumLength() ? t.getMaximumLength() : null,
-          t.hasPrecision() ? t.getPrecision() : null, t.hasScale() ? t.getScale() : null));
+          t.hasPrecision() ? t.getPrecision() : null, t.hasScale() ? t.getScale() : null,
+          attributes));
     }
     Map<String, byte[]> metadata = new LinkedHashMap<>();
     for (OrcProto.UserMetadataItem item : f.getMetadataList()) {
@@ -188,6 +193,9 @@ public final class TailMessages {
       }
       if (t.scale() != null) {
         tb.setScale(t.scale());
+      }
+      for (Map.Entry<String, String> a : t.attributes().entrySet()) {
+        tb.addAttributesBuilder().setKey(a.getKey()).setValue(a.getValue());
       }
     }
     for (Map.Entry<String, byte[]> e : f.metadata().entrySet()) {

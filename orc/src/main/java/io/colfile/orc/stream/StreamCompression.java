@@ -20,6 +20,12 @@ import java.util.zip.Deflater;
  *     <td colspan="2">level -1 (6), default strategy</td></tr>
  * </table>
  *
+ * <p>BROTLI follows orc-core's {@code BrotliCodec} options: DATA, DICTIONARY_DATA, BLOOM_FILTER
+ * and BLOOM_FILTER_UTF8 in TEXT mode at quality 1 (speed) or brotli's default 11 (compression);
+ * LENGTH, PRESENT, ROW_INDEX, SECONDARY and DICTIONARY_COUNT in GENERIC mode at quality 0; the
+ * rest (stripe footer, Metadata, Footer, other kinds) GENERIC at 11. Every input is offered to
+ * it, as orc-core does (it keeps the result only when smaller).
+ *
  * <p>SNAPPY, LZ4 and ZSTD never compress inputs of fewer than 10 bytes, as orc-core's zstd-jni
  * codec (2.1+) and its lz4-java and snappy-java codecs (2.3+) refuse them. orc-core's
  * aircompressor codecs have no such rule, but none of the three formats can make so few bytes
@@ -45,6 +51,7 @@ public final class StreamCompression {
       case NONE -> null;
       case ZLIB -> zlibFor(kind, speed);
       case SNAPPY, LZ4, ZSTD -> new MinimumInput(codec.newCompressor());
+      case BROTLI -> brotliFor(kind, speed);
       case LZO -> codec.newCompressor(); // throws: LZO is read-only
     };
   }
@@ -62,6 +69,19 @@ public final class StreamCompression {
       case LENGTH, DICTIONARY_COUNT, PRESENT, ROW_INDEX, SECONDARY ->
           CompressionCodec.zlib(Deflater.BEST_SPEED, Deflater.FILTERED);
       default -> CompressionCodec.zlib(Deflater.DEFAULT_COMPRESSION, Deflater.DEFAULT_STRATEGY);
+    };
+  }
+
+  private static Compressor brotliFor(StreamKind kind, boolean speed) {
+    if (kind == null) {
+      return CompressionCodec.brotli(-1, false);
+    }
+    return switch (kind) {
+      case DATA, DICTIONARY_DATA, BLOOM_FILTER, BLOOM_FILTER_UTF8 ->
+          CompressionCodec.brotli(speed ? 1 : -1, true);
+      case LENGTH, DICTIONARY_COUNT, PRESENT, ROW_INDEX, SECONDARY ->
+          CompressionCodec.brotli(0, false);
+      default -> CompressionCodec.brotli(-1, false);
     };
   }
 

@@ -11,8 +11,8 @@ public enum CompressionKind {
   LZO(3, CompressionCodec.LZO),
   LZ4(4, CompressionCodec.LZ4),
   ZSTD(5, CompressionCodec.ZSTD),
-  /** Written by Apache ORC Java with brotli4j; colfile has no brotli codec. */
-  BROTLI(6, null);
+  /** ORC 2.0+; Apache ORC Java writes it with brotli4j. */
+  BROTLI(6, CompressionCodec.BROTLI);
 
   private static final WireIds<CompressionKind> BY_WIRE_ID =
       WireIds.of(CompressionKind.class, k -> k.wireId);

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /** The footer's pre-order type list to a schema and back (orc.md section 2.1). */
@@ -44,6 +45,15 @@ public final class OrcTypes {
    * out shared children, cycles and skipped ids, so the tree is never larger than the list.
    */
   private static Type type(FileRegion where, List<OrcType> types, int[] next, int depth)
+      throws CorruptFileException, UnsupportedFeatureException {
+    int id = next[0];
+    Type plain = plainType(where, types, next, depth);
+    Map<String, String> attributes = types.get(id).attributes();
+    return attributes.isEmpty() ? plain : plain.withAttributes(attributes);
+  }
+
+  /** {@link #type} without the attributes. */
+  private static Type plainType(FileRegion where, List<OrcType> types, int[] next, int depth)
       throws CorruptFileException, UnsupportedFeatureException {
     int id = next[0]++;
     OrcType t = types.get(id);
@@ -165,7 +175,9 @@ public final class OrcTypes {
       scale = t.scale();
     }
     List<String> names = t.kind() == TypeKind.STRUCT ? t.fieldNames() : List.of();
-    out.set(slot, new OrcType(kind(t), subtypes, names, maxLength, precision, scale));
+    // attributes() is sorted by name: the order ORC Java writes them in
+    out.set(slot, new OrcType(kind(t), subtypes, names, maxLength, precision, scale,
+        t.attributes()));
   }
 
   private static OrcTypeKind kind(Type t) {

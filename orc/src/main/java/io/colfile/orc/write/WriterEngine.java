@@ -277,7 +277,8 @@ public final class WriterEngine {
   }
 
   /**
-   * Cuts a stripe when the buffered streams have reached the stripe size, checked every {@link
+   * Cuts a stripe when the buffered streams have reached the stripe size or its rows the
+   * stripe row count ({@link OrcWriterOptions#stripeRowCount()}), checked every {@link
    * OrcWriterOptions#memoryCheckRows()} rows after a batch, as ORC Java checks: the same batches
    * give the same stripes.
    */
@@ -286,7 +287,7 @@ public final class WriterEngine {
       return;
     }
     rowsSinceCheck = 0;
-    if (estimateMemory() > options.stripeSize()) {
+    if (estimateMemory() > options.stripeSize() || rowsInStripe >= options.stripeRowCount()) {
       flushStripe();
     }
   }

@@ -58,7 +58,7 @@ class ColFileWriteSupportTest {
   @CsvSource({
       "format, parquet, 'option format', parquet",
       "Format, KUDU, 'option format', Kudu",
-      "compression, brotli, 'option compression', brotli",
+      "compression, bzip2, 'option compression', bzip2",
       "compression, lzo, 'option compression', lzo",
       "orc.compress, gzip, 'option orc.compress', gzip",
       "blockSize, 64MB, 'option blockSize', 64MB",
