@@ -63,10 +63,13 @@ abstract class BlockCodec {
   }
 
   private static final class Common extends BlockCodec {
+    private static final int MAX_SCRATCH = 1 << 20;
     private final CompressionCodec codec;
     private final long maxRatio;
     private Compressor compressor;
     private Decompressor decompressor;
+    /** Where blocks are compressed before their exact copy is returned. */
+    private byte[] scratch;
 
     Common(CompressionCodec codec, long maxRatio) {
       this.codec = codec;
@@ -80,8 +83,15 @@ abstract class BlockCodec {
         compressor = codec == CompressionCodec.SNAPPY
             ? CompressionCodec.snappyJavaCompressor() : codec.newCompressor();
       }
-      byte[] out = new byte[compressor.maxCompressedLength(length)];
-      int n = compressor.compress(raw, 0, length, out, 0, out.length);
+      int bound = compressor.maxCompressedLength(length);
+      byte[] out = scratch; // reused: only the exact copy below leaves this codec
+      if (out == null || out.length < bound) {
+        out = new byte[bound];
+        if (bound <= MAX_SCRATCH) { // a block grown by a huge value is not held on to
+          scratch = out;
+        }
+      }
+      int n = compressor.compress(raw, 0, length, out, 0, bound); // as when out was new
       if (n < 0) {
         throw new IllegalStateException(codec + " output exceeded its own bound");
       }

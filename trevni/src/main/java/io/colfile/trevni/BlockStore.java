@@ -9,8 +9,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Where a writer keeps finished blocks until the file is written: in memory up to a limit,
@@ -36,7 +34,6 @@ final class BlockStore implements Closeable {
   }
 
   private final long memoryLimit;
-  private final List<Chunk> inMemory = new ArrayList<>();
   private long memoryBytes;
   private FileChannel spill;
   private long spillSize;
@@ -46,13 +43,17 @@ final class BlockStore implements Closeable {
     this.memoryLimit = memoryLimit;
   }
 
-  /** Keeps {@code bytes} (which the caller no longer changes). */
+  /**
+   * Keeps {@code bytes} (which the caller no longer changes): in memory while they fit the
+   * limit, else in the temporary file. The chunks kept in memory stay there, so what goes to
+   * the file is only what exceeds the limit, each byte written there once.
+   */
   Chunk add(byte[] bytes) {
     Chunk c = new Chunk(bytes);
-    inMemory.add(c);
-    memoryBytes += bytes.length;
-    if (memoryBytes > memoryLimit) {
-      spillAll();
+    if (memoryBytes + bytes.length > memoryLimit) {
+      spill(c);
+    } else {
+      memoryBytes += bytes.length;
     }
     return c;
   }
@@ -67,23 +68,21 @@ final class BlockStore implements Closeable {
     return spillSize;
   }
 
-  private void spillAll() {
+  private void spill(Chunk c) {
     try {
       if (spill == null) {
         Path p = Files.createTempFile("colfile-trevni-", ".blocks");
         spill = FileChannel.open(p, StandardOpenOption.READ, StandardOpenOption.WRITE,
             StandardOpenOption.DELETE_ON_CLOSE);
       }
-      for (Chunk c : inMemory) {
-        ByteBuffer b = ByteBuffer.wrap(c.bytes);
-        c.offset = spillSize;
-        while (b.hasRemaining()) {
-          spillSize += spill.write(b, spillSize);
-        }
-        c.bytes = null;
+      ByteBuffer b = ByteBuffer.wrap(c.bytes);
+      c.offset = spillSize;
+      long at = spillSize;
+      while (b.hasRemaining()) {
+        at += spill.write(b, at);
       }
-      inMemory.clear();
-      memoryBytes = 0;
+      spillSize = at;
+      c.bytes = null;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the temporary block file: " + e.getMessage(),
           e);
@@ -115,7 +114,6 @@ final class BlockStore implements Closeable {
   /** Forgets every chunk and deletes the temporary file. */
   @Override
   public void close() {
-    inMemory.clear();
     memoryBytes = 0;
     if (spill != null) {
       try {

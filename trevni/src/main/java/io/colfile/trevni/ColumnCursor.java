@@ -379,20 +379,38 @@ public final class ColumnCursor {
     while (done < n) {
       int k = rowsLeftInBlock(n - done);
       byte[] data = buf;
-      for (int j = off + done, end = j + k; j < end; j++) {
+      int j = off + done;
+      int end = j + k;
+      // the usual value, whose length is one varint byte (2 to 16: 1 to 8 bytes) and whose
+      // bytes are followed by at least 8 - len more of the array, in one 8-byte load shifted
+      // right (sign-extending) by the bytes that are not its own
+      int p = pos;
+      int fastLimit = Math.min(limit, data.length - 8);
+      for (; j < end && p < fastLimit; j++) {
+        int z = data[p];
+        int len = z >> 1;
+        if ((z & 1) != 0 || len <= 0 || len > 8 || len > limit - p - 1) {
+          break; // the general way below tells a bad length from a longer varint
+        }
+        dst[j] = Endian.getLongBE(data, p + 1) >> ((8 - len) << 3);
+        p += 1 + len;
+      }
+      row += j - (off + done);
+      pos = p;
+      for (; j < end; j++) {
         int start = pos;
         int len = readInt();
         if (len <= 0 || len > 8 || len > limit - pos) {
           pos = start;
           return j - off;
         }
-        int p = pos;
-        long x = data[p]; // sign-extended
-        for (int q = p + 1; q < p + len; q++) {
+        int at = pos;
+        long x = data[at]; // sign-extended
+        for (int q = at + 1; q < at + len; q++) {
           x = (x << 8) | (data[q] & 0xFF);
         }
         dst[j] = x;
-        pos = p + len;
+        pos = at + len;
         row++;
       }
       done += k;

@@ -433,15 +433,8 @@ public final class TrevniFileWriter implements Closeable {
       ValueBuffer b = c.buf;
       int end = c.bulkEnd(off + i, off + n);
       int j = off + i;
-      if (fixed) {
-        do {
-          b.writeFixed64(values[j++]);
-        } while (j < end && b.size() < blockSize);
-      } else {
-        do {
-          b.writeLong(values[j++]);
-        } while (j < end && b.size() < blockSize);
-      }
+      j = fixed ? b.putFixed64s(values, j, end, blockSize)
+          : b.putLongs(values, j, end, blockSize);
       c.endBulkValues(k, j - off - i);
       i = j - off;
     }
@@ -456,7 +449,12 @@ public final class TrevniFileWriter implements Closeable {
   public void writeInts(int column, long[] values, int off) {
     Column c = bulk(column, ValueType.INT, ValueType.FIXED32, off, values.length);
     int n = bulkRows;
-    for (int i = 0; i < n; i++) {
+    long outside = 0; // a bit set where some value differs from its int: none, mostly
+    for (int i = off, e = off + n; i < e; i++) {
+      long x = values[i];
+      outside |= x ^ (int) x;
+    }
+    for (int i = 0; i < n && outside != 0; i++) {
       long x = values[off + i];
       if (x != (int) x && !absent(c, off, off + i)) {
         throw new IllegalArgumentException("column '" + c.spec.name() + "', row "
@@ -479,15 +477,8 @@ public final class TrevniFileWriter implements Closeable {
       ValueBuffer b = c.buf;
       int end = c.bulkEnd(off + i, off + n);
       int j = off + i;
-      if (fixed) {
-        do {
-          b.writeFixed32((int) values[j++]);
-        } while (j < end && b.size() < blockSize);
-      } else {
-        do {
-          b.writeInt((int) values[j++]);
-        } while (j < end && b.size() < blockSize);
-      }
+      j = fixed ? b.putFixed32s(values, j, end, blockSize)
+          : b.putInts(values, j, end, blockSize);
       c.endBulkValues(k, j - off - i);
       i = j - off;
     }
@@ -552,15 +543,8 @@ public final class TrevniFileWriter implements Closeable {
       ValueBuffer b = c.buf;
       int end = c.bulkEnd(off + i, off + n);
       int j = off + i;
-      if (isFloat) {
-        do {
-          b.writeFloat((float) values[j++]);
-        } while (j < end && b.size() < blockSize);
-      } else {
-        do {
-          b.writeDouble(values[j++]);
-        } while (j < end && b.size() < blockSize);
-      }
+      j = isFloat ? b.putFloats(values, j, end, blockSize)
+          : b.putDoubles(values, j, end, blockSize);
       c.endBulkValues(k, j - off - i);
       i = j - off;
     }
@@ -592,10 +576,7 @@ public final class TrevniFileWriter implements Closeable {
       ValueBuffer b = c.buf;
       int end = c.bulkEnd(off + i, off + n);
       int j = off + i;
-      do {
-        b.writeBytes(data[j], start[j], length[j]);
-        j++;
-      } while (j < end && b.size() < blockSize);
+      j = b.putBytes(data, start, length, j, end, blockSize);
       c.endBulkValues(k, j - off - i);
       i = j - off;
     }
@@ -626,9 +607,7 @@ public final class TrevniFileWriter implements Closeable {
       ValueBuffer b = c.buf;
       int end = c.bulkEnd(off + i, off + n);
       int j = off + i;
-      do {
-        b.writeDecimal(unscaled[j++]);
-      } while (j < end && b.size() < blockSize);
+      j = b.putDecimals(unscaled, j, end, blockSize);
       c.endBulkValues(k, j - off - i);
       i = j - off;
     }

@@ -179,6 +179,168 @@ final class ValueBuffer {
     }
   }
 
+  // Column-at-a-time writing: each method below appends values[from, ...) one after another
+  // while the buffer holds fewer than limit bytes (at least one value), returns the index after
+  // the last value written, and gives the bytes of the per-value methods above. Room is made
+  // once for all the values that can fit, so the loops check no capacity per value.
+
+  /**
+   * Makes room for values of at most {@code maxBytes} each written from {@code from} to {@code
+   * end} while the size stays below {@code limit}, plus 8 bytes of slack for the 8-byte stores
+   * that write shorter values.
+   */
+  private void ensureValues(int from, int end, int limit, int maxBytes) {
+    long all = (long) (end - from) * maxBytes;
+    long untilLimit = (long) Math.max(limit - size, 0) + maxBytes; // the last one may pass it
+    long room = Math.min(all, untilLimit) + 8;
+    if (room > Integer.MAX_VALUE - 16) {
+      room = Integer.MAX_VALUE - 16; // ensure() then refuses what cannot fit a block
+    }
+    ensure((int) room);
+  }
+
+  /** Longs as zig-zag varints ({@link #writeLong}). */
+  int putLongs(long[] values, int from, int end, int limit) {
+    ensureValues(from, end, limit, Varints.MAX_VARLONG_BYTES);
+    byte[] b = buf;
+    int pos = size;
+    int j = from;
+    do {
+      long n = values[j++];
+      pos = putVarint(b, pos, (n << 1) ^ (n >> 63));
+    } while (j < end && pos < limit);
+    size = pos;
+    return j;
+  }
+
+  /** Longs narrowed to ints, as zig-zag varints ({@link #writeInt}). */
+  int putInts(long[] values, int from, int end, int limit) {
+    ensureValues(from, end, limit, Varints.MAX_VARINT_BYTES);
+    byte[] b = buf;
+    int pos = size;
+    int j = from;
+    do {
+      int n = (int) values[j++];
+      pos = putVarint(b, pos, ((n << 1) ^ (n >> 31)) & 0xFFFFFFFFL);
+    } while (j < end && pos < limit);
+    size = pos;
+    return j;
+  }
+
+  /**
+   * How many fixed-size values of {@code width} bytes from {@code from} to {@code end} are
+   * written before the size reaches {@code limit} (at least one), with room made for them.
+   */
+  private int fixedCount(int from, int end, int limit, int width) {
+    int count = end - from;
+    if (size + (long) count * width > limit) {
+      count = Math.max(1, (int) (((long) limit - size + width - 1) / width));
+    }
+    ensure(count * width);
+    return count;
+  }
+
+  /** Longs as little-endian fixed64 ({@link #writeFixed64}). */
+  int putFixed64s(long[] values, int from, int end, int limit) {
+    int count = fixedCount(from, end, limit, 8);
+    byte[] b = buf;
+    int pos = size;
+    for (int j = from, e = from + count; j < e; j++, pos += 8) {
+      Endian.putLongLE(b, pos, values[j]);
+    }
+    size = pos;
+    return from + count;
+  }
+
+  /** Longs narrowed to ints, as little-endian fixed32 ({@link #writeFixed32}). */
+  int putFixed32s(long[] values, int from, int end, int limit) {
+    int count = fixedCount(from, end, limit, 4);
+    byte[] b = buf;
+    int pos = size;
+    for (int j = from, e = from + count; j < e; j++, pos += 4) {
+      Endian.putIntLE(b, pos, (int) values[j]);
+    }
+    size = pos;
+    return from + count;
+  }
+
+  /** Doubles ({@link #writeDouble}). */
+  int putDoubles(double[] values, int from, int end, int limit) {
+    int count = fixedCount(from, end, limit, 8);
+    byte[] b = buf;
+    int pos = size;
+    for (int j = from, e = from + count; j < e; j++, pos += 8) {
+      Endian.putLongLE(b, pos, Double.doubleToRawLongBits(values[j]));
+    }
+    size = pos;
+    return from + count;
+  }
+
+  /** Doubles narrowed to floats ({@link #writeFloat}). */
+  int putFloats(double[] values, int from, int end, int limit) {
+    int count = fixedCount(from, end, limit, 4);
+    byte[] b = buf;
+    int pos = size;
+    for (int j = from, e = from + count; j < e; j++, pos += 4) {
+      Endian.putIntLE(b, pos, Float.floatToRawIntBits((float) values[j]));
+    }
+    size = pos;
+    return from + count;
+  }
+
+  /**
+   * Byte strings, value {@code j} being {@code data[j][start[j], start[j] + length[j])}, each
+   * after its zig-zag varint length ({@link #writeBytes(byte[], int, int)}).
+   */
+  int putBytes(byte[][] data, int[] start, int[] length, int from, int end, int limit) {
+    byte[] b = buf;
+    int pos = size;
+    int j = from;
+    do {
+      int len = length[j];
+      if (len < 0 || len > 0x1FFF || len + 2 > b.length - pos) {
+        // a length of more than two varint bytes, or no room: the general way
+        size = pos;
+        writeBytes(data[j], start[j], len);
+        b = buf;
+        pos = size;
+      } else {
+        int z = len << 1; // the zigzag varint of the length: 1 or 2 bytes
+        if (z < 0x80) {
+          b[pos++] = (byte) z;
+        } else {
+          b[pos] = (byte) (z | 0x80);
+          b[pos + 1] = (byte) (z >>> 7);
+          pos += 2;
+        }
+        System.arraycopy(data[j], start[j], b, pos, len);
+        pos += len;
+      }
+      j++;
+    } while (j < end && pos < limit);
+    size = pos;
+    return j;
+  }
+
+  /** Decimals' unscaled values as Avro's bytes ({@link #writeDecimal}). */
+  int putDecimals(long[] unscaled, int from, int end, int limit) {
+    ensureValues(from, end, limit, 9);
+    byte[] b = buf;
+    int pos = size;
+    int j = from;
+    do {
+      long v = unscaled[j++];
+      int n = decimalLength(v);
+      b[pos] = (byte) (n << 1); // the zigzag varint of n, 1 to 8
+      // the n low bytes of v, most significant first, then (8 - n) bytes of slack that the
+      // next value overwrites
+      Endian.putLongBE(b, pos + 1, v << ((8 - n) << 3));
+      pos += 1 + n;
+    } while (j < end && pos < limit);
+    size = pos;
+    return j;
+  }
+
   void write(byte[] b, int off, int len) {
     ensure(len);
     System.arraycopy(b, off, buf, size, len);

@@ -222,13 +222,32 @@ class BulkRowsWriteTest {
         if (col.decimal()) {
           w.writeDecimals(c, col.longs(), from);
         } else {
+          // every other value where it lies alone, the others packed into one shared array
+          // with a byte of garbage before each: values at offsets, bytes on both sides
           int n = col.bytes().length;
+          byte[][] data = new byte[n][];
           int[] start = new int[n];
           int[] length = new int[n];
+          int packed = 0;
           for (int i = 0; i < n; i++) {
-            length[i] = col.bytes()[i].length;
+            packed += i % 2 == 1 ? col.bytes()[i].length + 1 : 0;
           }
-          w.writeBytes(c, col.bytes(), start, length, from);
+          byte[] shared = new byte[packed + 1];
+          Arrays.fill(shared, (byte) 0x5A);
+          int at = 1;
+          for (int i = 0; i < n; i++) {
+            byte[] v = col.bytes()[i];
+            length[i] = v.length;
+            if (i % 2 == 0) {
+              data[i] = v;
+            } else {
+              System.arraycopy(v, 0, shared, at, v.length);
+              data[i] = shared;
+              start[i] = at;
+              at += v.length + 1;
+            }
+          }
+          w.writeBytes(c, data, start, length, from);
         }
       }
     }
@@ -280,6 +299,24 @@ class BulkRowsWriteTest {
               .isInstanceOf(IllegalArgumentException.class)
               .hasMessageContaining("column 'b', row 1: 1099511627776 does not fit an int");
           w.abort();
+        });
+    TrevniFiles.write(dir, List.of(ColumnSpec.of("b", ValueType.INT)),
+        TrevniWriterOptions.defaults(), w -> {
+          w.startRows(3);
+          assertThatThrownBy(() -> w.writeInts(0,
+              new long[] {1, 2, (long) Integer.MIN_VALUE - 1, 4}, 1))
+              .isInstanceOf(IllegalArgumentException.class)
+              .hasMessageContaining("column 'b', row 1: -2147483649 does not fit an int");
+          w.abort();
+        });
+    TrevniFiles.write(dir, List.of(ColumnSpec.of("b", ValueType.INT)),
+        TrevniWriterOptions.defaults(), w -> {
+          // values outside the rows' window are not looked at
+          w.startRows(3);
+          w.writeInts(0, new long[] {1L << 40, Integer.MIN_VALUE, 2, Integer.MAX_VALUE,
+              Long.MIN_VALUE}, 1);
+          w.endRows();
+          assertThat(w.rowCount()).isEqualTo(3);
         });
   }
 

@@ -27,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Avro decimals in a bytes column ({@code precision <= 18}) read into unscaled longs straight
  * from their bytes ({@link ColumnCursor#readDecimals}), and from a value of more than 8 bytes on
  * row by row: seeded random values, as the fewest bytes or sign-extended to up to 12, small
- * blocks and batches of random sizes, each value as {@link BigInteger} reads its bytes. A value
+ * blocks and batches of random sizes, every codec (a block's last values are read byte by
+ * byte, the others 8 bytes at once), each value as {@link BigInteger} reads its bytes. A value
  * of no bytes or beyond 63 bits is refused at its row.
  */
 @ExtendWith(TestSeed.class)
@@ -58,7 +59,8 @@ class DecimalReadTest {
         encoded.add(b);
         want[i] = v;
       }
-      byte[] file = file(encoded, 16 + r.nextInt(2000));
+      TrevniCodec[] codecs = {TrevniCodec.NULL, TrevniCodec.DEFLATE, TrevniCodec.SNAPPY};
+      byte[] file = file(encoded, 16 + r.nextInt(2000), codecs[r.nextInt(codecs.length)]);
       long[] got = new long[rows];
       long[] keys = new long[rows];
       try (TrevniReader reader = TrevniReader.open(InputFile.of("d.trv", file));
@@ -116,9 +118,17 @@ class DecimalReadTest {
 
   /** A file of records {@code (k: row number, d: decimal)}, d's bytes as given. */
   private byte[] file(List<byte[]> encoded, int blockSize) {
+    return file(encoded, blockSize, TrevniCodec.NULL);
+  }
+
+  /**
+   * The file of {@link #file(List, int)} with {@code codec}: blocks held in arrays of their own
+   * size (decompressed) or within the file's bytes (null codec).
+   */
+  private byte[] file(List<byte[]> encoded, int blockSize, TrevniCodec codec) {
     return TrevniFiles.write(dir, List.of(ColumnSpec.of("k", ValueType.LONG),
         ColumnSpec.of("d", ValueType.BYTES)),
-        TrevniWriterOptions.builder().blockSize(blockSize).build(), w -> {
+        TrevniWriterOptions.builder().blockSize(blockSize).codec(codec).build(), w -> {
           w.setMetadata(TrevniWriter.SCHEMA_KEY, SCHEMA.getBytes(StandardCharsets.UTF_8));
           for (int i = 0; i < encoded.size(); i++) {
             w.startRow();

@@ -74,4 +74,84 @@ class ValueBufferTest {
     assertThat(b.copy()).containsExactly(4, 3, 2, 1, 0x11, 0x10, 0x0F, 0x0E, 0x0D, 0x0C, 0x0B,
         0x0A);
   }
+
+  /**
+   * The column-at-a-time methods ({@code putLongs} and the others) write what the per-value
+   * methods write, value by value while the buffer holds fewer than the limit's bytes (at least
+   * one value), and stop at the same value: random values, random bytes already in the buffer,
+   * limits below, inside and beyond the values, buffers too small at the start.
+   */
+  @Test
+  void columnAtATimeIsValueByValue() {
+    for (int round = 0; round < 3_000; round++) {
+      Random r = TestSeed.random("putValues", round);
+      int n = 1 + r.nextInt(r.nextBoolean() ? 5 : 300);
+      long[] longs = new long[n];
+      double[] doubles = new double[n];
+      byte[][] data = new byte[n][];
+      int[] start = new int[n];
+      int[] length = new int[n];
+      for (int i = 0; i < n; i++) {
+        longs[i] = r.nextLong() >> r.nextInt(64);
+        doubles[i] = r.nextGaussian() * 1e9;
+        int len = r.nextInt(30) == 0 ? r.nextInt(10_000) : r.nextInt(40);
+        start[i] = r.nextInt(4);
+        length[i] = len;
+        data[i] = new byte[start[i] + len + r.nextInt(3)];
+        r.nextBytes(data[i]);
+      }
+      int from = r.nextInt(n);
+      int end = from + r.nextInt(n - from + 1);
+      if (end == from) {
+        end = from + 1;
+      }
+      byte[] before = new byte[r.nextInt(4) == 0 ? 0 : r.nextInt(3000)];
+      r.nextBytes(before);
+      int limit = r.nextInt(4) == 0 ? Integer.MAX_VALUE : r.nextInt(before.length + 4000);
+      int capacity = r.nextBoolean() ? 16 : 1 + r.nextInt(70_000);
+      for (int kind = 0; kind < 7; kind++) {
+        ValueBuffer bulk = new ValueBuffer(capacity);
+        ValueBuffer one = new ValueBuffer(capacity);
+        bulk.write(before, 0, before.length);
+        one.write(before, 0, before.length);
+        int j = from;
+        do {
+          switch (kind) {
+            case 0 -> one.writeLong(longs[j]);
+            case 1 -> one.writeInt((int) longs[j]);
+            case 2 -> one.writeFixed64(longs[j]);
+            case 3 -> one.writeFixed32((int) longs[j]);
+            case 4 -> one.writeDouble(doubles[j]);
+            case 5 -> one.writeFloat((float) doubles[j]);
+            default -> one.writeBytes(data[j], start[j], length[j]);
+          }
+          j++;
+        } while (j < end && one.size() < limit);
+        int got = switch (kind) {
+          case 0 -> bulk.putLongs(longs, from, end, limit);
+          case 1 -> bulk.putInts(longs, from, end, limit);
+          case 2 -> bulk.putFixed64s(longs, from, end, limit);
+          case 3 -> bulk.putFixed32s(longs, from, end, limit);
+          case 4 -> bulk.putDoubles(doubles, from, end, limit);
+          case 5 -> bulk.putFloats(doubles, from, end, limit);
+          default -> bulk.putBytes(data, start, length, from, end, limit);
+        };
+        String what = TestSeed.replay() + ": round " + round + ", kind " + kind;
+        assertThat(got).as(what).isEqualTo(j);
+        assertThat(bulk.copy()).as(what).isEqualTo(one.copy());
+      }
+      // decimals: unscaled values of every length
+      ValueBuffer bulk = new ValueBuffer(capacity);
+      ValueBuffer one = new ValueBuffer(capacity);
+      bulk.write(before, 0, before.length);
+      one.write(before, 0, before.length);
+      int j = from;
+      do {
+        one.writeDecimal(longs[j++]);
+      } while (j < end && one.size() < limit);
+      assertThat(bulk.putDecimals(longs, from, end, limit)).isEqualTo(j);
+      assertThat(bulk.copy()).as(TestSeed.replay() + ": round " + round + ", decimals")
+          .isEqualTo(one.copy());
+    }
+  }
 }

@@ -294,7 +294,11 @@ final class ValueNode extends RowNode {
     if (kind == AvroSchema.Kind.INT) {
       long[] x = ((LongVector) v).vector;
       int end = bad < 0 ? n : bad;
+      long outside = 0; // a bit set where some value differs from its int: none, mostly
       for (int i = 0; i < end; i++) {
+        outside |= x[i] ^ (int) x[i];
+      }
+      for (int i = 0; i < end && outside != 0; i++) {
         if (x[i] != (int) x[i]) {
           return i;
         }
