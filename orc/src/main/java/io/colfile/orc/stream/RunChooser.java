@@ -99,23 +99,14 @@ final class RunChooser {
     boolean up = true;
     boolean down = true;
     boolean fixedDelta = true;
-    long deltaMax = 0;
-    deltas[0] = firstDelta;
-    long prev = first;
     for (int i = 1; i < n; i++) {
+      long prev = v[i - 1];
       long x = v[i];
-      long d = x - prev;
       min = Math.min(min, x);
       max = Math.max(max, x);
       up &= prev <= x;
       down &= prev >= x;
-      fixedDelta &= d == firstDelta;
-      if (i > 1) {
-        long magnitude = Math.abs(d);
-        deltas[i - 1] = magnitude;
-        deltaMax = Math.max(deltaMax, magnitude);
-      }
-      prev = x;
+      fixedDelta &= x - prev == firstDelta;
     }
     if (!isSafeSubtract(max, min)) {
       return direct(v, n);
@@ -127,6 +118,14 @@ final class RunChooser {
       return putVarint(zigzag(min == max ? 0 : firstDelta), p);
     }
     if (firstDelta != 0 && (up || down)) {
+      // the deltas of a monotone run: the first one signed, then magnitudes
+      deltas[0] = firstDelta;
+      long deltaMax = 0;
+      for (int i = 2; i < n; i++) {
+        long magnitude = Math.abs(v[i] - v[i - 1]);
+        deltas[i - 1] = magnitude;
+        deltaMax = Math.max(deltaMax, magnitude);
+      }
       return deltaPacked(n, first, closestFixedBits(bitLength(deltaMax)));
     }
     return patchedOrDirect(v, n, min);
@@ -178,10 +177,14 @@ final class RunChooser {
       return direct(v, n);
     }
     long[] z = encode(v, n);
-    fillHistogram(z, n);
-    int widest = percentileBits(n, 1.0);
-    int p90 = percentileBits(n, 0.9);
-    if (widest - p90 > 1) {
+    long all = 0;
+    for (int i = 0; i < n; i++) {
+      all |= z[i];
+    }
+    int widest = closestFixedBits(bitLength(all));
+    // PATCHED_BASE is considered when the 90th percentile width is at least two bits below the
+    // widest, i.e. at most n / 10 values are wider than the widest width up to widest - 2.
+    if (widest >= 3 && countWider(z, n, floorWidth(widest - 2)) <= (int) (n * (1.0 - 0.9))) {
       for (int i = 0; i < n; i++) {
         reduced[i] = v[i] - min;
       }
@@ -193,6 +196,15 @@ final class RunChooser {
       }
     }
     return directWidth(z, n, widest);
+  }
+
+  /** How many of {@code z[0, n)} are wider than {@code bits} (below 64). */
+  private static int countWider(long[] z, int n, int bits) {
+    int wider = 0;
+    for (int i = 0; i < n; i++) {
+      wider += (z[i] >>> bits) != 0 ? 1 : 0;
+    }
+    return wider;
   }
 
   /** {@code reduced[0, n)} holds value - min; values wider than {@code width} get patched. */
@@ -304,6 +316,12 @@ final class RunChooser {
   /** The width a code can express for {@code bits} (0 counts as 1). */
   static int closestFixedBits(int bits) {
     return WIDTHS[CODE_OF_BITS[bits]];
+  }
+
+  /** The widest width a code can express that is at most {@code bits} (1 to 64). */
+  static int floorWidth(int bits) {
+    int code = CODE_OF_BITS[bits];
+    return WIDTHS[code] == bits ? bits : WIDTHS[code - 1];
   }
 
   /** The aligned width for {@code bits}: 1, 2, 4, 8, 16, 24, 32, 40, 48, 56 or 64. */
