@@ -79,6 +79,11 @@ final class StringDictionary {
       }
       slot = (slot + 1) & mask;
     }
+    return insert(b, off, len, h, head, tail, slot);
+  }
+
+  /** Adds a new value at an empty slot; returns its id. */
+  private int insert(byte[] b, int off, int len, int h, long head, long tail, int slot) {
     int id = size;
     if (id == starts.length) {
       int n = id * 2;
