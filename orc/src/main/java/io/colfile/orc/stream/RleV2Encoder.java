@@ -56,15 +56,7 @@ public final class RleV2Encoder implements IntegerEncoder {
       return;
     }
     if (count == 1) {
-      lastDelta = value - literals[0];
-      literals[count++] = value;
-      if (value == literals[0]) {
-        repeating = 2;
-        varying = 0;
-      } else {
-        repeating = 0;
-        varying = 2;
-      }
+      second(value);
       return;
     }
     long delta = value - literals[count - 1];
@@ -80,6 +72,19 @@ public final class RleV2Encoder implements IntegerEncoder {
     count = 1;
     repeating = 1;
     varying = 1;
+  }
+
+  /** The second value of a run. */
+  private void second(long value) {
+    lastDelta = value - literals[0];
+    literals[count++] = value;
+    if (value == literals[0]) {
+      repeating = 2;
+      varying = 0;
+    } else {
+      repeating = 0;
+      varying = 2;
+    }
   }
 
   /** The value repeats the last one, which repeated the one before. */
@@ -161,8 +166,10 @@ public final class RleV2Encoder implements IntegerEncoder {
     }
     int i = offset;
     while (i < end) {
-      if (count < 2) {
-        write(values[i++]);
+      if (count == 0) {
+        start(values[i++]);
+      } else if (count == 1) {
+        second(values[i++]);
       } else if (varying > 0) {
         i = appendVarying(values, i, end);
       } else {
