@@ -62,11 +62,11 @@ class IntListTest {
       assertThat(list.get(i)).isEqualTo(values[i]);
     }
     assertThatThrownBy(() -> list.add(-1)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> list.get(values.length))
+        .isInstanceOf(IndexOutOfBoundsException.class);
     assertThatThrownBy(() -> list.addAll(new int[] {3, -1, 4}, 3))
         .isInstanceOf(IllegalArgumentException.class);
     assertThat(list.size()).as("the values before the negative one are added").isEqualTo(8);
     assertThat(list.get(7)).isEqualTo(3);
-    assertThatThrownBy(() -> list.get(values.length))
-        .isInstanceOf(IndexOutOfBoundsException.class);
   }
 }
