@@ -82,6 +82,11 @@ public final class StringStats extends StatsCollector {
     sum += (long) length * repetitions;
   }
 
+  /** {@link #updateSeen} of values of {@code bytes} bytes in all. */
+  public void updateSeenBytes(long bytes) {
+    sum += bytes;
+  }
+
   private void setMin(byte[] b, int off, int len) {
     if (min.length < len) {
       min = new byte[Math.max(len, min.length * 2)];

@@ -152,6 +152,24 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
   }
 
   /**
+   * For the encoders: the window's array when at least {@code n} bytes fit in it from {@link
+   * #windowPosition()} (bytes written there count once {@link #windowAdvance} moves past them,
+   * as {@link #write(byte[], int, int)} of bytes that fit), else null.
+   */
+  byte[] window(int n) {
+    return limit - pos >= n ? buf : null;
+  }
+
+  int windowPosition() {
+    return pos;
+  }
+
+  /** Ends a write into the window at {@code newPos} (at most {@link #window}'s n bytes on). */
+  void windowAdvance(int newPos) {
+    pos = newPos;
+  }
+
+  /**
    * Little-endian IEEE 754 float (FLOAT DATA). NaNs are written in their canonical form ({@link
    * Float#floatToIntBits}), as ORC Java does.
    */

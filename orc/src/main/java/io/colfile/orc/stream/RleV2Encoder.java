@@ -1,6 +1,7 @@
 package io.colfile.orc.stream;
 
 import io.colfile.orc.index.IntegerCheckpoint;
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -55,15 +56,7 @@ public final class RleV2Encoder implements IntegerEncoder {
       return;
     }
     if (count == 1) {
-      lastDelta = value - literals[0];
-      literals[count++] = value;
-      if (value == literals[0]) {
-        repeating = 2;
-        varying = 0;
-      } else {
-        repeating = 0;
-        varying = 2;
-      }
+      second(value);
       return;
     }
     long delta = value - literals[count - 1];
@@ -79,6 +72,19 @@ public final class RleV2Encoder implements IntegerEncoder {
     count = 1;
     repeating = 1;
     varying = 1;
+  }
+
+  /** The second value of a run. */
+  private void second(long value) {
+    lastDelta = value - literals[0];
+    literals[count++] = value;
+    if (value == literals[0]) {
+      repeating = 2;
+      varying = 0;
+    } else {
+      repeating = 0;
+      varying = 2;
+    }
   }
 
   /** The value repeats the last one, which repeated the one before. */
@@ -141,12 +147,90 @@ public final class RleV2Encoder implements IntegerEncoder {
     repeating = 0;
   }
 
+  /**
+   * The values in order, as {@link #write(long)} one at a time would take them (the same runs,
+   * state and exceptions), but varying values are appended and repeats counted by scanning the
+   * array: one comparison a value instead of the state transitions.
+   */
   @Override
   public void write(long[] values, int offset, int length) {
     Objects.checkFromIndexSize(offset, length, values.length);
-    for (int i = offset; i < offset + length; i++) {
-      write(values[i]);
+    int end = offset + length;
+    if (!signed) {
+      for (int i = offset; i < end; i++) {
+        if (values[i] < 0) {
+          write(values, offset, i - offset);
+          write(values[i]); // throws
+        }
+      }
     }
+    int i = offset;
+    while (i < end) {
+      if (count == 0) {
+        start(values[i++]);
+      } else if (count == 1) {
+        second(values[i++]);
+      } else if (varying > 0) {
+        i = appendVarying(values, i, end);
+      } else {
+        i = countRepeats(values, i, end);
+      }
+    }
+  }
+
+  /**
+   * Varying values from {@code values[i]} until a value repeating the last two, a full run or
+   * {@code end}; returns where it stopped.
+   */
+  private int appendVarying(long[] values, int i, int end) {
+    int c = count;
+    long last = literals[c - 1];
+    long before = literals[c - 2];
+    int stop = end - i <= MAX_RUN - c ? end : i + (MAX_RUN - c);
+    while (i < stop) {
+      long x = values[i];
+      if (x == last && last == before) {
+        break;
+      }
+      literals[c++] = x;
+      before = last;
+      last = x;
+      i++;
+    }
+    count = c;
+    varying = c;
+    lastDelta = last - before;
+    if (c == MAX_RUN) {
+      writeVarying();
+    } else if (i < end) {
+      addRepeat(values[i++]);
+    }
+    return i;
+  }
+
+  /**
+   * Copies of the repeated value from {@code values[i]} until another value, a full run or
+   * {@code end}; returns where it stopped.
+   */
+  private int countRepeats(long[] values, int i, int end) {
+    long value = literals[0];
+    int r = repeating;
+    int start = i;
+    int stop = end - i <= MAX_RUN - r ? end : i + (MAX_RUN - r);
+    while (i < stop && values[i] == value) {
+      i++;
+    }
+    int from = r;
+    r += i - start;
+    Arrays.fill(literals, from, r, value); // the literals as value by value would leave them
+    repeating = r;
+    count = r;
+    if (r == MAX_RUN) {
+      writeRepeat();
+    } else if (i < end) {
+      addVarying(values[i++]);
+    }
+    return i;
   }
 
   @Override

@@ -19,8 +19,9 @@ import java.util.Arrays;
  * </ol>
  *
  * With aligned bit packing, DIRECT and DELTA widths round up to 1, 2, 4, 8, 16, 24, 32, 40, 48,
- * 56 or 64 bits; PATCHED_BASE never aligns. A run is assembled in one array and handed to the
- * stream in a single write.
+ * 56 or 64 bits; PATCHED_BASE never aligns. A run is written straight into the stream's window
+ * when the largest it can be fits there, else assembled in one array and handed to the stream in
+ * a single write.
  */
 final class RunChooser {
   private static final int MAX_RUN = RleV2Decoder.MAX_RUN;
@@ -55,6 +56,9 @@ final class RunChooser {
   // header 4 + base 8 + data + patch list; DELTA needs 2 + 10 + 10 + 510 x 8, less
   private final byte[] run = new byte[4 + 8 + MAX_RUN * 8 + MAX_PATCHES * 8];
   private final long[] runCounts = new long[4];
+  /** Where the run being chosen goes: {@link #run} or the stream's window, from {@link #at}. */
+  private byte[] dst = run;
+  private int at;
 
   RunChooser(boolean signed, boolean aligned) {
     this.signed = signed;
@@ -67,25 +71,51 @@ final class RunChooser {
 
   /** {@code count} (3 to 512) copies of {@code value}: SHORT_REPEAT up to 10, else DELTA. */
   void writeRepeat(long value, int count, OrcOutputStream out) {
+    target(out, 2 + 2 * Varints.MAX_VARLONG_BYTES);
     int p;
     if (count <= MAX_SHORT_REPEAT) {
       long z = signed ? zigzag(value) : value;
       int bytes = (closestFixedBits(bitLength(z)) + 7) >>> 3;
-      run[0] = (byte) ((bytes - 1) << 3 | (count - RleV2Encoder.MIN_REPEAT));
-      p = putBigEndian(z, bytes, 1);
+      dst[at] = (byte) ((bytes - 1) << 3 | (count - RleV2Encoder.MIN_REPEAT));
+      p = putBigEndian(z, bytes, at + 1);
       runCounts[RleV2Encoder.SHORT_REPEAT]++;
     } else {
       p = deltaHeader(count, 0, value);
       p = putVarint(zigzag(0), p);
       runCounts[RleV2Encoder.DELTA]++;
     }
-    out.write(run, 0, p);
+    finish(out, p);
   }
 
   /** {@code literals[0, n)}, 1 to 512 values that are not one repeat. */
   void write(long[] literals, int n, OrcOutputStream out) {
-    int p = choose(literals, n);
-    out.write(run, 0, p);
+    target(out, 4 + 8 + n * 8 + MAX_PATCHES * 8);
+    finish(out, choose(literals, n));
+  }
+
+  /**
+   * Where the next run goes: straight into the stream's window when {@code most} bytes fit
+   * there, else into {@link #run}.
+   */
+  private void target(OrcOutputStream out, int most) {
+    byte[] window = out.window(most);
+    if (window != null) {
+      dst = window;
+      at = out.windowPosition();
+    } else {
+      dst = run;
+      at = 0;
+    }
+  }
+
+  /** The run ends before {@code p} of {@link #dst}. */
+  private void finish(OrcOutputStream out, int p) {
+    if (dst == run) {
+      out.write(run, 0, p);
+    } else {
+      out.windowAdvance(p);
+      dst = run; // not holding on to the stream's window
+    }
   }
 
   private int choose(long[] v, int n) {
@@ -99,23 +129,14 @@ final class RunChooser {
     boolean up = true;
     boolean down = true;
     boolean fixedDelta = true;
-    long deltaMax = 0;
-    deltas[0] = firstDelta;
-    long prev = first;
     for (int i = 1; i < n; i++) {
+      long prev = v[i - 1];
       long x = v[i];
-      long d = x - prev;
       min = Math.min(min, x);
       max = Math.max(max, x);
       up &= prev <= x;
       down &= prev >= x;
-      fixedDelta &= d == firstDelta;
-      if (i > 1) {
-        long magnitude = Math.abs(d);
-        deltas[i - 1] = magnitude;
-        deltaMax = Math.max(deltaMax, magnitude);
-      }
-      prev = x;
+      fixedDelta &= x - prev == firstDelta;
     }
     if (!isSafeSubtract(max, min)) {
       return direct(v, n);
@@ -127,6 +148,14 @@ final class RunChooser {
       return putVarint(zigzag(min == max ? 0 : firstDelta), p);
     }
     if (firstDelta != 0 && (up || down)) {
+      // the deltas of a monotone run: the first one signed, then magnitudes
+      deltas[0] = firstDelta;
+      long deltaMax = 0;
+      for (int i = 2; i < n; i++) {
+        long magnitude = Math.abs(v[i] - v[i - 1]);
+        deltas[i - 1] = magnitude;
+        deltaMax = Math.max(deltaMax, magnitude);
+      }
       return deltaPacked(n, first, closestFixedBits(bitLength(deltaMax)));
     }
     return patchedOrDirect(v, n, min);
@@ -145,10 +174,10 @@ final class RunChooser {
     if (aligned) {
       width = alignedBits(width);
     }
-    run[0] = (byte) (RleV2Encoder.DIRECT << 6 | CODE_OF_BITS[width] << 1 | (n - 1) >>> 8);
-    run[1] = (byte) (n - 1);
+    dst[at] = (byte) (RleV2Encoder.DIRECT << 6 | CODE_OF_BITS[width] << 1 | (n - 1) >>> 8);
+    dst[at + 1] = (byte) (n - 1);
     runCounts[RleV2Encoder.DIRECT]++;
-    return BitPacker.pack(z, 0, n, width, run, 2);
+    return BitPacker.pack(z, 0, n, width, dst, at + 2);
   }
 
   private int deltaPacked(int n, long first, int width) {
@@ -161,14 +190,14 @@ final class RunChooser {
     int p = deltaHeader(n, CODE_OF_BITS[width], first);
     p = putVarint(zigzag(deltas[0]), p);
     runCounts[RleV2Encoder.DELTA]++;
-    return BitPacker.pack(deltas, 1, n - 2, width, run, p);
+    return BitPacker.pack(deltas, 1, n - 2, width, dst, p);
   }
 
   /** DELTA header and first value; returns where the first delta goes. */
   private int deltaHeader(int n, int code, long first) {
-    run[0] = (byte) (RleV2Encoder.DELTA << 6 | code << 1 | (n - 1) >>> 8);
-    run[1] = (byte) (n - 1);
-    return putVarint(signed ? zigzag(first) : first, 2);
+    dst[at] = (byte) (RleV2Encoder.DELTA << 6 | code << 1 | (n - 1) >>> 8);
+    dst[at + 1] = (byte) (n - 1);
+    return putVarint(signed ? zigzag(first) : first, at + 2);
   }
 
   private int patchedOrDirect(long[] v, int n, long min) {
@@ -178,10 +207,14 @@ final class RunChooser {
       return direct(v, n);
     }
     long[] z = encode(v, n);
-    fillHistogram(z, n);
-    int widest = percentileBits(n, 1.0);
-    int p90 = percentileBits(n, 0.9);
-    if (widest - p90 > 1) {
+    long all = 0;
+    for (int i = 0; i < n; i++) {
+      all |= z[i];
+    }
+    int widest = closestFixedBits(bitLength(all));
+    // PATCHED_BASE is considered when the 90th percentile width is at least two bits below the
+    // widest, i.e. at most n / 10 values are wider than the widest width up to widest - 2.
+    if (widest >= 3 && countWider(z, n, floorWidth(widest - 2)) <= (int) (n * (1.0 - 0.9))) {
       for (int i = 0; i < n; i++) {
         reduced[i] = v[i] - min;
       }
@@ -193,6 +226,15 @@ final class RunChooser {
       }
     }
     return directWidth(z, n, widest);
+  }
+
+  /** How many of {@code z[0, n)} are wider than {@code bits} (below 64). */
+  private static int countWider(long[] z, int n, int bits) {
+    int wider = 0;
+    for (int i = 0; i < n; i++) {
+      wider += (z[i] >>> bits) != 0 ? 1 : 0;
+    }
+    return wider;
   }
 
   /** {@code reduced[0, n)} holds value - min; values wider than {@code width} get patched. */
@@ -239,14 +281,14 @@ final class RunChooser {
     if (negative) {
       base |= 1L << (baseBytes * 8 - 1); // sign-magnitude
     }
-    run[0] = (byte) (RleV2Encoder.PATCHED_BASE << 6 | CODE_OF_BITS[width] << 1 | (n - 1) >>> 8);
-    run[1] = (byte) (n - 1);
-    run[2] = (byte) ((baseBytes - 1) << 5 | CODE_OF_BITS[patchWidth]);
-    run[3] = (byte) ((gapWidth - 1) << 5 | entries);
-    int p = putBigEndian(base, baseBytes, 4);
-    p = BitPacker.pack(reduced, 0, n, width, run, p);
+    dst[at] = (byte) (RleV2Encoder.PATCHED_BASE << 6 | CODE_OF_BITS[width] << 1 | (n - 1) >>> 8);
+    dst[at + 1] = (byte) (n - 1);
+    dst[at + 2] = (byte) ((baseBytes - 1) << 5 | CODE_OF_BITS[patchWidth]);
+    dst[at + 3] = (byte) ((gapWidth - 1) << 5 | entries);
+    int p = putBigEndian(base, baseBytes, at + 4);
+    p = BitPacker.pack(reduced, 0, n, width, dst, p);
     runCounts[RleV2Encoder.PATCHED_BASE]++;
-    return BitPacker.pack(patchEntries, 0, entries, closestFixedBits(gapWidth + patchWidth), run,
+    return BitPacker.pack(patchEntries, 0, entries, closestFixedBits(gapWidth + patchWidth), dst,
         p);
   }
 
@@ -284,13 +326,13 @@ final class RunChooser {
 
   private int putBigEndian(long v, int bytes, int p) {
     for (int shift = 8 * (bytes - 1); shift >= 0; shift -= 8) {
-      run[p++] = (byte) (v >>> shift);
+      dst[p++] = (byte) (v >>> shift);
     }
     return p;
   }
 
   private int putVarint(long u, int p) {
-    return Varints.writeVarLong(run, p, u);
+    return Varints.writeVarLong(dst, p, u);
   }
 
   private static long zigzag(long v) {
@@ -304,6 +346,12 @@ final class RunChooser {
   /** The width a code can express for {@code bits} (0 counts as 1). */
   static int closestFixedBits(int bits) {
     return WIDTHS[CODE_OF_BITS[bits]];
+  }
+
+  /** The widest width a code can express that is at most {@code bits} (1 to 64). */
+  static int floorWidth(int bits) {
+    int code = CODE_OF_BITS[bits];
+    return WIDTHS[code] == bits ? bits : WIDTHS[code - 1];
   }
 
   /** The aligned width for {@code bits}: 1, 2, 4, 8, 16, 24, 32, 40, 48, 56 or 64. */

@@ -45,6 +45,47 @@ final class IntList {
     }
   }
 
+  /** {@link #add} of {@code src[0, n)} in order. */
+  void addAll(int[] src, int n) {
+    int max = 0;
+    for (int k = 0; k < n; k++) {
+      max |= src[k];
+    }
+    if (max < 0) {
+      for (int k = 0; k < n; k++) {
+        add(src[k]); // throws at the first negative value
+      }
+    }
+    if (max > 0xFF && ints == null && chars == null) {
+      widenToChars();
+    }
+    if (max > Character.MAX_VALUE && ints == null) {
+      widenToInts();
+    }
+    int need = size + n;
+    if (ints != null) {
+      if (need > ints.length) {
+        ints = Arrays.copyOf(ints, Math.max(need, ints.length * 2));
+      }
+      System.arraycopy(src, 0, ints, size, n);
+    } else if (chars != null) {
+      if (need > chars.length) {
+        chars = Arrays.copyOf(chars, Math.max(need, chars.length * 2));
+      }
+      for (int k = 0; k < n; k++) {
+        chars[size + k] = (char) src[k];
+      }
+    } else {
+      if (need > bytes.length) {
+        bytes = Arrays.copyOf(bytes, Math.max(need, bytes.length * 2));
+      }
+      for (int k = 0; k < n; k++) {
+        bytes[size + k] = (byte) src[k];
+      }
+    }
+    size = need;
+  }
+
   private void widenToChars() {
     chars = new char[Math.max(bytes.length, 1024)];
     for (int i = 0; i < size; i++) {

@@ -42,15 +42,26 @@ final class IntegerColumnWriter extends ColumnWriter {
   void writeValues(ColumnVector v, int offset, int length) throws IOException {
     long[] values = ((LongVector) v).vector;
     boolean noNulls = v.noNulls;
-    if (noNulls && !date && bloom == null) {
+    if (noNulls && bloom == null) {
       // statistics and checks first, then the values to the encoder in one call
-      IntegerStats stats = (IntegerStats) groupStats;
-      for (int i = offset, end = offset + length; i < end; i++) {
-        long x = values[i];
-        if (x < min || x > max) {
-          throw badValue(i, x + " does not fit " + type);
+      if (date) {
+        DateStats stats = (DateStats) groupStats;
+        for (int i = offset, end = offset + length; i < end; i++) {
+          long x = values[i];
+          if (x < min || x > max) {
+            throw badValue(i, x + " does not fit " + type);
+          }
+          stats.update((int) x);
         }
-        stats.update(x, 1);
+      } else {
+        IntegerStats stats = (IntegerStats) groupStats;
+        for (int i = offset, end = offset + length; i < end; i++) {
+          long x = values[i];
+          if (x < min || x > max) {
+            throw badValue(i, x + " does not fit " + type);
+          }
+          stats.update(x, 1);
+        }
       }
       data.write(values, offset, length);
       return;

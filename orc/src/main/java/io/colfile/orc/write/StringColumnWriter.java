@@ -38,6 +38,8 @@ final class StringColumnWriter extends ColumnWriter {
   private final IntList groupStarts = new IntList();
   /** The dictionary ids of a block of rows being written. */
   private final long[] idBlock = new long[1024];
+  /** The dictionary ids of the values of one {@link #writeValues} call. */
+  private int[] idScratch = new int[1024];
   private final boolean isChar;
   private final boolean isVarchar;
   private final int maxLength;
@@ -73,6 +75,10 @@ final class StringColumnWriter extends ColumnWriter {
     BytesVector b = (BytesVector) v;
     StringStats stats = (StringStats) groupStats;
     boolean noNulls = v.noNulls;
+    if (useDictionary && !isChar && !isVarchar && bloom == null) {
+      addToDictionary(b, offset, length, stats);
+      return;
+    }
     for (int i = offset, end = offset + length; i < end; i++) {
       if (noNulls || !v.isNull[i]) {
         byte[] buf = b.vector[i];
@@ -119,6 +125,54 @@ final class StringColumnWriter extends ColumnWriter {
         }
       }
     }
+  }
+
+  /**
+   * {@link #writeValues} of a STRING column while the dictionary is in use, without bloom
+   * filter: first the ids of all values (a lookup a value, nothing else touching the caller's
+   * bytes), then the ids to the stripe's list and the statistics from the dictionary's copy of
+   * each value not met before in the row group (min and max do not depend on the order).
+   */
+  private void addToDictionary(BytesVector b, int offset, int length, StringStats stats) {
+    if (idScratch.length < length) {
+      idScratch = new int[Math.max(length, idScratch.length * 2)];
+    }
+    int[] found = idScratch;
+    int n = 0;
+    byte[][] vector = b.vector;
+    int[] starts = b.start;
+    int[] lengths = b.length;
+    if (b.noNulls) {
+      for (int i = offset, end = offset + length; i < end; i++) {
+        found[n++] = dictionary.add(vector[i], starts[i], lengths[i]);
+      }
+    } else {
+      boolean[] isNull = b.isNull;
+      for (int i = offset, end = offset + length; i < end; i++) {
+        if (!isNull[i]) {
+          found[n++] = dictionary.add(vector[i], starts[i], lengths[i]);
+        }
+      }
+    }
+    rows.addAll(found, n);
+    if (statsSeen.length < dictionary.size()) {
+      statsSeen = Arrays.copyOf(statsSeen, Math.max(dictionary.size(), statsSeen.length * 2));
+    }
+    int[] seen = statsSeen;
+    int group = statsGroup;
+    byte[] bytes = dictionary.bytes();
+    long seenBytes = 0;
+    for (int k = 0; k < n; k++) {
+      int id = found[k];
+      int len = dictionary.length(id);
+      if (seen[id] == group) {
+        seenBytes += len;
+      } else {
+        seen[id] = group;
+        stats.update(bytes, dictionary.start(id), len, 1);
+      }
+    }
+    stats.updateSeenBytes(seenBytes);
   }
 
   private static boolean isStartByte(byte b) {

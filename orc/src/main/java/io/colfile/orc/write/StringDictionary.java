@@ -5,8 +5,9 @@ import java.util.Arrays;
 
 /**
  * The distinct values of a string column in the stripe being written: ids in order of first
- * appearance, an open-addressing hash table over the bytes, and the order the dictionary is
- * written in (unsigned-byte lexicographic, as ORC Java writes it).
+ * appearance, an open-addressing hash table (linear probing, each entry's hash and key words
+ * kept beside its bytes), and the order the dictionary is written in (unsigned-byte
+ * lexicographic, as ORC Java writes it).
  */
 final class StringDictionary {
   private byte[] bytes = new byte[4096];
@@ -14,6 +15,9 @@ final class StringDictionary {
   private int[] starts = new int[256];
   private int[] lengths = new int[256];
   private int[] hashes = new int[256];
+  /** Per entry, the key words of {@link #add}: the first and the last bytes of the value. */
+  private long[] heads = new long[256];
+  private long[] tails = new long[256];
   private int size;
   private int[] slots = new int[1024];
   private int mask = slots.length - 1;
@@ -38,7 +42,29 @@ final class StringDictionary {
 
   /** The id of the value, adding it when new. */
   int add(byte[] b, int off, int len) {
-    int h = hash(b, off, len);
+    // A value's key is two words that hold all of its bytes up to 16 bytes (the first and the
+    // last 8, 4 or 1-3 bytes, overlapping), so most lookups compare two words and a length, with
+    // no loop; longer values compare their middle bytes too.
+    long head;
+    long tail;
+    int h;
+    if (len >= Long.BYTES) {
+      head = Endian.getLongLE(b, off);
+      tail = Endian.getLongLE(b, off + len - Long.BYTES);
+      h = len <= 2 * Long.BYTES ? hash(head, tail, len) : hash(b, off, len);
+    } else if (len >= Integer.BYTES) {
+      head = Endian.getIntLE(b, off) & 0xFFFF_FFFFL;
+      tail = Endian.getIntLE(b, off + len - Integer.BYTES) & 0xFFFF_FFFFL;
+      h = hash(head, tail, len);
+    } else if (len > 0) {
+      head = (b[off] & 0xFF) | (b[off + (len >> 1)] & 0xFF) << 8 | (b[off + len - 1] & 0xFF) << 16;
+      tail = 0;
+      h = hash(head, tail, len);
+    } else {
+      head = 0;
+      tail = 0;
+      h = hash(head, tail, len);
+    }
     int slot = h & mask;
     while (true) {
       int s = slots[slot];
@@ -46,17 +72,26 @@ final class StringDictionary {
         break;
       }
       int id = s - 1;
-      if (hashes[id] == h && lengths[id] == len && equal(bytes, starts[id], b, off, len)) {
+      if (((heads[id] ^ head) | (tails[id] ^ tail) | (lengths[id] ^ len)) == 0
+          && (len <= 2 * Long.BYTES
+              || equal(bytes, starts[id] + Long.BYTES, b, off + Long.BYTES, len - 2 * Long.BYTES))) {
         return id;
       }
       slot = (slot + 1) & mask;
     }
+    return insert(b, off, len, h, head, tail, slot);
+  }
+
+  /** Adds a new value at an empty slot; returns its id. */
+  private int insert(byte[] b, int off, int len, int h, long head, long tail, int slot) {
     int id = size;
     if (id == starts.length) {
       int n = id * 2;
       starts = Arrays.copyOf(starts, n);
       lengths = Arrays.copyOf(lengths, n);
       hashes = Arrays.copyOf(hashes, n);
+      heads = Arrays.copyOf(heads, n);
+      tails = Arrays.copyOf(tails, n);
     }
     if (bytes.length - used < len) {
       long want = Math.max((long) bytes.length * 2, (long) used + len);
@@ -72,6 +107,8 @@ final class StringDictionary {
     starts[id] = used;
     lengths[id] = len;
     hashes[id] = h;
+    heads[id] = head;
+    tails[id] = tail;
     used += len;
     size++;
     slots[slot] = id + 1;
@@ -94,9 +131,18 @@ final class StringDictionary {
   }
 
   /**
-   * Eight bytes a step; the hash only places entries in the table (ids are in order of first
-   * appearance), so it has no effect on the bytes written.
+   * The hash of a value of up to 16 bytes from its key. Hashes only place entries in the table
+   * (ids are in order of first appearance), so they have no effect on the bytes written.
    */
+  private static int hash(long head, long tail, int len) {
+    long h = (head * 0x9E3779B97F4A7C15L + tail) ^ len;
+    h *= 0xBF58476D1CE4E5B9L;
+    h ^= h >>> 31;
+    h *= 0x94D049BB133111EBL;
+    return (int) (h >>> 32);
+  }
+
+  /** The hash of a longer value: eight bytes a step. */
   private static int hash(byte[] b, int off, int len) {
     long h = len;
     int i = off;

@@ -9,8 +9,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * {@link IntList} returns every value it was given, across its widenings from one byte a value
- * to two and four, and after clear(); its memory() is ORC Java's count whatever the width.
+ * {@link IntList} returns every value it was given, one at a time or in blocks, across its
+ * widenings from one byte a value to two and four, and after clear(); its memory() is ORC Java's
+ * count whatever the width.
  */
 @ExtendWith(TestSeed.class)
 class IntListTest {
@@ -27,7 +28,16 @@ class IntListTest {
           // mostly small values, now and then a wider one
           int bound = bounds[r.nextInt(100) < 97 ? 0 : r.nextInt(3)];
           expected[i] = r.nextInt(bound);
-          list.add(expected[i]);
+        }
+        // one at a time or in blocks of any size, the blocks taken from offset 0 of a copy
+        for (int i = 0; i < n; ) {
+          if (r.nextBoolean()) {
+            list.add(expected[i++]);
+          } else {
+            int k = Math.min(n - i, r.nextInt(1500));
+            list.addAll(java.util.Arrays.copyOfRange(expected, i, i + k + r.nextInt(3)), k);
+            i += k;
+          }
         }
         assertThat(list.size()).isEqualTo(n);
         for (int i = 0; i < n; i++) {
@@ -54,5 +64,9 @@ class IntListTest {
     assertThatThrownBy(() -> list.add(-1)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> list.get(values.length))
         .isInstanceOf(IndexOutOfBoundsException.class);
+    assertThatThrownBy(() -> list.addAll(new int[] {3, -1, 4}, 3))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThat(list.size()).as("the values before the negative one are added").isEqualTo(8);
+    assertThat(list.get(7)).isEqualTo(3);
   }
 }
