@@ -124,12 +124,12 @@ public final class ReadablePrefix {
       throw new IllegalArgumentException(count + " rows asked for, " + rows + " readable");
     }
     long done = 0;
-    int size = options.batchSize();
     if (count > 0) {
       try (BatchReader in = reader.read(options)) {
         ColumnBatch b = in.newBatch();
-        // a batch that starts at done holds at most size rows: one find read whole
-        while (done < count && done + size <= batchedRows && in.next(b)) {
+        // the same options make the same batches: one that starts before batchedRows is one
+        // that find read whole
+        while (done < count && done < batchedRows && in.next(b)) {
           b.size = (int) Math.min(b.size, count - done);
           writer.write(b);
           done += b.size;
