@@ -209,7 +209,7 @@ final class SalvageCommand implements Callable<Integer>, FileCommand {
         OrcSalvage.Guess g = OrcSalvage.Guess.like(intact);
         return new OrcSalvage.Guess(type != null ? type : g.schema(),
             codec != null ? codec : g.codec(), g.compressionBlockSize(), g.writerId(),
-            g.writerVersion(), g.calendar());
+            g.writerVersion(), g.calendar(), g.fileVersion());
       }
     }
     if (type == null) {

@@ -60,14 +60,21 @@ public final class OrcSalvage {
    * What {@link #salvageWithoutTail} needs to know of a file whose tail is gone: its schema,
    * its compression (null: each codec is tried in turn until one finds a stripe at byte 3),
    * its compression chunk size (the largest chunk there can be), the writer's id and version
-   * (which decide how some values and bloom filters are read), and the calendar the footer
+   * (which decide how some values and bloom filters are read), the calendar the footer
    * recorded (null: none, which readers take as the hybrid Julian/Gregorian calendar; it
-   * decides dates and timestamps before 1582-10-15).
+   * decides dates and timestamps before 1582-10-15), and the file version (which decides how
+   * the row index positions of short decimals are laid out: [1,9999] files keep decimal64's).
    */
   public record Guess(Type schema, CompressionCodec codec, int compressionBlockSize,
-      int writerId, int writerVersion, OrcWriterOptions.Calendar calendar) {
+      int writerId, int writerVersion, OrcWriterOptions.Calendar calendar,
+      OrcFileVersion fileVersion) {
     public Guess {
       Objects.requireNonNull(schema, "schema");
+      Objects.requireNonNull(fileVersion, "fileVersion");
+      if (!fileVersion.isKnown()) {
+        throw new IllegalArgumentException("file version must be 0.11, 0.12 or 1.9999: "
+            + fileVersion);
+      }
       if (compressionBlockSize <= 0) {
         throw new IllegalArgumentException("compression block size must be positive: "
             + compressionBlockSize);
@@ -76,23 +83,24 @@ public final class OrcSalvage {
 
     /**
      * A schema, and the codec when known: chunks of ORC's default 256 KiB at most, written by
-     * ORC Java at the latest writer version colfile knows, no calendar recorded.
+     * ORC Java at the latest writer version colfile knows, no calendar recorded, file version
+     * 0.12.
      */
     public static Guess of(Type schema, CompressionCodec codec) {
       return new Guess(schema, codec, OrcTail.DEFAULT_BLOCK_SIZE, 0,
-          OrcWriterOptions.WRITER_VERSION, null);
+          OrcWriterOptions.WRITER_VERSION, null, OrcFileVersion.V_0_12);
     }
 
     /**
      * What an intact file of the same writer says (schema, codec, chunk size, writer,
-     * calendar).
+     * calendar, file version).
      */
     public static Guess like(OrcReader intact) {
       String calendar = intact.calendar();
       return new Guess(intact.schema(), intact.compression(), intact.compressionBlockSize(),
           intact.writerId(), intact.writerVersion(), calendar.isEmpty()
               || calendar.equals("UNKNOWN_CALENDAR") ? null
-              : OrcWriterOptions.Calendar.valueOf(calendar));
+              : OrcWriterOptions.Calendar.valueOf(calendar), intact.fileVersion());
     }
   }
 
@@ -111,47 +119,61 @@ public final class OrcSalvage {
       throws IOException {
     Objects.requireNonNull(out, "out");
     try (InputFile file = in) {
-      long length = file.length();
-      List<CompressionCodec> codecs = guess.codec() != null ? List.of(guess.codec())
-          : List.of(CompressionCodec.ZLIB, CompressionCodec.ZSTD, CompressionCodec.SNAPPY,
-              CompressionCodec.LZ4, CompressionCodec.LZO);
-      if (codecs.contains(CompressionCodec.NONE)) {
-        throw new io.colfile.core.error.UnsupportedFeatureException("an uncompressed ORC file "
-            + "without its tail cannot be scanned for stripes (it has no chunk headers to "
-            + "walk)");
-      }
-      OrcStripeScan.Result found = null;
-      CompressionCodec codec = null;
-      String why = null;
-      for (CompressionCodec c : codecs) {
-        OrcStripeScan.Result r = OrcStripeScan.scan(file, guess.schema(), c,
-            guess.compressionBlockSize());
-        if (!r.stripes().isEmpty()) {
-          found = r;
-          codec = c;
-          break;
-        }
-        why = why == null ? r.stopped() : why;
-      }
-      if (found == null) {
-        throw io.colfile.core.error.FileRegion.of(file.name(), length).corrupt(3,
-            "no stripe of the schema %s found at byte 3 with %s compression%s", guess.schema(),
-            guess.codec() != null ? guess.codec().name().toLowerCase(java.util.Locale.ROOT)
-                : "any", why == null ? "" : " (" + why + ")");
-      }
-      io.colfile.orc.tail.Footer footer = OrcStripeScan.footer(guess.schema(), found.stripes(),
-          found.rowIndexStride(), guess.writerId(), guess.calendar() == null ? null
-              : io.colfile.orc.tail.CalendarKind.valueOf(guess.calendar().name()));
-      OrcTail tail = OrcTail.synthetic(file.name(), length, footer,
-          OrcStripeScan.kind(codec), guess.compressionBlockSize(), guess.writerVersion());
-      OrcReader reader = OrcReader.withTail(file, tail);
+      Scanned scanned = scan(file, guess);
+      OrcReader reader = scanned.reader();
       SalvageReport report = new SalvageReport("ORC", reader.numberOfRows());
       report.lost(new SalvageReport.Loss("tail", 0, 0, "the file's tail (footer, metadata, "
-          + "postscript) is gone; stripes found by scanning, up to byte " + found.scannedTo()
-          + " of " + length + (found.stopped() == null ? "" : " (" + found.stopped() + ")"),
+          + "postscript) is gone; stripes found by scanning, up to byte "
+          + scanned.found().scannedTo() + " of " + file.length()
+          + (scanned.found().stopped() == null ? "" : " (" + scanned.found().stopped() + ")"),
           null));
       return salvage(reader, out, report);
     }
+  }
+
+  /** A file without its tail read through the tail its scanned stripes make up. */
+  record Scanned(OrcReader reader, OrcStripeScan.Result found) {}
+
+  /**
+   * Scans {@code file} for stripes as {@code guess} says and opens it with the tail they make
+   * up (what {@link #salvageWithoutTail} reads from).
+   */
+  static Scanned scan(InputFile file, Guess guess) throws IOException {
+    long length = file.length();
+    List<CompressionCodec> codecs = guess.codec() != null ? List.of(guess.codec())
+        : List.of(CompressionCodec.ZLIB, CompressionCodec.ZSTD, CompressionCodec.SNAPPY,
+            CompressionCodec.LZ4, CompressionCodec.LZO);
+    if (codecs.contains(CompressionCodec.NONE)) {
+      throw new io.colfile.core.error.UnsupportedFeatureException("an uncompressed ORC file "
+          + "without its tail cannot be scanned for stripes (it has no chunk headers to "
+          + "walk)");
+    }
+    OrcStripeScan.Result found = null;
+    CompressionCodec codec = null;
+    String why = null;
+    for (CompressionCodec c : codecs) {
+      OrcStripeScan.Result r = OrcStripeScan.scan(file, guess.schema(), c,
+          guess.compressionBlockSize());
+      if (!r.stripes().isEmpty()) {
+        found = r;
+        codec = c;
+        break;
+      }
+      why = why == null ? r.stopped() : why;
+    }
+    if (found == null) {
+      throw io.colfile.core.error.FileRegion.of(file.name(), length).corrupt(3,
+          "no stripe of the schema %s found at byte 3 with %s compression%s", guess.schema(),
+          guess.codec() != null ? guess.codec().name().toLowerCase(java.util.Locale.ROOT)
+              : "any", why == null ? "" : " (" + why + ")");
+    }
+    io.colfile.orc.tail.Footer footer = OrcStripeScan.footer(guess.schema(), found.stripes(),
+        found.rowIndexStride(), guess.writerId(), guess.calendar() == null ? null
+            : io.colfile.orc.tail.CalendarKind.valueOf(guess.calendar().name()));
+    OrcTail tail = OrcTail.synthetic(file.name(), length, footer,
+        OrcStripeScan.kind(codec), guess.compressionBlockSize(), guess.writerVersion(),
+        guess.fileVersion());
+    return new Scanned(OrcReader.withTail(file, tail), found);
   }
 
   private static SalvageReport salvage(OrcReader reader, OutputFile out, SalvageReport report)

@@ -78,8 +78,10 @@ final class OrcTail {
    * found, the postscript saying only the compression; the file holds no tail bytes.
    */
   static OrcTail synthetic(String file, long fileLength, Footer footer, CompressionKind kind,
-      int blockSize, int writerVersion) throws UnsupportedFeatureException {
-    PostScript ps = new PostScript(0, kind, (long) blockSize, List.of(0, 12), 0, writerVersion,
+      int blockSize, int writerVersion, OrcFileVersion version)
+      throws UnsupportedFeatureException {
+    PostScript ps = new PostScript(0, kind, (long) blockSize,
+        List.of(version.major(), version.minor()), 0, writerVersion,
         0, "ORC");
     return new OrcTail(file, fileLength, 0, ps, footer, codec(file, kind), blockSize, 0, true);
   }
