@@ -19,18 +19,25 @@ public final class StripeMessages {
       throws CorruptFileException {
     OrcProto.StripeFooter f = Messages.parse(where, bytes, OrcProto.StripeFooter.parser());
     List<StreamEntry> streams = streams(f.getStreamsList());
-    List<EncodingEntry> columns = new ArrayList<>(f.getColumnsCount());
-    for (OrcProto.ColumnEncoding e : f.getColumnsList()) {
-      columns.add(new EncodingEntry(ColumnEncoding.of(e.getKind().getNumber()),
-          e.getDictionarySize(), e.hasBloomEncoding() ? e.getBloomEncoding() : 0));
-    }
+    List<EncodingEntry> columns = encodings(f.getColumnsList());
     String zone = f.hasWriterTimezone() && !f.getWriterTimezone().isEmpty()
         ? f.getWriterTimezone() : null;
     List<List<StreamEntry>> variants = new ArrayList<>(f.getEncryptionCount());
+    List<List<EncodingEntry>> variantColumns = new ArrayList<>(f.getEncryptionCount());
     for (OrcProto.StripeEncryptionVariant v : f.getEncryptionList()) {
       variants.add(streams(v.getStreamsList()));
+      variantColumns.add(encodings(v.getEncodingList()));
     }
-    return new StripeFooter(streams, columns, zone, variants);
+    return new StripeFooter(streams, columns, zone, variants, variantColumns);
+  }
+
+  private static List<EncodingEntry> encodings(List<OrcProto.ColumnEncoding> list) {
+    List<EncodingEntry> columns = new ArrayList<>(list.size());
+    for (OrcProto.ColumnEncoding e : list) {
+      columns.add(new EncodingEntry(ColumnEncoding.of(e.getKind().getNumber()),
+          e.getDictionarySize(), e.hasBloomEncoding() ? e.getBloomEncoding() : 0));
+    }
+    return columns;
   }
 
   private static List<StreamEntry> streams(List<OrcProto.Stream> list) {

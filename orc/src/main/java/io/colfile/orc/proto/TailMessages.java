@@ -5,8 +5,11 @@ import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.error.FileRegion;
 import io.colfile.orc.StripeInformation;
 import io.colfile.orc.stats.ColumnStatistics;
+import io.colfile.orc.stripe.StreamEntry;
+import io.colfile.orc.stripe.StreamKind;
 import io.colfile.orc.tail.CalendarKind;
 import io.colfile.orc.tail.CompressionKind;
+import io.colfile.orc.tail.FileEncryption;
 import io.colfile.orc.tail.Footer;
 import io.colfile.orc.tail.OrcType;
 import io.colfile.orc.tail.OrcTypeKind;
@@ -131,6 +134,76 @@ public final class TailMessages {
     }
     out.put("typeAttributes", attributes);
     return out;
+  }
+
+  /**
+   * The footer's Encryption section with the stripes' ids and local keys ({@link
+   * FileEncryption}); null when the file has none.
+   *
+   * @param bytes the decompressed footer
+   */
+  public static FileEncryption parseEncryption(FileRegion where, byte[] bytes)
+      throws CorruptFileException {
+    OrcProto.Footer f = Messages.parse(where, bytes, OrcProto.Footer.parser());
+    if (!f.hasEncryption()) {
+      return null;
+    }
+    OrcProto.Encryption e = f.getEncryption();
+    List<FileEncryption.Key> keys = new ArrayList<>();
+    for (OrcProto.EncryptionKey k : e.getKeyList()) {
+      keys.add(new FileEncryption.Key(k.getKeyName(), k.getKeyVersion(),
+          k.hasAlgorithm() ? k.getAlgorithm().getNumber() : 0));
+    }
+    List<FileEncryption.Variant> variants = new ArrayList<>();
+    for (OrcProto.EncryptionVariant v : e.getVariantsList()) {
+      List<StreamEntry> stats = new ArrayList<>();
+      for (OrcProto.Stream s : v.getStripeStatisticsList()) {
+        stats.add(new StreamEntry(s.hasKind() ? StreamKind.of(s.getKind().getNumber()) : null,
+            s.getColumn(), s.getLength()));
+      }
+      variants.add(new FileEncryption.Variant(v.getRoot(), v.getKey(),
+          v.getEncryptedKey().toByteArray(), stats, v.getFileStatistics().toByteArray()));
+    }
+    List<FileEncryption.Mask> masks = new ArrayList<>();
+    for (OrcProto.DataMask m : e.getMaskList()) {
+      masks.add(new FileEncryption.Mask(m.getName(), List.copyOf(m.getMaskParametersList()),
+          List.copyOf(m.getColumnsList())));
+    }
+    long[] ids = new long[f.getStripesCount()];
+    List<List<byte[]>> stripeKeys = new ArrayList<>();
+    long previousId = 0;
+    List<byte[]> previousKeys = new ArrayList<>();
+    for (FileEncryption.Variant v : variants) {
+      previousKeys.add(v.encryptedKey());
+    }
+    for (int i = 0; i < ids.length; i++) {
+      OrcProto.StripeInformation s = f.getStripes(i);
+      previousId = s.hasEncryptStripeId() ? s.getEncryptStripeId() : previousId + 1;
+      ids[i] = previousId;
+      if (s.getEncryptedLocalKeysCount() > 0) {
+        previousKeys = new ArrayList<>();
+        for (ByteString k : s.getEncryptedLocalKeysList()) {
+          previousKeys.add(k.toByteArray());
+        }
+      }
+      stripeKeys.add(List.copyOf(previousKeys));
+    }
+    return new FileEncryption(keys, variants, masks, ids, stripeKeys);
+  }
+
+  /** An encrypted variant's FileStatistics, decrypted and decompressed: one per column. */
+  public static List<ColumnStatistics> parseFileStatistics(FileRegion where, byte[] bytes)
+      throws CorruptFileException {
+    OrcProto.FileStatistics m = Messages.parse(where, bytes, OrcProto.FileStatistics.parser());
+    return StatisticsMessages.fromProtos(m.getColumnList());
+  }
+
+  /** A column's ColumnarStripeStatistics, decrypted and decompressed: one per stripe. */
+  public static List<ColumnStatistics> parseColumnarStripeStatistics(FileRegion where,
+      byte[] bytes) throws CorruptFileException {
+    OrcProto.ColumnarStripeStatistics m = Messages.parse(where, bytes,
+        OrcProto.ColumnarStripeStatistics.parser());
+    return StatisticsMessages.fromProtos(m.getColStatsList());
   }
 
   /** The Metadata section: stripe statistics, one list per stripe. */
