@@ -1,5 +1,6 @@
 package io.colfile.orc;
 
+import io.colfile.orc.crypto.OrcCrypto;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Objects;

@@ -1,5 +1,6 @@
 package io.colfile.orc;
 
+import io.colfile.orc.crypto.OrcCrypto;
 import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.error.FileRegion;
 import io.colfile.core.io.InputFile;

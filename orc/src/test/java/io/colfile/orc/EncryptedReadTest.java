@@ -1,5 +1,6 @@
 package io.colfile.orc;
 
+import io.colfile.orc.crypto.OrcCrypto;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

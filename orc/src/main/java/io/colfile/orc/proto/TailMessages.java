@@ -191,6 +191,24 @@ public final class TailMessages {
     return new FileEncryption(keys, variants, masks, ids, stripeKeys);
   }
 
+  /** A FileStatistics message: {@code columns}' statistics, in order. */
+  public static byte[] serializeFileStatistics(List<ColumnStatistics> columns) {
+    OrcProto.FileStatistics.Builder b = OrcProto.FileStatistics.newBuilder();
+    for (ColumnStatistics c : columns) {
+      b.addColumn(StatisticsMessages.toProto(c));
+    }
+    return b.build().toByteArray();
+  }
+
+  /** A ColumnarStripeStatistics message: one column's statistics per stripe. */
+  public static byte[] serializeColumnarStripeStatistics(List<ColumnStatistics> stripes) {
+    OrcProto.ColumnarStripeStatistics.Builder b = OrcProto.ColumnarStripeStatistics.newBuilder();
+    for (ColumnStatistics c : stripes) {
+      b.addColStats(StatisticsMessages.toProto(c));
+    }
+    return b.build().toByteArray();
+  }
+
   /** An encrypted variant's FileStatistics, decrypted and decompressed: one per column. */
   public static List<ColumnStatistics> parseFileStatistics(FileRegion where, byte[] bytes)
       throws CorruptFileException {
@@ -237,15 +255,30 @@ public final class TailMessages {
   }
 
   public static byte[] serialize(Footer f) {
+    return serialize(f, null);
+  }
+
+  /**
+   * The footer with its Encryption section ({@code encryption}, null when there is none): the
+   * first stripe carries the stripe id 1 and the variants' encrypted local keys, later stripes
+   * follow on, as ORC Java writes them.
+   */
+  public static byte[] serialize(Footer f, FileEncryption encryption) {
     OrcProto.Footer.Builder b = OrcProto.Footer.newBuilder()
         .setHeaderLength(f.headerLength())
         .setContentLength(f.contentLength())
         .setRowIndexStride(f.rowIndexStride())
         .setWriter(f.writer());
     for (StripeInformation s : f.stripes()) {
-      b.addStripesBuilder().setOffset(s.offset()).setIndexLength(s.indexLength())
-          .setDataLength(s.dataLength()).setFooterLength(s.footerLength())
-          .setNumberOfRows(s.numberOfRows());
+      OrcProto.StripeInformation.Builder sb = b.addStripesBuilder().setOffset(s.offset())
+          .setIndexLength(s.indexLength()).setDataLength(s.dataLength())
+          .setFooterLength(s.footerLength()).setNumberOfRows(s.numberOfRows());
+      if (encryption != null && b.getStripesCount() == 1) {
+        sb.setEncryptStripeId(1);
+        for (byte[] k : encryption.stripeKeys().get(0)) {
+          sb.addEncryptedLocalKeys(ByteString.copyFrom(k));
+        }
+      }
     }
     for (OrcType t : f.types()) {
       OrcProto.Type.Builder tb = b.addTypesBuilder().addAllSubtypes(t.subtypes())
@@ -272,8 +305,29 @@ public final class TailMessages {
     for (ColumnStatistics s : f.statistics()) {
       b.addStatistics(StatisticsMessages.toProto(s));
     }
-    if (f.encrypted()) {
-      throw new IllegalArgumentException("colfile does not write encrypted files");
+    if (f.encrypted() != (encryption != null)) {
+      throw new IllegalArgumentException("an encrypted footer needs its Encryption section");
+    }
+    if (encryption != null) {
+      OrcProto.Encryption.Builder e = b.getEncryptionBuilder();
+      for (FileEncryption.Mask m : encryption.masks()) {
+        e.addMaskBuilder().setName(m.name()).addAllMaskParameters(m.parameters())
+            .addAllColumns(m.columns());
+      }
+      for (FileEncryption.Key k : encryption.keys()) {
+        e.addKeyBuilder().setKeyName(k.name()).setKeyVersion(k.version())
+            .setAlgorithm(OrcProto.EncryptionAlgorithm.forNumber(k.algorithm()));
+      }
+      for (FileEncryption.Variant v : encryption.variants()) {
+        OrcProto.EncryptionVariant.Builder vb = e.addVariantsBuilder().setRoot(v.root())
+            .setKey(v.key()).setEncryptedKey(ByteString.copyFrom(v.encryptedKey()))
+            .setFileStatistics(ByteString.copyFrom(v.fileStatistics()));
+        for (StreamEntry st : v.stripeStatistics()) {
+          vb.addStripeStatisticsBuilder().setKind(OrcProto.Stream.Kind.forNumber(
+              st.kind().wireId)).setColumn(st.column()).setLength(st.length());
+        }
+      }
+      e.setKeyProvider(OrcProto.KeyProviderKind.HADOOP);
     }
     if (f.calendar() != null) {
       b.setCalendar(OrcProto.CalendarKind.forNumber(f.calendar().wireId));

@@ -1,5 +1,6 @@
-package io.colfile.orc;
+package io.colfile.orc.crypto;
 
+import io.colfile.orc.EncryptionAlgorithm;
 import io.colfile.orc.stripe.StreamKind;
 import java.security.GeneralSecurityException;
 import java.util.Arrays;
@@ -14,13 +15,13 @@ import javax.crypto.spec.SecretKeySpec;
  * kind (2 bytes) ‖ stripe id (3 bytes, 1-based) ‖ block counter (8 bytes) starting at 0. CTR is
  * its own inverse, so the same calls encrypt and decrypt.
  */
-final class OrcCrypto {
-  static final int BLOCK = 16;
+public final class OrcCrypto {
+  public static final int BLOCK = 16;
   /** Stripe id of the footer's encrypted statistics: number of stripes + 1. */
-  static final int STRIPE_STATISTICS_KIND = 100;
-  static final int FILE_STATISTICS_KIND = 101;
+  public static final int STRIPE_STATISTICS_KIND = 100;
+  public static final int FILE_STATISTICS_KIND = 101;
   /** Largest column id and stripe id a counter block holds. */
-  static final int MAX_ID = 0xffffff;
+  public static final int MAX_ID = 0xffffff;
 
   private OrcCrypto() {}
 
@@ -28,7 +29,7 @@ final class OrcCrypto {
    * The local key {@code encrypted} wraps with master key {@code material}: {@code encrypted}
    * decrypted with its own first 16 bytes as the counter's start.
    */
-  static byte[] unwrapLocalKey(EncryptionAlgorithm algorithm, byte[] material,
+  public static byte[] unwrapLocalKey(EncryptionAlgorithm algorithm, byte[] material,
       byte[] encrypted) {
     byte[] iv = Arrays.copyOf(encrypted, BLOCK);
     byte[] out = encrypted.clone();
@@ -37,7 +38,7 @@ final class OrcCrypto {
   }
 
   /** The counter block of a stream's first 16 bytes. */
-  static byte[] iv(int column, int kind, long stripeId) {
+  public static byte[] iv(int column, int kind, long stripeId) {
     if (column < 0 || column > MAX_ID || stripeId < 0 || stripeId > MAX_ID) {
       throw new IllegalArgumentException("column " + column + " or stripe id " + stripeId
           + " does not fit an ORC counter block");
@@ -54,7 +55,7 @@ final class OrcCrypto {
     return iv;
   }
 
-  static byte[] iv(int column, StreamKind kind, long stripeId) {
+  public static byte[] iv(int column, StreamKind kind, long stripeId) {
     return iv(column, kind.wireId, stripeId);
   }
 
@@ -62,7 +63,7 @@ final class OrcCrypto {
    * En- or decrypts {@code buf[off, off + len)} in place: bytes {@code [from, from + len)} of a
    * stream whose first counter block is {@code iv}.
    */
-  static void apply(byte[] key, byte[] iv, long from, byte[] buf, int off, int len) {
+  public static void apply(byte[] key, byte[] iv, long from, byte[] buf, int off, int len) {
     if (len == 0) {
       return;
     }
@@ -92,5 +93,10 @@ final class OrcCrypto {
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException("AES/CTR is not available: " + e.getMessage(), e);
     }
+  }
+
+  /** En- or decrypts the whole of {@code buf} in place, a stream starting at {@code iv}. */
+  public static void apply(byte[] key, byte[] iv, byte[] buf) {
+    apply(key, iv, 0, buf, 0, buf.length);
   }
 }
