@@ -140,7 +140,8 @@ final class DataMasks {
 
   /**
    * Letters, digits and other characters replaced by class; integers' digits by the digit
-   * replacement; booleans to it (0 false, else true).
+   * replacement (one digit fewer where that would leave the column's range, which ORC Java
+   * leaves); booleans to it (0 false, else true).
    */
   static final class Redact implements Mask {
     private static final int UNMASKED = '_';
@@ -200,16 +201,26 @@ final class DataMasks {
           LongVector in = (LongVector) v;
           LongVector out = new LongVector(Math.max(1, size));
           nulls(v, out, size);
-          // as ORC Java masks: bytes and shorts keep their low bits, ints and longs all (its
-          // int mask is the int literal 0xffff_ffff, which is -1)
-          long mask = switch (type.kind()) {
-            case BYTE -> 0xff;
-            case SHORT -> 0xffff;
-            default -> -1;
+          // ORC Java stores the redacted number even where it leaves the column's range (a
+          // 10-digit int becomes 9999999999); colfile's writers keep to the range, so a
+          // number that does not fit has one digit fewer
+          long min = switch (type.kind()) {
+            case BYTE -> Byte.MIN_VALUE;
+            case SHORT -> Short.MIN_VALUE;
+            case INT -> Integer.MIN_VALUE;
+            default -> Long.MIN_VALUE;
           };
+          long max = -(min + 1);
           for (int r = 0; r < size; r++) {
-            out.vector[r] = type.kind() == io.colfile.core.types.TypeKind.BOOLEAN
-                ? (digit == 0 ? 0 : 1) : maskLong(in.vector[r]) & mask;
+            if (type.kind() == io.colfile.core.types.TypeKind.BOOLEAN) {
+              out.vector[r] = digit == 0 ? 0 : 1;
+              continue;
+            }
+            long m = maskLong(in.vector[r]);
+            if (max != Long.MAX_VALUE && (m < min || m > max)) {
+              m = m / 10;
+            }
+            out.vector[r] = m;
           }
           return out;
         }
@@ -246,6 +257,9 @@ final class DataMasks {
       long base = value >= 0 ? 1 : -1;
       long abs = value == Long.MIN_VALUE ? Long.MAX_VALUE : Math.abs(value);
       int digits = Long.toString(abs).length();
+      if (digits == 19 && digit == 9) {
+        digits = 18; // nineteen nines do not fit a long; ORC Java writes eighteen
+      }
       long repunit = 0;
       for (int i = 0; i < digits; i++) {
         repunit = repunit * 10 + 1;
