@@ -230,9 +230,6 @@ public final class OrcReader implements FileReader {
       out.put("calendar", calendar());
     }
     out.put("encrypted", hasEncryption());
-    if (hasEncryption()) {
-      out.put("decrypted", decryptsAll() ? "all" : decryptsAny() ? "some" : "none");
-    }
     out.put("schema", schema.toString());
     List<Type> columns = schema.flatten();
     Map<String, Object> details = tail.footerDetails(file);

@@ -129,6 +129,57 @@ class EncryptedWriteTest {
   }
 
   @Test
+  void withTheKeysPushdownUsesTheRealStatistics() throws IOException {
+    Random r = TestSeed.random("orc-encrypted-pushdown", 0);
+    KeyProvider keys = keys(r, EncryptionAlgorithm.AES_CTR_128);
+    Type schema = Type.parse("struct<id:bigint,secret:bigint>");
+    Path file = dir.resolve("pushdown.orc");
+    OrcWriterOptions options = OrcWriterOptions.builder().stripeSize(2048).memoryCheckRows(100)
+        .encrypt(keys, "pii:secret").build();
+    try (OrcWriter w = OrcWriter.create(io.colfile.core.io.OutputFile.local(file), schema,
+        options)) {
+      io.colfile.core.vector.ColumnBatch batch = new io.colfile.core.vector.ColumnBatch(
+          schema, 1000);
+      for (int b = 0; b < 20; b++) {
+        for (int i = 0; i < 1000; i++) {
+          ((io.colfile.core.vector.LongVector) batch.cols[0]).vector[i] = b * 1000 + i;
+          ((io.colfile.core.vector.LongVector) batch.cols[1]).vector[i] = (b * 1000L + i) * 3;
+        }
+        batch.size = 1000;
+        w.write(batch);
+      }
+    }
+    ReadOptions filtered = ReadOptions.defaults().withFilter(
+        io.colfile.core.filter.Predicate.parse("secret = 31500"));
+    try (OrcReader reader = OrcReader.open(InputFile.local(file),
+        OrcReadOptions.defaults().withKeyProvider(keys));
+         io.colfile.core.BatchReader rows = reader.read(filtered)) {
+      assertThat(reader.stripes().size()).isGreaterThan(3);
+      io.colfile.core.vector.ColumnBatch batch = rows.newBatch();
+      List<Long> ids = new ArrayList<>();
+      while (rows.next(batch)) {
+        for (int i = 0; i < batch.size; i++) {
+          ids.add(((io.colfile.core.vector.LongVector) batch.cols[0]).vector[i]);
+        }
+      }
+      assertThat(ids).containsExactly(10500L);
+      assertThat(rows.report().counts(OrcBatchReader.STRIPES).skipped())
+          .isEqualTo(reader.stripes().size() - 1);
+    }
+    // without the key the masked (null) statistics are not trusted: every stripe is read
+    try (OrcReader reader = OrcReader.open(InputFile.local(file));
+         io.colfile.core.BatchReader rows = reader.read(filtered)) {
+      io.colfile.core.vector.ColumnBatch batch = rows.newBatch();
+      int n = 0;
+      while (rows.next(batch)) {
+        n += batch.size;
+      }
+      assertThat(n).isZero();
+      assertThat(rows.report().counts(OrcBatchReader.STRIPES).skipped()).isZero();
+    }
+  }
+
+  @Test
   void unknownKeysAndColumnsAreRefused() {
     KeyProvider keys = KeyProvider.inMemory();
     assertThatThrownBy(() -> OrcWriter.create(io.colfile.core.io.OutputFile.local(

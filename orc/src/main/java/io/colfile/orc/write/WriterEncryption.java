@@ -11,7 +11,6 @@ import io.colfile.orc.OrcWriterOptions;
 import java.io.IOException;
 import java.security.SecureRandom;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -290,9 +289,5 @@ final class WriterEncryption {
       n += v.writer.extraMemory();
     }
     return n;
-  }
-
-  static int[] copy(int[] a) {
-    return Arrays.copyOf(a, a.length);
   }
 }
