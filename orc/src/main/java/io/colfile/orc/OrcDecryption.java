@@ -1,9 +1,9 @@
 package io.colfile.orc;
 
-import io.colfile.orc.crypto.OrcCrypto;
 import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.error.FileRegion;
 import io.colfile.core.io.InputFile;
+import io.colfile.orc.crypto.OrcCrypto;
 import io.colfile.orc.proto.TailMessages;
 import io.colfile.orc.stats.ColumnStatistics;
 import io.colfile.orc.stripe.StreamEntry;

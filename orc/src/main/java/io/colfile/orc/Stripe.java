@@ -1,11 +1,11 @@
 package io.colfile.orc;
 
-import io.colfile.orc.crypto.OrcCrypto;
 import io.colfile.core.codec.CompressionCodec;
 import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.error.FileRegion;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.types.Type;
+import io.colfile.orc.crypto.OrcCrypto;
 import io.colfile.orc.index.BloomFilterTrust;
 import io.colfile.orc.index.StripeIndex;
 import io.colfile.orc.proto.StripeMessages;

@@ -1,6 +1,5 @@
 package io.colfile.orc;
 
-import io.colfile.orc.crypto.OrcCrypto;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -8,6 +7,7 @@ import io.colfile.core.BatchReader;
 import io.colfile.core.ReadOptions;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.vector.ColumnBatch;
+import io.colfile.orc.crypto.OrcCrypto;
 import io.colfile.orc.stats.ColumnStatistics;
 import io.colfile.orc.stats.StringStatistics;
 import io.colfile.text.JsonLinesWriter;
