@@ -56,6 +56,9 @@ final class CatCommand implements Callable<Integer>, FileCommand {
   @picocli.CommandLine.Mixin
   private KuduServerOptions server = new KuduServerOptions();
 
+  @picocli.CommandLine.Mixin
+  private KeyStoreOptions keys = new KeyStoreOptions();
+
   @Option(names = "--columns", paramLabel = "A,B.C",
       description = "Only these columns, in this order (comma-separated); a.b.c is field c of "
           + "struct b of struct a, and reads only what that field needs.")
@@ -136,10 +139,14 @@ final class CatCommand implements Callable<Integer>, FileCommand {
     if (maxWidth < 2) {
       throw new UsageException("--max-width must be at least 2, not " + maxWidth);
     }
-    try (FileReader reader = deltas ? ColumnFiles.openDeltas(file) : ColumnFiles.open(file, server)) {
+    io.colfile.orc.KeyProvider keyProvider = keys.provider();
+    try (FileReader reader = deltas ? ColumnFiles.openDeltas(file)
+        : ColumnFiles.open(file, server, keyProvider, false)) {
       for (String d : ColumnFiles.damage(reader)) {
         main.stderr().println("colfile: salvage: " + d);
       }
+      ColumnFiles.maskedNote(reader, keyProvider != null)
+          .ifPresent(n -> main.stderr().println("colfile: " + file + ": " + n));
       try {
         ReadPlan.create(reader.schema(), options); // what every reader plans: checked here first
       } catch (IllegalArgumentException e) {

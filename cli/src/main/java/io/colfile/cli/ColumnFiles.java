@@ -52,6 +52,43 @@ final class ColumnFiles {
     }
   }
 
+  /**
+   * {@link #open(Path, KuduServerOptions)}, an ORC file with the master keys of its encrypted
+   * columns ({@code keys}, null for none: they read masked). With {@code keysForOrcOnly} false,
+   * keys given for a file of another format are a usage error; with it true they are ignored.
+   */
+  static FileReader open(Path path, KuduServerOptions server, io.colfile.orc.KeyProvider keys,
+      boolean keysForOrcOnly) throws IOException {
+    FileReader reader = open(path, server);
+    if (keys == null) {
+      return reader;
+    }
+    if (!(reader instanceof io.colfile.orc.OrcReader)) {
+      if (keysForOrcOnly) {
+        return reader;
+      }
+      String format = reader.formatName();
+      reader.close();
+      throw new UsageException("--key-store is for ORC files; " + path + " is " + format);
+    }
+    reader.close();
+    return io.colfile.orc.OrcReader.open(InputFile.local(path),
+        io.colfile.orc.OrcReadOptions.defaults().withKeyProvider(keys));
+  }
+
+  /**
+   * What a reader of {@code reader}'s file should know of its encryption: that some encrypted
+   * columns read masked for want of their keys, when keys were given; else nothing.
+   */
+  static java.util.Optional<String> maskedNote(FileReader reader, boolean keysGiven) {
+    if (keysGiven && reader instanceof io.colfile.orc.OrcReader orc && orc.hasEncryption()
+        && !orc.decryptsAll()) {
+      return java.util.Optional.of("the key store lacks the key of some encrypted columns: "
+          + "they read masked");
+    }
+    return java.util.Optional.empty();
+  }
+
   /** Whether {@code path} is a directory a format reads as one dataset (a Kudu rowset). */
   static boolean isDataset(Path path) {
     if (!Files.isDirectory(path)) {

@@ -141,6 +141,21 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
   @picocli.CommandLine.Mixin
   private KuduServerOptions server = new KuduServerOptions();
 
+  @picocli.CommandLine.Mixin
+  private KeyStoreOptions keys = new KeyStoreOptions();
+
+  @Option(names = "--encrypt", paramLabel = "KEY:COLUMN,...",
+      description = "ORC: encrypt these columns (subtrees) with the master key KEY of "
+          + "--key-store, e.g. 'pii:ssn,email;other:address' (ORC Java's orc.encrypt); "
+          + "readers without the key see the masked copy (--mask).")
+  private String encrypt;
+
+  @Option(names = "--mask", paramLabel = "MASK:COLUMN,...",
+      description = "ORC: how encrypted columns are masked for readers without the key: "
+          + "nullify (the default), redact (or redact,REPLACEMENTS) or sha256, e.g. "
+          + "'sha256:email;redact:ssn' (ORC Java's orc.mask).")
+  private String mask;
+
   @Option(names = "--compression", paramLabel = "CODEC",
       description = "none, zlib (deflate), snappy, lz4 or zstd; Trevni has none, zlib and "
           + "snappy (default: the format's own: zstd for ORC, none for Trevni).")
@@ -197,6 +212,13 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
     }
     if (threads < 1) {
       throw new UsageException("--threads must be at least 1, not " + threads);
+    }
+    if (encrypt != null && !output.name().equals("ORC")) {
+      throw new UsageException("--encrypt and --mask are for ORC output, not "
+          + output.name());
+    }
+    if (encrypt != null) {
+      keys.provider(); // a wrong password or a missing store: said before anything is read
     }
     WriteOptions options = options().withParallelism(threads);
     InputFormat forced = inputFormat();
@@ -298,12 +320,13 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
 
   private void convertFiles(List<Input> inputs, Type type, FormatProvider output,
       WriteOptions options, Path out) throws IOException {
+    io.colfile.orc.KeyProvider keyProvider = keys.provider();
     Type rows = type;
     List<FileReader> readers = new ArrayList<>();
     try {
       for (Input in : inputs) {
         current = Path.of(in.name());
-        FileReader reader = ColumnFiles.open(in.path(), server);
+        FileReader reader = ColumnFiles.open(in.path(), server, keyProvider, true);
         readers.add(reader);
         for (String d : ColumnFiles.damage(reader)) {
           main.stderr().println("colfile: salvage: " + d);
@@ -507,6 +530,20 @@ final class ConvertCommand implements Callable<Integer>, FileCommand {
       }
       if (key != null) {
         o = o.withProperty("kudu.key", String.join(",", key));
+      }
+      if (mask != null && encrypt == null) {
+        throw new UsageException("--mask needs --encrypt");
+      }
+      if (encrypt != null) {
+        if (keys.keyStore == null) {
+          throw new UsageException("--encrypt needs --key-store (the master keys)");
+        }
+        o = o.withProperty("orc.encrypt", encrypt)
+            .withProperty("orc.key.store", keys.keyStore.toString())
+            .withProperty("orc.key.store.password", new String(keys.password()));
+        if (mask != null) {
+          o = o.withProperty("orc.mask", mask);
+        }
       }
       if (encodings != null) {
         o = o.withProperty("kudu.encoding", String.join(",", encodings));

@@ -53,8 +53,17 @@ public final class OrcReader implements FileReader {
 
   /** Opens an ORC file and reads its tail. The reader owns {@code file} and closes it. */
   public static OrcReader open(InputFile file) throws IOException {
+    return open(file, OrcReadOptions.defaults());
+  }
+
+  /**
+   * Opens an ORC file with {@code options} (the keys of its encrypted columns) and reads its
+   * tail. The reader owns {@code file} and closes it.
+   */
+  public static OrcReader open(InputFile file, OrcReadOptions options) throws IOException {
+    Objects.requireNonNull(options, "options");
     try {
-      return new OrcReader(file, OrcTail.read(file));
+      return new OrcReader(file, OrcTail.read(file).withKeys(options.keyProvider()));
     } catch (IOException | RuntimeException e) {
       try {
         file.close();
@@ -175,6 +184,25 @@ public final class OrcReader implements FileReader {
    */
   public boolean hasEncryption() {
     return tail.footer.encrypted();
+  }
+
+  /**
+   * Whether the key provider the file was opened with decrypts every encrypted column (then its
+   * values and statistics are the real ones); false when it has none or a provider without
+   * some of their keys.
+   */
+  public boolean decryptsAll() {
+    return tail.decryption != null && tail.decryption.all();
+  }
+
+  /** Whether the key provider the file was opened with decrypts some encrypted column. */
+  public boolean decryptsAny() {
+    return tail.decryption != null;
+  }
+
+  /** Whether statistics or bloom filters of some column read are masked ones. */
+  private boolean masked() {
+    return hasEncryption() && !decryptsAll();
   }
 
   /** Things a reader should know but that do not stop reading (e.g. an unknown version). */
@@ -395,7 +423,7 @@ public final class OrcReader implements FileReader {
     Objects.requireNonNull(selector, "selector");
     ReadPlan plan = ReadPlan.create(schema, options);
     OrcPushdown pushdown = plan.pushdown() == null ? null
-        : new OrcPushdown(plan.pushdown(), schema, writerId(), writerVersion(), hasEncryption());
+        : new OrcPushdown(plan.pushdown(), schema, writerId(), writerVersion(), masked());
     return plan.wrap(new OrcBatchReader(file, tail, schema, stripes, plan.fileProjection(),
         plan.includedColumns(), options, selector, pushdown));
   }
@@ -424,7 +452,7 @@ public final class OrcReader implements FileReader {
   public FilterProbe probe(io.colfile.core.filter.Predicate filter) throws IOException {
     ReadPlan plan = ReadPlan.create(schema, ReadOptions.defaults().withFilter(filter));
     OrcPushdown pushdown = new OrcPushdown(plan.pushdown(), schema, writerId(),
-        writerVersion(), hasEncryption());
+        writerVersion(), masked());
     List<String> notes = new ArrayList<>(pushdown.notes());
     String fileWhy = pushdown.excludesFile(statistics(), numberOfRows());
     List<List<ColumnStatistics>> perStripe;

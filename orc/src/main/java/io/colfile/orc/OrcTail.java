@@ -9,6 +9,7 @@ import io.colfile.orc.proto.TailMessages;
 import io.colfile.orc.stats.ColumnStatistics;
 import io.colfile.orc.stream.OrcInputStream;
 import io.colfile.orc.tail.CompressionKind;
+import io.colfile.orc.tail.FileEncryption;
 import io.colfile.orc.tail.Footer;
 import io.colfile.orc.tail.OrcType;
 import io.colfile.orc.tail.OrcTypeKind;
@@ -56,10 +57,25 @@ final class OrcTail {
   /** Bytes from the start of the Metadata section to the end of the file. */
   final long tailLength;
   final boolean hasMagic;
+  /** The footer's Encryption section as stored; null when the file has none. */
+  final FileEncryption encryption;
+  /**
+   * What the reader's keys decrypt ({@link #withKeys}); null when nothing is (then the
+   * footer's statistics and the streams read are the masked ones).
+   */
+  final OrcDecryption decryption;
 
   private OrcTail(String file, long fileLength, int postScriptLength,
       PostScript postScript, Footer footer, CompressionCodec codec,
       int blockSize, long tailLength, boolean hasMagic) {
+    this(file, fileLength, postScriptLength, postScript, footer, codec, blockSize, tailLength,
+        hasMagic, null, null);
+  }
+
+  private OrcTail(String file, long fileLength, int postScriptLength,
+      PostScript postScript, Footer footer, CompressionCodec codec,
+      int blockSize, long tailLength, boolean hasMagic, FileEncryption encryption,
+      OrcDecryption decryption) {
     this.file = file;
     this.region = FileRegion.of(file, fileLength);
     this.fileLength = fileLength;
@@ -71,6 +87,30 @@ final class OrcTail {
     this.version = OrcFileVersion.of(postScript.version());
     this.tailLength = tailLength;
     this.hasMagic = hasMagic;
+    this.encryption = encryption;
+    this.decryption = decryption;
+  }
+
+  /**
+   * This tail as a reader with {@code keys} sees it: the variants whose master key the provider
+   * has are decrypted ({@link OrcDecryption}), and the footer's statistics of their columns are
+   * the real ones. This tail when the file has no encryption or the keys decrypt nothing.
+   */
+  OrcTail withKeys(KeyProvider keys) throws IOException {
+    if (encryption == null || keys == null) {
+      return this;
+    }
+    FileRegion where = footerRegion();
+    OrcDecryption d = OrcDecryption.create(where, encryption, footer.types(), keys);
+    if (d == null) {
+      return this;
+    }
+    Footer f = footer;
+    Footer real = new Footer(f.headerLength(), f.contentLength(), f.stripes(), f.types(),
+        f.metadata(), f.numberOfRows(), d.fileStatistics(where, f.statistics(), this),
+        f.rowIndexStride(), f.writer(), f.encrypted(), f.calendar(), f.softwareVersion());
+    return new OrcTail(file, fileLength, postScriptLength, postScript, real, codec, blockSize,
+        tailLength, hasMagic, encryption, d);
   }
 
   /**
@@ -162,7 +202,13 @@ final class OrcTail {
     Footer footer = TailMessages.parseFooter(footerRegion, decompress(footerRegion, footerBytes,
         footerOff, (int) footerLen, codec, blockSize));
     long tailLength = tail - statsLen;
-    return new OrcTail(file, length, psLen, ps, footer, codec, blockSize, tailLength, hasMagic);
+    FileEncryption encryption = null;
+    if (footer.encrypted()) {
+      encryption = TailMessages.parseEncryption(footerRegion, decompress(footerRegion,
+          footerBytes, footerOff, (int) footerLen, codec, blockSize));
+    }
+    return new OrcTail(file, length, psLen, ps, footer, codec, blockSize, tailLength, hasMagic,
+        encryption, null);
   }
 
   /** The footer's bytes in the file. */
@@ -205,8 +251,9 @@ final class OrcTail {
     long start = fileLength - 1 - postScriptLength - postScript.footerLength() - len;
     byte[] bytes = in.read(start, (int) len);
     FileRegion where = region.slice("metadata", start, len);
-    return TailMessages.parseMetadata(where,
+    List<List<ColumnStatistics>> masked = TailMessages.parseMetadata(where,
         decompress(where, bytes, 0, (int) len, codec, blockSize));
+    return decryption == null ? masked : decryption.stripeStatistics(in, this, masked);
   }
 
   /**

@@ -79,6 +79,9 @@ public final class OrcWriterOptions {
   private final int batchCheckRows;
   private final int parallelism;
   private final Executor executor;
+  private final KeyProvider keyProvider;
+  private final String encrypt;
+  private final String masks;
 
   private OrcWriterOptions(Builder b) {
     this.compression = b.compression;
@@ -101,6 +104,9 @@ public final class OrcWriterOptions {
     this.batchCheckRows = b.memoryCheckRows;
     this.parallelism = b.parallelism;
     this.executor = b.executor;
+    this.keyProvider = b.keyProvider;
+    this.encrypt = b.encrypt;
+    this.masks = b.masks;
   }
 
   /** ORC Java 2.x's defaults (see the class comment for the two differences). */
@@ -135,6 +141,9 @@ public final class OrcWriterOptions {
     b.memoryCheckRows = batchCheckRows;
     b.parallelism = parallelism;
     b.executor = executor;
+    b.keyProvider = keyProvider;
+    b.encrypt = encrypt;
+    b.masks = masks;
     return b;
   }
 
@@ -264,8 +273,26 @@ public final class OrcWriterOptions {
     return Optional.ofNullable(executor);
   }
 
+  /** Where the master keys of {@link #encrypt()} come from; null when nothing is encrypted. */
+  public KeyProvider keyProvider() {
+    return keyProvider;
+  }
+
+  /** The columns to encrypt ({@link Builder#encrypt}); empty when none. */
+  public String encrypt() {
+    return encrypt;
+  }
+
+  /** The masks of the encrypted columns' unencrypted copies ({@link Builder#masks}). */
+  public String masks() {
+    return masks;
+  }
+
   /** Builder of {@link OrcWriterOptions}; every setter checks its argument. */
   public static final class Builder {
+    private KeyProvider keyProvider;
+    private String encrypt = "";
+    private String masks = "";
     private CompressionCodec compression = CompressionCodec.ZSTD;
     private int compressionBlockSize = 256 * 1024;
     private boolean enforceCompressionBlockSize;
@@ -469,6 +496,38 @@ public final class OrcWriterOptions {
      */
     public Builder executor(Executor executor) {
       this.executor = executor;
+      return this;
+    }
+
+    /**
+     * Encrypts column subtrees (orc.md section 11), as ORC Java's {@code orc.encrypt} does:
+     * {@code "key:col_a,col_b;key2:col_c"} names for each master key of {@code keys} the
+     * columns (top-level names or dotted paths through structs) whose values and statistics it
+     * encrypts, each with a fresh local key per file in the key's algorithm (AES/CTR 128 or
+     * 256). Readers without the key see each column's masked copy ({@link #masks}). An empty
+     * {@code columns} encrypts nothing.
+     */
+    public Builder encrypt(KeyProvider keys, String columns) {
+      Objects.requireNonNull(columns, "columns");
+      if (!columns.isBlank()) {
+        Objects.requireNonNull(keys, "keys");
+      }
+      this.keyProvider = keys;
+      this.encrypt = columns.trim();
+      return this;
+    }
+
+    /**
+     * The masks of the encrypted columns' unencrypted copies, as ORC Java's {@code orc.mask}:
+     * {@code "sha256:col_a;redact,Xx9:col_b"}: {@code nullify} (every value null; the default
+     * of an encrypted column not named here), {@code redact} (letters to X/x, digits to 9, and
+     * so on; its first parameter gives the replacements in that order: upper, lower, digit,
+     * symbol, punctuation, separator, other letter, mark, other number, other; {@code _} keeps
+     * a class as it is) or {@code sha256} (strings to the upper-case hex SHA-256 of their
+     * bytes; other primitives null).
+     */
+    public Builder masks(String masks) {
+      this.masks = Objects.requireNonNull(masks, "masks").trim();
       return this;
     }
 

@@ -5,16 +5,21 @@ import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.error.FileRegion;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.types.Type;
+import io.colfile.orc.crypto.OrcCrypto;
 import io.colfile.orc.index.BloomFilterTrust;
 import io.colfile.orc.index.StripeIndex;
 import io.colfile.orc.proto.StripeMessages;
+import io.colfile.orc.stripe.EncodingEntry;
 import io.colfile.orc.stripe.StreamEntry;
 import io.colfile.orc.stripe.StreamId;
+import io.colfile.orc.stripe.StreamKind;
 import io.colfile.orc.stripe.StripeFooter;
 import java.io.IOException;
 import java.time.DateTimeException;
 import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +33,10 @@ import java.util.Map;
  *
  * Stream offsets are not stored: each follows the ones listed before it in the footer.
  * Placeholders for encrypted streams count towards offsets but are never read; the masked copy
- * in the normal column slots is what an unkeyed reader sees.
+ * in the normal column slots is what an unkeyed reader sees. A reader whose keys decrypt a
+ * variant ({@link OrcTail#decryption}) sees that variant's streams and encodings in its columns'
+ * places instead, laid out as ORC Java lays them out (each area's unencrypted streams, then each
+ * variant's streams of that area), and decrypts their bytes as it reads them ({@link #decrypt}).
  */
 final class Stripe {
   final OrcTail tail;
@@ -39,10 +47,13 @@ final class Stripe {
   final Map<StreamId, StripeIndex.Located> streams;
   /** The stripe's bytes in the file; its streams' regions are made from it. */
   final FileRegion region;
+  /** Of the streams that are encrypted, their local key and first counter block. */
+  private final Map<StreamId, byte[][]> ciphers;
 
   private Stripe(OrcTail tail, int index, StripeInformation info, StripeFooter footer,
-      Map<StreamId, StripeIndex.Located> streams) {
+      Map<StreamId, StripeIndex.Located> streams, Map<StreamId, byte[][]> ciphers) {
     this.tail = tail;
+    this.ciphers = ciphers;
     this.region = region(tail, index, info);
     this.index = index;
     this.info = info;
@@ -102,7 +113,89 @@ final class Stripe {
       }
       offset += length;
     }
-    return new Stripe(tail, index, info, footer, Collections.unmodifiableMap(streams));
+    Map<StreamId, byte[][]> ciphers = Map.of();
+    if (tail.decryption != null) {
+      ciphers = new HashMap<>();
+      footer = decrypted(tail.decryption, index, info, footer, footerRegion, streams, ciphers,
+          columns);
+    }
+    return new Stripe(tail, index, info, footer, Collections.unmodifiableMap(streams), ciphers);
+  }
+
+  /**
+   * Puts the streams of the variants {@code d} decrypts in their columns' places in {@code
+   * streams} (their ciphers in {@code ciphers}) and returns the footer with those columns'
+   * encodings.
+   */
+  private static StripeFooter decrypted(OrcDecryption d, int index, StripeInformation info,
+      StripeFooter footer, FileRegion footerRegion, Map<StreamId, StripeIndex.Located> streams,
+      Map<StreamId, byte[][]> ciphers, int columns) throws CorruptFileException {
+    List<List<StreamEntry>> variants = footer.variants();
+    streams.keySet().removeIf(id -> d.variant(id.column()) >= 0);
+    List<EncodingEntry> encodings = new ArrayList<>(footer.columns());
+    long stripeId = d.stripeId(index);
+    long end = info.offset() + info.indexLength() + info.dataLength();
+    long offset = info.offset();
+    for (boolean indexArea : new boolean[] {true, false}) {
+      for (StreamEntry s : footer.streams()) {
+        if (s.kind() != StreamKind.ENCRYPTED_INDEX && s.kind() != StreamKind.ENCRYPTED_DATA
+            && (s.kind() == null ? !indexArea : s.kind().isIndex() == indexArea)) {
+          offset += s.length();
+        }
+      }
+      for (int v = 0; v < variants.size(); v++) {
+        for (StreamEntry s : variants.get(v)) {
+          if (s.kind() == null || s.kind().isIndex() != indexArea) {
+            continue;
+          }
+          long length = s.length();
+          if (length < 0 || offset + length > end || offset + length < offset) {
+            throw footerRegion.corrupt("stream %s of column %d in encryption variant %d (%d "
+                + "bytes at %d) runs past the stripe's end at %d", s.kind(),
+                Integer.toUnsignedLong(s.column()), v, length, offset, end);
+          }
+          int c = s.column();
+          if (d.decrypts(v)) {
+            if (d.variant(c) != v) {
+              throw footerRegion.corrupt("encryption variant %d has a stream of column %d, "
+                  + "outside its subtree", v, Integer.toUnsignedLong(c));
+            }
+            StreamId id = new StreamId(c, s.kind());
+            streams.remove(id);
+            streams.put(id, new StripeIndex.Located(offset, length));
+            ciphers.put(id, new byte[][] {d.stripeKey(index, v),
+                OrcCrypto.iv(c, s.kind(), stripeId)});
+          }
+          offset += length;
+        }
+      }
+    }
+    for (int c = 0; c < columns; c++) {
+      int v = d.variant(c);
+      if (v < 0) {
+        continue;
+      }
+      List<EncodingEntry> mine = v < footer.variantColumns().size()
+          ? footer.variantColumns().get(v) : List.of();
+      int root = d.root(v);
+      if (v >= variants.size() || c - root >= mine.size()) {
+        throw footerRegion.corrupt("encryption variant %d has no encoding for column %d", v, c);
+      }
+      encodings.set(c, mine.get(c - root));
+    }
+    return new StripeFooter(footer.streams(), encodings, footer.writerTimezone(), variants,
+        footer.variantColumns());
+  }
+
+  /**
+   * Decrypts in place {@code buf[off, off + len)}, bytes {@code [from, from + len)} of stream
+   * {@code id} as the file stores them; nothing when that stream is not encrypted.
+   */
+  void decrypt(StreamId id, long from, byte[] buf, int off, int len) {
+    byte[][] c = ciphers.get(id);
+    if (c != null) {
+      OrcCrypto.apply(c[0], c[1], from, buf, off, len);
+    }
   }
 
   /** The bytes of the data streams of the columns {@code included} marks. */
@@ -144,6 +237,7 @@ final class Stripe {
         throw where.corrupt("stream of %d bytes is too large", at.length());
       }
       byte[] raw = in.read(at.offset(), (int) at.length());
+      decrypt(id, 0, raw, 0, raw.length);
       return OrcTail.decompress(where, raw, 0, raw.length, tail.codec, tail.blockSize);
     });
   }

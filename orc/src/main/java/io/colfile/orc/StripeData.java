@@ -138,6 +138,8 @@ final class StripeData implements StripeStreams {
       FileRange read = reads.get(r);
       for (int k = firsts.get(r); k < firsts.get(r + 1); k++) {
         Piece p = wanted.get(k);
+        stripe.decrypt(p.id(), p.from(), read.buffer(), (int) (p.fileOffset() - read.position()),
+            (int) p.length());
         segments.computeIfAbsent(p.id(), x -> new ArrayList<>()).add(new OrcInputStream.Segment(
             (int) p.from(), read.buffer(), (int) (p.fileOffset() - read.position()),
             (int) p.length()));

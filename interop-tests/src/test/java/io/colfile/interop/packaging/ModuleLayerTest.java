@@ -77,8 +77,8 @@ class ModuleLayerTest {
   private static final Map<String, Set<String>> INTERNAL = Map.of(
       CORE, Set.of(),
       TEXT, Set.of(),
-      ORC, Set.of(ORC + ".column", ORC + ".pushdown", ORC + ".stream", ORC + ".tail",
-          ORC + ".write"),
+      ORC, Set.of(ORC + ".column", ORC + ".crypto", ORC + ".pushdown", ORC + ".stream",
+          ORC + ".tail", ORC + ".write"),
       TREVNI, Set.of(),
       KUDU, Set.of(KUDU + ".block", KUDU + ".key"),
       PROTOBUF, Set.of(),

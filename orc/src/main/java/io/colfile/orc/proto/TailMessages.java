@@ -5,8 +5,11 @@ import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.error.FileRegion;
 import io.colfile.orc.StripeInformation;
 import io.colfile.orc.stats.ColumnStatistics;
+import io.colfile.orc.stripe.StreamEntry;
+import io.colfile.orc.stripe.StreamKind;
 import io.colfile.orc.tail.CalendarKind;
 import io.colfile.orc.tail.CompressionKind;
+import io.colfile.orc.tail.FileEncryption;
 import io.colfile.orc.tail.Footer;
 import io.colfile.orc.tail.OrcType;
 import io.colfile.orc.tail.OrcTypeKind;
@@ -138,6 +141,94 @@ public final class TailMessages {
     return out;
   }
 
+  /**
+   * The footer's Encryption section with the stripes' ids and local keys ({@link
+   * FileEncryption}); null when the file has none.
+   *
+   * @param bytes the decompressed footer
+   */
+  public static FileEncryption parseEncryption(FileRegion where, byte[] bytes)
+      throws CorruptFileException {
+    OrcProto.Footer f = Messages.parse(where, bytes, OrcProto.Footer.parser());
+    if (!f.hasEncryption()) {
+      return null;
+    }
+    OrcProto.Encryption e = f.getEncryption();
+    List<FileEncryption.Key> keys = new ArrayList<>();
+    for (OrcProto.EncryptionKey k : e.getKeyList()) {
+      keys.add(new FileEncryption.Key(k.getKeyName(), k.getKeyVersion(),
+          k.hasAlgorithm() ? k.getAlgorithm().getNumber() : 0));
+    }
+    List<FileEncryption.Variant> variants = new ArrayList<>();
+    for (OrcProto.EncryptionVariant v : e.getVariantsList()) {
+      List<StreamEntry> stats = new ArrayList<>();
+      for (OrcProto.Stream s : v.getStripeStatisticsList()) {
+        stats.add(new StreamEntry(s.hasKind() ? StreamKind.of(s.getKind().getNumber()) : null,
+            s.getColumn(), s.getLength()));
+      }
+      variants.add(new FileEncryption.Variant(v.getRoot(), v.getKey(),
+          v.getEncryptedKey().toByteArray(), stats, v.getFileStatistics().toByteArray()));
+    }
+    List<FileEncryption.Mask> masks = new ArrayList<>();
+    for (OrcProto.DataMask m : e.getMaskList()) {
+      masks.add(new FileEncryption.Mask(m.getName(), List.copyOf(m.getMaskParametersList()),
+          List.copyOf(m.getColumnsList())));
+    }
+    long[] ids = new long[f.getStripesCount()];
+    List<List<byte[]>> stripeKeys = new ArrayList<>();
+    long previousId = 0;
+    List<byte[]> previousKeys = new ArrayList<>();
+    for (FileEncryption.Variant v : variants) {
+      previousKeys.add(v.encryptedKey());
+    }
+    for (int i = 0; i < ids.length; i++) {
+      OrcProto.StripeInformation s = f.getStripes(i);
+      previousId = s.hasEncryptStripeId() ? s.getEncryptStripeId() : previousId + 1;
+      ids[i] = previousId;
+      if (s.getEncryptedLocalKeysCount() > 0) {
+        previousKeys = new ArrayList<>();
+        for (ByteString k : s.getEncryptedLocalKeysList()) {
+          previousKeys.add(k.toByteArray());
+        }
+      }
+      stripeKeys.add(List.copyOf(previousKeys));
+    }
+    return new FileEncryption(keys, variants, masks, ids, stripeKeys);
+  }
+
+  /** A FileStatistics message: {@code columns}' statistics, in order. */
+  public static byte[] serializeFileStatistics(List<ColumnStatistics> columns) {
+    OrcProto.FileStatistics.Builder b = OrcProto.FileStatistics.newBuilder();
+    for (ColumnStatistics c : columns) {
+      b.addColumn(StatisticsMessages.toProto(c));
+    }
+    return b.build().toByteArray();
+  }
+
+  /** A ColumnarStripeStatistics message: one column's statistics per stripe. */
+  public static byte[] serializeColumnarStripeStatistics(List<ColumnStatistics> stripes) {
+    OrcProto.ColumnarStripeStatistics.Builder b = OrcProto.ColumnarStripeStatistics.newBuilder();
+    for (ColumnStatistics c : stripes) {
+      b.addColStats(StatisticsMessages.toProto(c));
+    }
+    return b.build().toByteArray();
+  }
+
+  /** An encrypted variant's FileStatistics, decrypted and decompressed: one per column. */
+  public static List<ColumnStatistics> parseFileStatistics(FileRegion where, byte[] bytes)
+      throws CorruptFileException {
+    OrcProto.FileStatistics m = Messages.parse(where, bytes, OrcProto.FileStatistics.parser());
+    return StatisticsMessages.fromProtos(m.getColumnList());
+  }
+
+  /** A column's ColumnarStripeStatistics, decrypted and decompressed: one per stripe. */
+  public static List<ColumnStatistics> parseColumnarStripeStatistics(FileRegion where,
+      byte[] bytes) throws CorruptFileException {
+    OrcProto.ColumnarStripeStatistics m = Messages.parse(where, bytes,
+        OrcProto.ColumnarStripeStatistics.parser());
+    return StatisticsMessages.fromProtos(m.getColStatsList());
+  }
+
   /** The Metadata section: stripe statistics, one list per stripe. */
   public static List<List<ColumnStatistics>> parseMetadata(FileRegion where, byte[] bytes)
       throws CorruptFileException {
@@ -169,15 +260,30 @@ public final class TailMessages {
   }
 
   public static byte[] serialize(Footer f) {
+    return serialize(f, null);
+  }
+
+  /**
+   * The footer with its Encryption section ({@code encryption}, null when there is none): the
+   * first stripe carries the stripe id 1 and the variants' encrypted local keys, later stripes
+   * follow on, as ORC Java writes them.
+   */
+  public static byte[] serialize(Footer f, FileEncryption encryption) {
     OrcProto.Footer.Builder b = OrcProto.Footer.newBuilder()
         .setHeaderLength(f.headerLength())
         .setContentLength(f.contentLength())
         .setRowIndexStride(f.rowIndexStride())
         .setWriter(f.writer());
     for (StripeInformation s : f.stripes()) {
-      b.addStripesBuilder().setOffset(s.offset()).setIndexLength(s.indexLength())
-          .setDataLength(s.dataLength()).setFooterLength(s.footerLength())
-          .setNumberOfRows(s.numberOfRows());
+      OrcProto.StripeInformation.Builder sb = b.addStripesBuilder().setOffset(s.offset())
+          .setIndexLength(s.indexLength()).setDataLength(s.dataLength())
+          .setFooterLength(s.footerLength()).setNumberOfRows(s.numberOfRows());
+      if (encryption != null && b.getStripesCount() == 1) {
+        sb.setEncryptStripeId(1);
+        for (byte[] k : encryption.stripeKeys().get(0)) {
+          sb.addEncryptedLocalKeys(ByteString.copyFrom(k));
+        }
+      }
     }
     for (OrcType t : f.types()) {
       OrcProto.Type.Builder tb = b.addTypesBuilder().addAllSubtypes(t.subtypes())
@@ -207,8 +313,29 @@ public final class TailMessages {
     for (ColumnStatistics s : f.statistics()) {
       b.addStatistics(StatisticsMessages.toProto(s));
     }
-    if (f.encrypted()) {
-      throw new IllegalArgumentException("colfile does not write encrypted files");
+    if (f.encrypted() != (encryption != null)) {
+      throw new IllegalArgumentException("an encrypted footer needs its Encryption section");
+    }
+    if (encryption != null) {
+      OrcProto.Encryption.Builder e = b.getEncryptionBuilder();
+      for (FileEncryption.Mask m : encryption.masks()) {
+        e.addMaskBuilder().setName(m.name()).addAllMaskParameters(m.parameters())
+            .addAllColumns(m.columns());
+      }
+      for (FileEncryption.Key k : encryption.keys()) {
+        e.addKeyBuilder().setKeyName(k.name()).setKeyVersion(k.version())
+            .setAlgorithm(OrcProto.EncryptionAlgorithm.forNumber(k.algorithm()));
+      }
+      for (FileEncryption.Variant v : encryption.variants()) {
+        OrcProto.EncryptionVariant.Builder vb = e.addVariantsBuilder().setRoot(v.root())
+            .setKey(v.key()).setEncryptedKey(ByteString.copyFrom(v.encryptedKey()))
+            .setFileStatistics(ByteString.copyFrom(v.fileStatistics()));
+        for (StreamEntry st : v.stripeStatistics()) {
+          vb.addStripeStatisticsBuilder().setKind(OrcProto.Stream.Kind.forNumber(
+              st.kind().wireId)).setColumn(st.column()).setLength(st.length());
+        }
+      }
+      e.setKeyProvider(OrcProto.KeyProviderKind.HADOOP);
     }
     if (f.calendar() != null) {
       b.setCalendar(OrcProto.CalendarKind.forNumber(f.calendar().wireId));

@@ -11,6 +11,11 @@ final class ColumnWriters {
     return create(schema, ctx, new int[] {0});
   }
 
+  /** The writers of a subtree whose root is column {@code firstId} of the file's schema. */
+  static ColumnWriter createAt(Type subtree, WriterContext ctx, int firstId) {
+    return create(subtree, ctx, new int[] {firstId});
+  }
+
   private static ColumnWriter create(Type type, WriterContext ctx, int[] next) {
     int id = next[0]++;
     List<Type> children = type.children();

@@ -26,6 +26,7 @@ import io.colfile.orc.tail.PostScript;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -65,6 +66,8 @@ public final class WriterEngine {
   private int writerVersion = OrcWriterOptions.WRITER_VERSION;
   private String softwareVersion;
   private CalendarKind calendar;
+  /** The encrypted column subtrees; null when nothing is encrypted. */
+  private final WriterEncryption encryption;
 
   public WriterEngine(AtomicOutputStream out, Type schema, OrcWriterOptions options)
       throws IOException {
@@ -83,15 +86,21 @@ public final class WriterEngine {
     }
     this.ctx = new WriterContext(options, schema, bufferSize);
     this.root = ColumnWriters.create(schema, ctx);
+    this.encryption = WriterEncryption.plan(schema, options, bufferSize);
     this.structRoot = schema.kind() == TypeKind.STRUCT;
     this.writeZone = hasTimestamp(schema);
     this.tasks = new WriteTasks(options.parallelism(), options.executor().orElse(null));
     this.fields = structRoot && tasks.parallelism() > 1 && root.children().length > 1
-        ? root.children() : null;
+        && encryption == null ? root.children() : null;
     this.metadataStream = new OrcOutputStream(
         StreamCompression.compressorFor(options.compression(), null, true), bufferSize);
     out.write(MAGIC);
     root.startStripe();
+    if (encryption != null) {
+      for (WriterEncryption.Variant v : encryption.variants) {
+        v.writer.startStripe();
+      }
+    }
   }
 
   /** ORC Java's chunk size for a wide schema: a power of two in [4 KiB, 256 KiB]. */
@@ -163,6 +172,9 @@ public final class WriterEngine {
       throw new IllegalArgumentException("stripe statistics for " + statistics.size()
           + " columns, the schema has " + columns);
     }
+    if (encryption != null) {
+      throw new IllegalStateException("stripes cannot be copied into an encrypted file");
+    }
     flushStripe();
     long offset = out.position();
     bytes.copyTo(out);
@@ -191,7 +203,9 @@ public final class WriterEngine {
 
   /** Writes rows {@code [0, batch.size)}. */
   public void write(ColumnBatch batch) throws IOException {
-    ColumnVector vector = rootVector(batch);
+    ColumnVector real = rootVector(batch);
+    // the encrypted subtrees' masked copies go where their values would
+    ColumnVector vector = encryption == null ? real : encryption.masked(real, batch.size);
     int stride = options.rowIndexStride();
     int position = 0;
     while (position < batch.size) {
@@ -206,6 +220,12 @@ public final class WriterEngine {
         root.write(vector, position, chunk);
         if (groupEnds) {
           root.finishRowGroup();
+        }
+      }
+      if (encryption != null) {
+        encryption.write(real, position, chunk);
+        if (groupEnds) {
+          encryption.finishRowGroup();
         }
       }
       position += chunk;
@@ -298,12 +318,15 @@ public final class WriterEngine {
     for (OrcOutputStream s : ctx.streams().values()) {
       n += s.bufferedSize();
     }
-    return n + root.extraMemory();
+    return n + root.extraMemory() + (encryption == null ? 0 : encryption.bufferedSize());
   }
 
   private void flushStripe() throws IOException {
     if (ctx.buildIndex() && rowsInGroup > 0) {
       root.finishRowGroup();
+      if (encryption != null) {
+        encryption.finishRowGroup();
+      }
       rowsInGroup = 0;
     }
     if (rowsInStripe == 0) {
@@ -331,13 +354,21 @@ public final class WriterEngine {
         dataLength += length;
       }
     }
-    StripeFooter footer = new StripeFooter(streams, List.of(result.encodings),
-        writeZone ? options.writerTimeZoneId() : null);
     long offset = out.position();
-    for (Map.Entry<StreamId, OrcOutputStream> e : ctx.streams().entrySet()) {
-      if (!ctx.isSuppressed(e.getKey())) {
-        e.getValue().writeTo(out);
+    StripeFooter footer;
+    if (encryption == null) {
+      footer = new StripeFooter(streams, List.of(result.encodings),
+          writeZone ? options.writerTimeZoneId() : null);
+      for (Map.Entry<StreamId, OrcOutputStream> e : ctx.streams().entrySet()) {
+        if (!ctx.isSuppressed(e.getKey())) {
+          e.getValue().writeTo(out);
+        }
       }
+    } else {
+      long[] lengths = new long[2];
+      footer = encryptedStripe(streams, result, requiredEntries, lengths);
+      indexLength += lengths[0];
+      dataLength += lengths[1];
     }
     long footerLength = writeSection(StripeMessages.serialize(footer));
     stripes.add(new StripeInformation(offset, indexLength, dataLength, footerLength,
@@ -350,6 +381,87 @@ public final class WriterEngine {
     }
     ctx.clearSuppressed();
     root.startStripe();
+    if (encryption != null) {
+      for (WriterEncryption.Variant v : encryption.variants) {
+        for (OrcOutputStream st : v.ctx.streams().values()) {
+          st.reset();
+        }
+        v.ctx.clearSuppressed();
+        v.writer.startStripe();
+      }
+    }
+  }
+
+  /**
+   * Lays out a stripe with encrypted subtrees (orc.md section 11): the unencrypted index
+   * streams, each variant's index streams (encrypted), the unencrypted data streams, each
+   * variant's data streams; the footer lists the unencrypted streams with an {@code
+   * ENCRYPTED_INDEX} and an {@code ENCRYPTED_DATA} placeholder covering the variants' bytes,
+   * and each variant's streams and encodings. Adds the variants' bytes to {@code lengths}
+   * (index, data).
+   */
+  private StripeFooter encryptedStripe(List<StreamEntry> plain, StripeResult result,
+      int requiredEntries, long[] lengths) throws IOException {
+    int stripeId = stripes.size() + 1;
+    List<List<StreamEntry>> variantStreams = new ArrayList<>();
+    List<List<io.colfile.orc.stripe.EncodingEntry>> variantEncodings = new ArrayList<>();
+    List<byte[]> indexBytes = new ArrayList<>();
+    List<byte[]> dataBytes = new ArrayList<>();
+    for (WriterEncryption.Variant v : encryption.variants) {
+      v.writer.flushStreams();
+      StripeResult r = new StripeResult(columns, v.ctx);
+      v.writer.finishStripe(r, requiredEntries);
+      List<StreamEntry> mine = new ArrayList<>();
+      for (Map.Entry<StreamId, OrcOutputStream> e : v.ctx.streams().entrySet()) {
+        StreamId key = e.getKey();
+        if (v.ctx.isSuppressed(key)) {
+          continue;
+        }
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        e.getValue().writeTo(bytes);
+        byte[] b = bytes.toByteArray();
+        io.colfile.orc.crypto.OrcCrypto.apply(v.localKey.decrypted(),
+            io.colfile.orc.crypto.OrcCrypto.iv(key.column(), key.kind().wireId, stripeId),
+            b);
+        mine.add(new StreamEntry(key.kind(), key.column(), b.length));
+        (key.kind().isIndex() ? indexBytes : dataBytes).add(b);
+        lengths[key.kind().isIndex() ? 0 : 1] += b.length;
+      }
+      variantStreams.add(mine);
+      variantEncodings.add(List.of(Arrays.copyOfRange(r.encodings, v.root, v.end)));
+      v.stripeStatistics.add(List.of(Arrays.copyOfRange(r.statistics, v.root, v.end)));
+    }
+    List<StreamEntry> listed = new ArrayList<>();
+    for (StreamEntry e : plain) {
+      if (e.kind().isIndex()) {
+        listed.add(e);
+      }
+    }
+    if (!indexBytes.isEmpty()) {
+      listed.add(new StreamEntry(io.colfile.orc.stripe.StreamKind.ENCRYPTED_INDEX, 0,
+          lengths[0]));
+    }
+    for (StreamEntry e : plain) {
+      if (!e.kind().isIndex()) {
+        listed.add(e);
+      }
+    }
+    if (!dataBytes.isEmpty()) {
+      listed.add(new StreamEntry(io.colfile.orc.stripe.StreamKind.ENCRYPTED_DATA, 0,
+          lengths[1]));
+    }
+    for (boolean index : new boolean[] {true, false}) {
+      for (Map.Entry<StreamId, OrcOutputStream> e : ctx.streams().entrySet()) {
+        if (!ctx.isSuppressed(e.getKey()) && e.getKey().kind().isIndex() == index) {
+          e.getValue().writeTo(out);
+        }
+      }
+      for (byte[] b : index ? indexBytes : dataBytes) {
+        out.write(b);
+      }
+    }
+    return new StripeFooter(listed, List.of(result.encodings),
+        writeZone ? options.writerTimeZoneId() : null, variantStreams, variantEncodings);
   }
 
   /** Writes a serialized message through the footer codec; returns the bytes written. */
@@ -362,23 +474,93 @@ public final class WriterEngine {
     return length;
   }
 
+  /** {@code message} compressed as the footer is, then encrypted with {@code v}'s local key. */
+  private byte[] encryptedSection(byte[] message, WriterEncryption.Variant v, int column,
+      int kind, int stripeId) throws IOException {
+    metadataStream.reset();
+    metadataStream.write(message);
+    metadataStream.flush();
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    metadataStream.writeTo(bytes);
+    byte[] b = bytes.toByteArray();
+    io.colfile.orc.crypto.OrcCrypto.apply(v.localKey.decrypted(),
+        io.colfile.orc.crypto.OrcCrypto.iv(column, kind, stripeId), b);
+    return b;
+  }
+
   /** Flushes the last stripe and writes the tail; the caller then closes the stream. */
   public void finish() throws IOException {
     flushStripe();
     long contentLength = out.position();
+    long encryptedStatistics = 0;
+    io.colfile.orc.tail.FileEncryption fileEncryption = null;
+    if (encryption != null) {
+      List<io.colfile.orc.tail.FileEncryption.Variant> variants = new ArrayList<>();
+      int footerId = stripes.size() + 1;
+      for (WriterEncryption.Variant v : encryption.variants) {
+        List<StreamEntry> statStreams = new ArrayList<>();
+        for (int c = v.root; c < v.end; c++) {
+          List<ColumnStatistics> perStripe = new ArrayList<>();
+          for (List<ColumnStatistics> s : v.stripeStatistics) {
+            perStripe.add(s.get(c - v.root));
+          }
+          byte[] b = encryptedSection(TailMessages.serializeColumnarStripeStatistics(perStripe),
+              v, c, 100, footerId);
+          out.write(b);
+          statStreams.add(new StreamEntry(io.colfile.orc.stripe.StreamKind.STRIPE_STATISTICS,
+              c, b.length));
+          encryptedStatistics += b.length;
+        }
+        ColumnStatistics[] real = new ColumnStatistics[columns];
+        v.writer.fileStatistics(real);
+        byte[] fileStats = encryptedSection(TailMessages.serializeFileStatistics(
+            List.of(Arrays.copyOfRange(real, v.root, v.end))), v, v.root, 101, footerId);
+        variants.add(new io.colfile.orc.tail.FileEncryption.Variant(v.root, v.key,
+            v.localKey.encrypted(), statStreams, fileStats));
+      }
+      List<io.colfile.orc.tail.FileEncryption.Key> keys = new ArrayList<>();
+      for (io.colfile.orc.KeyProvider.MasterKey k : encryption.keys) {
+        keys.add(new io.colfile.orc.tail.FileEncryption.Key(k.name(), k.version(),
+            k.algorithm().wireId));
+      }
+      Map<List<String>, List<Integer>> maskColumns = new java.util.LinkedHashMap<>();
+      for (WriterEncryption.Variant v : encryption.variants) {
+        List<String> m = new ArrayList<>();
+        m.add(v.maskName);
+        m.addAll(v.maskParameters);
+        maskColumns.computeIfAbsent(m, x -> new ArrayList<>()).add(v.root);
+      }
+      List<io.colfile.orc.tail.FileEncryption.Mask> masks = new ArrayList<>();
+      for (Map.Entry<List<String>, List<Integer>> e : maskColumns.entrySet()) {
+        masks.add(new io.colfile.orc.tail.FileEncryption.Mask(e.getKey().get(0),
+            e.getKey().subList(1, e.getKey().size()), e.getValue()));
+      }
+      List<byte[]> localKeys = new ArrayList<>();
+      for (WriterEncryption.Variant v : encryption.variants) {
+        localKeys.add(v.localKey.encrypted());
+      }
+      long[] ids = new long[stripes.size()];
+      List<List<byte[]>> stripeKeys = new ArrayList<>();
+      for (int i = 0; i < ids.length; i++) {
+        ids[i] = i + 1;
+        stripeKeys.add(localKeys);
+      }
+      fileEncryption = new io.colfile.orc.tail.FileEncryption(keys, variants, masks, ids,
+          stripeKeys);
+    }
     long metadataLength = writeSection(TailMessages.serializeMetadata(stripeStatistics));
 
     ColumnStatistics[] stats = new ColumnStatistics[columns];
     root.fileStatistics(stats);
     Footer footer = new Footer(MAGIC.length, contentLength, stripes, OrcTypes.of(schema),
         userMetadata, rowCount, List.of(stats), options.rowIndexStride(), writerId,
-        false, calendar, softwareVersion);
-    long footerLength = writeSection(TailMessages.serialize(footer));
+        fileEncryption != null, calendar, softwareVersion);
+    long footerLength = writeSection(TailMessages.serialize(footer, fileEncryption));
 
     PostScript ps = new PostScript(footerLength, CompressionKind.of(options.compression()),
         options.compression() != CompressionCodec.NONE ? (long) ctx.bufferSize() : null,
         List.of(options.fileVersion().major(), options.fileVersion().minor()), metadataLength,
-        writerVersion, 0, "ORC");
+        writerVersion, encryptedStatistics, "ORC");
     byte[] psBytes = TailMessages.serialize(ps);
     if (psBytes.length > 255) {
       throw new IllegalStateException("PostScript of " + psBytes.length + " bytes");

@@ -1,0 +1,293 @@
+package io.colfile.orc.write;
+
+import io.colfile.core.error.UnsupportedFeatureException;
+import io.colfile.core.types.Type;
+import io.colfile.core.types.TypeKind;
+import io.colfile.core.vector.ColumnVector;
+import io.colfile.core.vector.StructVector;
+import io.colfile.orc.EncryptionAlgorithm;
+import io.colfile.orc.KeyProvider;
+import io.colfile.orc.OrcWriterOptions;
+import java.io.IOException;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The encrypted column subtrees of a file being written (orc.md section 11): for each, its
+ * master key, a fresh local key, a writer tree of its own that writes the real values into
+ * streams of its own (encrypted when the stripe is laid out), and the mask whose output the
+ * file's normal writer tree writes in its place.
+ */
+final class WriterEncryption {
+  /** One encrypted subtree. */
+  static final class Variant {
+    final int root;
+    final int end;
+    final Type type;
+    final int key;
+    final String maskName;
+    final List<String> maskParameters;
+    final DataMasks.Mask mask;
+    final KeyProvider.LocalKey localKey;
+    final WriterContext ctx;
+    final ColumnWriter writer;
+    /** Field indexes from the root struct down to this subtree's root. */
+    final int[] path;
+    /** Per stripe, the real statistics of columns root..end-1. */
+    final List<List<io.colfile.orc.stats.ColumnStatistics>> stripeStatistics = new ArrayList<>();
+
+    Variant(int root, int end, Type type, int key, String maskName, List<String> maskParameters,
+        DataMasks.Mask mask, KeyProvider.LocalKey localKey, WriterContext ctx,
+        ColumnWriter writer, int[] path) {
+      this.root = root;
+      this.end = end;
+      this.type = type;
+      this.key = key;
+      this.maskName = maskName;
+      this.maskParameters = maskParameters;
+      this.mask = mask;
+      this.localKey = localKey;
+      this.ctx = ctx;
+      this.writer = writer;
+      this.path = path;
+    }
+  }
+
+  final List<KeyProvider.MasterKey> keys = new ArrayList<>();
+  final List<Variant> variants = new ArrayList<>();
+
+  private WriterEncryption() {}
+
+  /**
+   * The encryption {@code options} ask for, or null when they ask for none.
+   *
+   * @throws IllegalArgumentException for a column or key that does not exist, or a column in
+   *     two subtrees
+   */
+  static WriterEncryption plan(Type schema, OrcWriterOptions options, int bufferSize)
+      throws IOException {
+    if (options.encrypt().isEmpty()) {
+      if (!options.masks().isEmpty()) {
+        throw new IllegalArgumentException("masks given but no column is encrypted");
+      }
+      return null;
+    }
+    if (schema.kind() != TypeKind.STRUCT) {
+      throw new IllegalArgumentException("only the fields of a struct schema can be encrypted");
+    }
+    String[] names = ColumnSelection.names(schema);
+    List<Type> flat = schema.flatten();
+    Map<Integer, String> keyOf = new LinkedHashMap<>();
+    for (String part : options.encrypt().split(";")) {
+      int colon = part.indexOf(':');
+      if (colon <= 0) {
+        throw new IllegalArgumentException("bad encryption '" + part + "': expected "
+            + "key:column,column");
+      }
+      String key = part.substring(0, colon).trim();
+      for (String col : part.substring(colon + 1).split(",")) {
+        int id = column(names, col.trim(), "encryption");
+        String prev = keyOf.put(id, key);
+        if (prev != null && !prev.equals(key)) {
+          throw new IllegalArgumentException("column " + col.trim() + " is encrypted with "
+              + prev + " and " + key);
+        }
+      }
+    }
+    Map<Integer, List<String>> maskOf = new LinkedHashMap<>();
+    if (!options.masks().isEmpty()) {
+      for (String part : options.masks().split(";")) {
+        int colon = part.indexOf(':');
+        if (colon <= 0) {
+          throw new IllegalArgumentException("bad mask '" + part + "': expected "
+              + "mask[,parameter...]:column,column");
+        }
+        List<String> mask = List.of(part.substring(0, colon).trim().split(","));
+        for (String col : part.substring(colon + 1).split(",")) {
+          int id = column(names, col.trim(), "mask");
+          if (!keyOf.containsKey(id)) {
+            throw new IllegalArgumentException("column " + col.trim() + " has a mask but is "
+                + "not encrypted");
+          }
+          maskOf.put(id, mask);
+        }
+      }
+    }
+    List<Integer> roots = new ArrayList<>(keyOf.keySet());
+    roots.sort(null);
+    for (int i = 1; i < roots.size(); i++) {
+      int prev = roots.get(i - 1);
+      if (roots.get(i) < prev + flat.get(prev).columnCount()) {
+        throw new IllegalArgumentException("column " + names[roots.get(i)] + " lies inside "
+            + "encrypted column " + names[prev] + ": encryption does not nest");
+      }
+    }
+    WriterEncryption out = new WriterEncryption();
+    Map<String, Integer> keyIndex = new LinkedHashMap<>();
+    SecureRandom random = new SecureRandom();
+    KeyProvider provider = options.keyProvider();
+    for (int root : roots) {
+      String keyName = keyOf.get(root);
+      Integer k = keyIndex.get(keyName);
+      if (k == null) {
+        KeyProvider.MasterKey master = provider.currentKey(keyName);
+        if (master == null) {
+          throw new IllegalArgumentException("the key provider has no key named '" + keyName
+              + "'");
+        }
+        k = out.keys.size();
+        out.keys.add(master);
+        keyIndex.put(keyName, k);
+      }
+      KeyProvider.MasterKey master = out.keys.get(k);
+      KeyProvider.LocalKey local = provider.createLocalKey(master, random);
+      EncryptionAlgorithm a = master.algorithm();
+      if (local.decrypted().length != a.keyLength || local.encrypted().length != a.keyLength) {
+        throw new IOException("the key provider made a local key of the wrong length for " + a);
+      }
+      Type type = flat.get(root);
+      List<String> mask = maskOf.getOrDefault(root, List.of("nullify"));
+      DataMasks.Mask m;
+      try {
+        m = DataMasks.of(mask.get(0), mask.subList(1, mask.size()), type);
+      } catch (UnsupportedFeatureException e) {
+        throw new UnsupportedFeatureException("column " + names[root] + ": " + e.getMessage());
+      }
+      WriterContext ctx = new WriterContext(options, schema, bufferSize);
+      out.variants.add(new Variant(root, root + type.columnCount(), type, k, mask.get(0),
+          mask.subList(1, mask.size()), m, local, ctx,
+          ColumnWriters.createAt(type, ctx, root), path(schema, root, names)));
+    }
+    return out;
+  }
+
+  private static int column(String[] names, String name, String what) {
+    for (int id = 1; id < names.length; id++) {
+      if (names[id].equals(name)) {
+        return id;
+      }
+    }
+    throw new IllegalArgumentException("no column named '" + name + "' for " + what);
+  }
+
+  /** The struct field indexes from the root to column {@code target}. */
+  private static int[] path(Type schema, int target, String[] names)
+      throws UnsupportedFeatureException {
+    List<Integer> path = new ArrayList<>();
+    Type t = schema;
+    int id = 0;
+    while (id != target) {
+      if (t.kind() != TypeKind.STRUCT) {
+        throw new UnsupportedFeatureException("column " + names[target] + " lies inside a "
+            + t.kind().typeName() + ": colfile encrypts fields reached through structs only");
+      }
+      int child = id + 1;
+      int i = 0;
+      while (child + t.child(i).columnCount() <= target) {
+        child += t.child(i).columnCount();
+        i++;
+      }
+      path.add(i);
+      t = t.child(i);
+      id = child;
+    }
+    return path.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /** The vector of variant {@code v}'s root within the batch's root vector. */
+  static ColumnVector at(ColumnVector root, int[] path) {
+    ColumnVector v = root;
+    for (int i : path) {
+      v = ((StructVector) v).fields[i];
+    }
+    return v;
+  }
+
+  /**
+   * The root vector with each variant's subtree replaced by its masked copy of rows {@code [0,
+   * size)}; the structs on the way are new shells over the same fields and null flags.
+   */
+  ColumnVector masked(ColumnVector root, int size) {
+    ColumnVector out = root;
+    for (Variant v : variants) {
+      ColumnVector real = at(root, v.path);
+      out = replace(out, v.path, 0, v.mask.apply(v.type, real, size), size);
+    }
+    return out;
+  }
+
+  private static ColumnVector replace(ColumnVector v, int[] path, int depth,
+      ColumnVector with, int size) {
+    if (depth == path.length) {
+      return with;
+    }
+    StructVector s = (StructVector) v;
+    ColumnVector[] fields = s.fields.clone();
+    fields[path[depth]] = replace(fields[path[depth]], path, depth + 1, with, size);
+    StructVector copy = new StructVector(Math.max(1, Math.max(size, s.capacity())), fields);
+    copy.noNulls = s.noNulls;
+    copy.isNull = s.isNull;
+    return copy;
+  }
+
+  /**
+   * Writes rows {@code [offset, offset + length)} of the batch to each variant's writer: its
+   * subtree's vector, in the runs of rows where every struct above it is present (the rows the
+   * masked copy's parent gives it).
+   */
+  void write(ColumnVector root, int offset, int length) throws IOException {
+    for (Variant v : variants) {
+      boolean[] absent = null;
+      ColumnVector at = root;
+      for (int i = 0; i < v.path.length; i++) {
+        if (!at.noNulls) {
+          if (absent == null) {
+            absent = new boolean[offset + length];
+          }
+          for (int r = offset; r < offset + length; r++) {
+            absent[r] |= at.isNull[r];
+          }
+        }
+        at = ((StructVector) at).fields[v.path[i]];
+      }
+      if (absent == null) {
+        v.writer.write(at, offset, length);
+        continue;
+      }
+      int end = offset + length;
+      int i = offset;
+      while (i < end) {
+        while (i < end && absent[i]) {
+          i++;
+        }
+        int start = i;
+        while (i < end && !absent[i]) {
+          i++;
+        }
+        if (i > start) {
+          v.writer.write(at, start, i - start);
+        }
+      }
+    }
+  }
+
+  void finishRowGroup() throws IOException {
+    for (Variant v : variants) {
+      v.writer.finishRowGroup();
+    }
+  }
+
+  long bufferedSize() {
+    long n = 0;
+    for (Variant v : variants) {
+      for (io.colfile.orc.stream.OrcOutputStream s : v.ctx.streams().values()) {
+        n += s.bufferedSize();
+      }
+      n += v.writer.extraMemory();
+    }
+    return n;
+  }
+}
