@@ -146,6 +146,13 @@ final class OrcBatchReader extends AbstractBatchReader {
   private long awayNanos;
   /** When {@link #fill} last returned, or 0. */
   private long returned;
+  /**
+   * The arrays the stripes' bytes are read into, one per thread's run of columns (the first
+   * also {@link #cursor}'s, which never has a stripe open while {@link #mine} has), kept when
+   * the runs change.
+   */
+  private final List<StripeData.ReadBuffer> groupBuffers = new ArrayList<>();
+
   /** The batches a helper keeps decoded ahead of the caller. */
   static final int AHEAD = 4;
 
@@ -211,7 +218,8 @@ final class OrcBatchReader extends AbstractBatchReader {
       }
     }
     this.splitsColumns = parallelism > 1 && fields > 1;
-    this.cursor = parallelism == 1 || splitsColumns ? new Cursor(included) : null;
+    this.cursor = parallelism == 1 || splitsColumns
+        ? new Cursor(included, groupBuffer(0)) : null;
     this.tasks = parallelism == 1 ? null : new DecodeTasks(options);
     this.taskBatchSize = options.batchSize();
   }
@@ -444,13 +452,13 @@ final class OrcBatchReader extends AbstractBatchReader {
         }
       }
       bounds = next;
-      mine = new Cursor(0, bounds[1]);
+      mine = new Cursor(0, bounds[1], groupBuffer(0));
       helpers = new Helper[groups - 1];
       Type projection = schema();
       for (int g = 1; g < groups; g++) {
         List<String> names = projection.fieldNames().subList(bounds[g], bounds[g + 1]);
         List<Type> types = projection.children().subList(bounds[g], bounds[g + 1]);
-        helpers[g - 1] = new Helper(new Cursor(bounds[g], bounds[g + 1]),
+        helpers[g - 1] = new Helper(new Cursor(bounds[g], bounds[g + 1], groupBuffer(g)),
             Type.struct(names, types), bounds[g]);
       }
     }
@@ -458,6 +466,13 @@ final class OrcBatchReader extends AbstractBatchReader {
       decodedBytes[k] += bytes[k];
     }
     decodedRows += u.index.rows();
+  }
+
+  private StripeData.ReadBuffer groupBuffer(int g) {
+    while (groupBuffers.size() <= g) {
+      groupBuffers.add(new StripeData.ReadBuffer());
+    }
+    return groupBuffers.get(g);
   }
 
   /** The columns of the top-level fields {@code [from, to)} read (and the root). */
@@ -688,7 +703,9 @@ final class OrcBatchReader extends AbstractBatchReader {
       public Decoded next() throws IOException {
         if (c == null) {
           c = spareCursors.poll();
-          c = c == null ? new Cursor(included) : c;
+          // no array reused across stripes: the batches of a part may wait to go out while
+          // this cursor decodes another stripe
+          c = c == null ? new Cursor(included, null) : c;
           c.start(u, row);
         }
         ColumnBatch b = spareBatches.poll();
@@ -1025,9 +1042,15 @@ final class OrcBatchReader extends AbstractBatchReader {
         tail.codec == CompressionCodec.NONE ? null : tail.codec.newDecompressor();
     /** Its streams' decompression buffers, taken again by the streams of each stripe. */
     private final OrcInputStream.ChunkBuffers buffers = new OrcInputStream.ChunkBuffers();
+    /**
+     * The array each stripe's bytes are read into, or null for an array per stripe. Only for a
+     * cursor whose batches are all handed out before it opens its next stripe.
+     */
+    private final StripeData.ReadBuffer bytes;
 
-    Cursor(boolean[] decodes) {
+    Cursor(boolean[] decodes, StripeData.ReadBuffer bytes) {
       this.decodes = decodes;
+      this.bytes = bytes;
       this.root = ColumnReaders.root(fileSchema, decodes);
       this.fields = null;
       this.views = null;
@@ -1035,8 +1058,9 @@ final class OrcBatchReader extends AbstractBatchReader {
     }
 
     /** The decoder of the top-level fields {@code [from, to)} read, timed field by field. */
-    Cursor(int from, int to) {
+    Cursor(int from, int to, StripeData.ReadBuffer bytes) {
       this.decodes = mask(fieldIds, from, to);
+      this.bytes = bytes;
       this.root = null;
       this.fields = new RootReader[to - from];
       this.views = new ColumnBatch[to - from];
@@ -1111,7 +1135,7 @@ final class OrcBatchReader extends AbstractBatchReader {
       buffers.reuseAll(); // the streams of the stripe before are done with
       startStripe(u.shared == null
           ? new StripeData(file, u.stripe, decodes, defaultZone, maxNestedValues,
-              decompressor, u.ranges, buffers)
+              decompressor, u.ranges, buffers, bytes)
           : new StripeData(u.stripe, u.shared.bytes(), defaultZone, maxNestedValues,
               decompressor, buffers));
       next = row;
@@ -1133,7 +1157,7 @@ final class OrcBatchReader extends AbstractBatchReader {
         note = "stripe " + unit.stripe.index + ": read whole, " + e.getMessage();
         buffers.reuseAll();
         startStripe(new StripeData(file, unit.stripe, decodes, defaultZone,
-            maxNestedValues, decompressor, null, buffers));
+            maxNestedValues, decompressor, null, buffers, bytes));
         decoded = 0;
         batch.reset();
         moveTo(next);
