@@ -153,6 +153,23 @@ final class OrcBatchReader extends AbstractBatchReader {
    */
   private final List<StripeData.ReadBuffer> groupBuffers = new ArrayList<>();
 
+  /**
+   * The least decoding time per batch (all columns read, nanoseconds) for which a column-split
+   * read hands columns to other threads: below it, handing a batch's columns over (a few
+   * microseconds, more when a thread must wake another) costs more than the thread saves, and
+   * the caller decodes everything (a 2-of-16-column read of lineitem takes about 14 us a batch
+   * of 1,024 rows, all 16 columns about 60 us uncompressed, 110 us with ZSTD).
+   */
+  static final double MIN_SPLIT_NANOS = 40_000;
+  /** {@link #MIN_SPLIT_NANOS}; tests lower it to split small files' columns too. */
+  static volatile double minSplitNanos = MIN_SPLIT_NANOS;
+  /**
+   * Decoding time per stream byte guessed before any was measured (lineitem, uncompressed and
+   * ZSTD: 0.9 to 1.5 and about 4.4 ns per byte).
+   */
+  static final double GUESS_NANOS_PER_BYTE = 1.0;
+  static final double GUESS_NANOS_PER_COMPRESSED_BYTE = 4.0;
+
   /** The batches a helper keeps decoded ahead of the caller. */
   static final int AHEAD = 4;
 
@@ -285,8 +302,9 @@ final class OrcBatchReader extends AbstractBatchReader {
         split(u); // at the start of each stripe read in order: balance the groups again
       }
       active = mine;
-      mine.start(u, row);
+      // the helpers first: they read their columns' bytes while the caller reads its own
       follow(u, row, seek);
+      mine.start(u, row);
     } else {
       active = cursor;
       cursor.start(u, row);
@@ -417,10 +435,21 @@ final class OrcBatchReader extends AbstractBatchReader {
       timed = fieldNanos[k] > 0;
     }
     double[] cost = new double[read];
+    double stripeNanos = 0;
     for (int k = 0; k < read; k++) {
       // the time per byte each field took so far
       cost[k] = Math.max(1, bytes[k]);
       cost[k] *= timed ? (double) fieldNanos[k] / Math.max(1, decodedBytes[k]) : 1;
+      stripeNanos += cost[k];
+    }
+    if (!timed) {
+      stripeNanos *= tail.codec == CompressionCodec.NONE ? GUESS_NANOS_PER_BYTE
+          : GUESS_NANOS_PER_COMPRESSED_BYTE;
+    }
+    if (stripeNanos * taskBatchSize / Math.max(1, u.index.rows()) < minSplitNanos) {
+      // too little work per batch to pay for handing batches over between threads: all on
+      // the caller's thread (still timed, to split again if the work grows)
+      groups = 1;
     }
     // the caller's time away from decoding, expected in this stripe
     double fixed = timed ? (double) awayNanos * u.index.rows() / decodedRows : 0;
