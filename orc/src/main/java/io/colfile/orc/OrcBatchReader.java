@@ -146,6 +146,30 @@ final class OrcBatchReader extends AbstractBatchReader {
   private long awayNanos;
   /** When {@link #fill} last returned, or 0. */
   private long returned;
+  /**
+   * The arrays the stripes' bytes are read into, one per thread's run of columns (the first
+   * also {@link #cursor}'s, which never has a stripe open while {@link #mine} has), kept when
+   * the runs change.
+   */
+  private final List<StripeData.ReadBuffer> groupBuffers = new ArrayList<>();
+
+  /**
+   * The least decoding time per batch (all columns read, nanoseconds) for which a column-split
+   * read hands columns to other threads: below it, handing a batch's columns over (a few
+   * microseconds, more when a thread must wake another) costs more than the thread saves, and
+   * the caller decodes everything (a 2-of-16-column read of lineitem takes about 14 us a batch
+   * of 1,024 rows, all 16 columns about 60 us uncompressed, 110 us with ZSTD).
+   */
+  static final double MIN_SPLIT_NANOS = 40_000;
+  /** {@link #MIN_SPLIT_NANOS}; tests lower it to split small files' columns too. */
+  static volatile double minSplitNanos = MIN_SPLIT_NANOS;
+  /**
+   * Decoding time per stream byte guessed before any was measured (lineitem, uncompressed and
+   * ZSTD: 0.9 to 1.5 and about 4.4 ns per byte).
+   */
+  static final double GUESS_NANOS_PER_BYTE = 1.0;
+  static final double GUESS_NANOS_PER_COMPRESSED_BYTE = 4.0;
+
   /** The batches a helper keeps decoded ahead of the caller. */
   static final int AHEAD = 4;
 
@@ -211,7 +235,8 @@ final class OrcBatchReader extends AbstractBatchReader {
       }
     }
     this.splitsColumns = parallelism > 1 && fields > 1;
-    this.cursor = parallelism == 1 || splitsColumns ? new Cursor(included) : null;
+    this.cursor = parallelism == 1 || splitsColumns
+        ? new Cursor(included, groupBuffer(0)) : null;
     this.tasks = parallelism == 1 ? null : new DecodeTasks(options);
     this.taskBatchSize = options.batchSize();
   }
@@ -277,8 +302,9 @@ final class OrcBatchReader extends AbstractBatchReader {
         split(u); // at the start of each stripe read in order: balance the groups again
       }
       active = mine;
-      mine.start(u, row);
+      // the helpers first: they read their columns' bytes while the caller reads its own
       follow(u, row, seek);
+      mine.start(u, row);
     } else {
       active = cursor;
       cursor.start(u, row);
@@ -409,10 +435,21 @@ final class OrcBatchReader extends AbstractBatchReader {
       timed = fieldNanos[k] > 0;
     }
     double[] cost = new double[read];
+    double stripeNanos = 0;
     for (int k = 0; k < read; k++) {
       // the time per byte each field took so far
       cost[k] = Math.max(1, bytes[k]);
       cost[k] *= timed ? (double) fieldNanos[k] / Math.max(1, decodedBytes[k]) : 1;
+      stripeNanos += cost[k];
+    }
+    if (!timed) {
+      stripeNanos *= tail.codec == CompressionCodec.NONE ? GUESS_NANOS_PER_BYTE
+          : GUESS_NANOS_PER_COMPRESSED_BYTE;
+    }
+    if (stripeNanos * taskBatchSize / Math.max(1, u.index.rows()) < minSplitNanos) {
+      // too little work per batch to pay for handing batches over between threads: all on
+      // the caller's thread (still timed, to split again if the work grows)
+      groups = 1;
     }
     // the caller's time away from decoding, expected in this stripe
     double fixed = timed ? (double) awayNanos * u.index.rows() / decodedRows : 0;
@@ -444,13 +481,13 @@ final class OrcBatchReader extends AbstractBatchReader {
         }
       }
       bounds = next;
-      mine = new Cursor(0, bounds[1]);
+      mine = new Cursor(0, bounds[1], groupBuffer(0));
       helpers = new Helper[groups - 1];
       Type projection = schema();
       for (int g = 1; g < groups; g++) {
         List<String> names = projection.fieldNames().subList(bounds[g], bounds[g + 1]);
         List<Type> types = projection.children().subList(bounds[g], bounds[g + 1]);
-        helpers[g - 1] = new Helper(new Cursor(bounds[g], bounds[g + 1]),
+        helpers[g - 1] = new Helper(new Cursor(bounds[g], bounds[g + 1], groupBuffer(g)),
             Type.struct(names, types), bounds[g]);
       }
     }
@@ -458,6 +495,13 @@ final class OrcBatchReader extends AbstractBatchReader {
       decodedBytes[k] += bytes[k];
     }
     decodedRows += u.index.rows();
+  }
+
+  private StripeData.ReadBuffer groupBuffer(int g) {
+    while (groupBuffers.size() <= g) {
+      groupBuffers.add(new StripeData.ReadBuffer());
+    }
+    return groupBuffers.get(g);
   }
 
   /** The columns of the top-level fields {@code [from, to)} read (and the root). */
@@ -688,7 +732,9 @@ final class OrcBatchReader extends AbstractBatchReader {
       public Decoded next() throws IOException {
         if (c == null) {
           c = spareCursors.poll();
-          c = c == null ? new Cursor(included) : c;
+          // no array reused across stripes: the batches of a part may wait to go out while
+          // this cursor decodes another stripe
+          c = c == null ? new Cursor(included, null) : c;
           c.start(u, row);
         }
         ColumnBatch b = spareBatches.poll();
@@ -1025,9 +1071,15 @@ final class OrcBatchReader extends AbstractBatchReader {
         tail.codec == CompressionCodec.NONE ? null : tail.codec.newDecompressor();
     /** Its streams' decompression buffers, taken again by the streams of each stripe. */
     private final OrcInputStream.ChunkBuffers buffers = new OrcInputStream.ChunkBuffers();
+    /**
+     * The array each stripe's bytes are read into, or null for an array per stripe. Only for a
+     * cursor whose batches are all handed out before it opens its next stripe.
+     */
+    private final StripeData.ReadBuffer bytes;
 
-    Cursor(boolean[] decodes) {
+    Cursor(boolean[] decodes, StripeData.ReadBuffer bytes) {
       this.decodes = decodes;
+      this.bytes = bytes;
       this.root = ColumnReaders.root(fileSchema, decodes);
       this.fields = null;
       this.views = null;
@@ -1035,8 +1087,9 @@ final class OrcBatchReader extends AbstractBatchReader {
     }
 
     /** The decoder of the top-level fields {@code [from, to)} read, timed field by field. */
-    Cursor(int from, int to) {
+    Cursor(int from, int to, StripeData.ReadBuffer bytes) {
       this.decodes = mask(fieldIds, from, to);
+      this.bytes = bytes;
       this.root = null;
       this.fields = new RootReader[to - from];
       this.views = new ColumnBatch[to - from];
@@ -1111,7 +1164,7 @@ final class OrcBatchReader extends AbstractBatchReader {
       buffers.reuseAll(); // the streams of the stripe before are done with
       startStripe(u.shared == null
           ? new StripeData(file, u.stripe, decodes, defaultZone, maxNestedValues,
-              decompressor, u.ranges, buffers)
+              decompressor, u.ranges, buffers, bytes)
           : new StripeData(u.stripe, u.shared.bytes(), defaultZone, maxNestedValues,
               decompressor, buffers));
       next = row;
@@ -1133,7 +1186,7 @@ final class OrcBatchReader extends AbstractBatchReader {
         note = "stripe " + unit.stripe.index + ": read whole, " + e.getMessage();
         buffers.reuseAll();
         startStripe(new StripeData(file, unit.stripe, decodes, defaultZone,
-            maxNestedValues, decompressor, null, buffers));
+            maxNestedValues, decompressor, null, buffers, bytes));
         decoded = 0;
         batch.reset();
         moveTo(next);

@@ -48,8 +48,48 @@ final class StripeData implements StripeStreams {
   StripeData(InputFile in, Stripe stripe, boolean[] included, ZoneId defaultZone,
       long maxNestedValues, Decompressor decompressor, Map<StreamId, long[]> ranges,
       OrcInputStream.ChunkBuffers buffers) throws IOException {
-    this(stripe, read(in, stripe, included, ranges), defaultZone, maxNestedValues, decompressor,
-        buffers);
+    this(in, stripe, included, defaultZone, maxNestedValues, decompressor, ranges, buffers, null);
+  }
+
+  /**
+   * Like the constructor above, the stripe's bytes read into {@code into}'s array (null: arrays
+   * of their own), which the streams of the stripe read through {@code into} before must no
+   * longer need.
+   */
+  StripeData(InputFile in, Stripe stripe, boolean[] included, ZoneId defaultZone,
+      long maxNestedValues, Decompressor decompressor, Map<StreamId, long[]> ranges,
+      OrcInputStream.ChunkBuffers buffers, ReadBuffer into) throws IOException {
+    this(stripe, read(in, stripe, included, ranges, into), defaultZone, maxNestedValues,
+        decompressor, buffers);
+  }
+
+  /**
+   * One array that a reader reads stripe after stripe into (its projected streams' bytes),
+   * instead of an array per stripe: it grows to the largest stripe read, so the bytes held stay
+   * one stripe's of the columns read. The values read from one stripe (strings pointing into
+   * its bytes, chunks read in place) are gone once the next is read, as a batch's values are
+   * only valid until the next batch. Not thread-safe: one reader's.
+   */
+  static final class ReadBuffer {
+    /** Arrays above this are not kept: one array per read instead, as without a buffer. */
+    static final long MAX_KEPT = Integer.MAX_VALUE - 16;
+    private byte[] array = new byte[0];
+
+    /** An array of at least {@code size} bytes, whose contents may be overwritten. */
+    byte[] take(int size) {
+      if (array.length < size) {
+        array = null; // let the old one go before the new one is allocated
+        // a little room for a next stripe slightly larger, within the array limit
+        long grown = Math.min(MAX_KEPT, size + (long) (size >> 4));
+        array = new byte[(int) grown];
+      }
+      return array;
+    }
+
+    /** The size of the array kept (for tests). */
+    int capacity() {
+      return array.length;
+    }
   }
 
   /**
@@ -88,6 +128,15 @@ final class StripeData implements StripeStreams {
    */
   static Bytes read(InputFile in, Stripe stripe, boolean[] included,
       Map<StreamId, long[]> ranges) throws IOException {
+    return read(in, stripe, included, ranges, null);
+  }
+
+  /**
+   * Like {@link #read(InputFile, Stripe, boolean[], Map)}, into {@code into}'s array (null: an
+   * array per positional read).
+   */
+  static Bytes read(InputFile in, Stripe stripe, boolean[] included,
+      Map<StreamId, long[]> ranges, ReadBuffer into) throws IOException {
     List<Piece> wanted = new ArrayList<>();
     for (Map.Entry<StreamId, StripeIndex.Located> e : stripe.streams.entrySet()) {
       StreamId id = e.getKey();
@@ -109,7 +158,7 @@ final class StripeData implements StripeStreams {
     // the pieces merged into ranges (first piece of each, then one past its last), all read
     // with one readRanges call, which a source such as an object store may fetch together
     List<Integer> firsts = new ArrayList<>();
-    List<FileRange> reads = new ArrayList<>();
+    List<long[]> spans = new ArrayList<>(); // position and length of each read
     int i = 0;
     while (i < wanted.size()) {
       int j = i + 1;
@@ -129,10 +178,28 @@ final class StripeData implements StripeStreams {
             stop - start);
       }
       firsts.add(i);
-      reads.add(FileRange.of(start, (int) (stop - start)));
+      spans.add(new long[] {start, stop - start});
       i = j;
     }
     firsts.add(wanted.size());
+    long total = 0;
+    for (long[] span : spans) {
+      total += span[1];
+    }
+    List<FileRange> reads = new ArrayList<>(spans.size());
+    if (into != null && total <= ReadBuffer.MAX_KEPT) {
+      // side by side in the reused array
+      byte[] array = into.take((int) total);
+      int at = 0;
+      for (long[] span : spans) {
+        reads.add(new FileRange(span[0], array, at, (int) span[1]));
+        at += (int) span[1];
+      }
+    } else {
+      for (long[] span : spans) {
+        reads.add(FileRange.of(span[0], (int) span[1]));
+      }
+    }
     in.readRanges(reads);
     for (int r = 0; r < reads.size(); r++) {
       FileRange read = reads.get(r);
@@ -141,8 +208,8 @@ final class StripeData implements StripeStreams {
         stripe.decrypt(p.id(), p.from(), read.buffer(), (int) (p.fileOffset() - read.position()),
             (int) p.length());
         segments.computeIfAbsent(p.id(), x -> new ArrayList<>()).add(new OrcInputStream.Segment(
-            (int) p.from(), read.buffer(), (int) (p.fileOffset() - read.position()),
-            (int) p.length()));
+            (int) p.from(), read.buffer(),
+            read.offset() + (int) (p.fileOffset() - read.position()), (int) p.length()));
       }
     }
     Map<StreamId, OrcInputStream.Segment[]> out = new LinkedHashMap<>();

@@ -31,6 +31,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,6 +51,18 @@ import org.junit.jupiter.params.provider.MethodSource;
 @ExtendWith(TestSeed.class)
 class ParallelReadTest {
   @TempDir Path dir;
+
+  /** The tests below split the columns of small files among threads, unless they say. */
+  @BeforeEach
+  void splitSmallFiles() {
+    OrcBatchReader.minSplitNanos = 0;
+  }
+
+  @AfterEach
+  void restoreDefaults() {
+    OrcBatchReader.minSplitNanos = OrcBatchReader.MIN_SPLIT_NANOS;
+    OrcBatchReader.partRows = 1 << 16;
+  }
 
   static IntStream cases() {
     return IntStream.range(0, TestSeed.exhaustive() ? 80 : 12);
@@ -103,7 +117,12 @@ class ParallelReadTest {
             + TestSeed.replay();
         long seed = r.nextLong();
         OrcBatchReader.partRows = new int[] {1, 2000, 5000, 1 << 16}[r.nextInt(4)];
-        what = "parts of " + OrcBatchReader.partRows + " rows, " + what;
+        // mostly split the columns of these small files among threads; sometimes only where
+        // there is enough work per batch (or never, at the default)
+        OrcBatchReader.minSplitNanos = new double[] {0, 0, 0, 2000,
+            OrcBatchReader.MIN_SPLIT_NANOS}[r.nextInt(5)];
+        what = "parts of " + OrcBatchReader.partRows + " rows, columns split from "
+            + OrcBatchReader.minSplitNanos + " ns a batch, " + what;
         try (BatchReader single = orc.read(options);
             BatchReader parallel = orc.read(options.withParallelism(threads))) {
           List<String> expected = script(single, new Random(seed), all.size());
@@ -186,9 +205,14 @@ class ParallelReadTest {
 
   /** A file of many stripes of one bigint column, ids 0, 1, 2, ... */
   private Path ids(String name, CompressionCodec codec, int rows) throws IOException {
+    return ids(name, codec, rows, 8 * 1024);
+  }
+
+  private Path ids(String name, CompressionCodec codec, int rows, long stripeSize)
+      throws IOException {
     Path path = dir.resolve(name);
     Type schema = Type.parse("struct<id:bigint,x:bigint>");
-    OrcWriterOptions options = OrcWriterOptions.builder().stripeSize(8 * 1024)
+    OrcWriterOptions options = OrcWriterOptions.builder().stripeSize(stripeSize)
         .memoryCheckRows(500).rowIndexStride(1000).compression(codec).build();
     try (OrcWriter w = OrcWriter.create(OutputFile.local(path), schema, options)) {
       ColumnBatch batch = new ColumnBatch(schema, 1000);
@@ -345,6 +369,45 @@ class ParallelReadTest {
         assertThat(parallel.report().counts(OrcBatchReader.STRIPES).skipped()).isPositive();
         assertThat(parallel.report().lines()).isEqualTo(single.report().lines());
       }
+    }
+  }
+
+  /**
+   * Columns that take little time per batch (here two long columns, about 9 KB of stream bytes a
+   * batch of 1,000 rows) are read on the caller's thread alone, whatever the parallelism:
+   * handing them over would cost more. One stripe, so the choice is made once, from its stream
+   * bytes (later stripes go by the time measured). With the threshold lowered, the same read
+   * splits them (the executor runs tasks), and both return the single-threaded rows.
+   */
+  @Test
+  void cheapColumnsAreReadOnTheCallersThread() throws Exception {
+    Path path = ids("cheap.orc", CompressionCodec.NONE, 50_000, 64 << 20);
+    AtomicInteger ran = new AtomicInteger();
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    java.util.concurrent.Executor counting = task -> {
+      ran.incrementAndGet();
+      pool.execute(task);
+    };
+    try (OrcReader orc = OrcReader.open(InputFile.local(path))) {
+      List<Object> expected;
+      try (BatchReader rows = orc.read(ReadOptions.defaults().withBatchSize(1000))) {
+        expected = Rows.readAll(rows);
+      }
+      ReadOptions parallel = ReadOptions.defaults().withBatchSize(1000).withParallelism(2)
+          .withExecutor(counting);
+      OrcBatchReader.minSplitNanos = OrcBatchReader.MIN_SPLIT_NANOS;
+      try (BatchReader rows = orc.read(parallel)) {
+        assertThat(Rows.readAll(rows)).isEqualTo(expected);
+      }
+      assertThat(orc.stripes()).hasSize(1);
+      assertThat(ran.get()).as("tasks run for cheap columns").isZero();
+      OrcBatchReader.minSplitNanos = 0;
+      try (BatchReader rows = orc.read(parallel)) {
+        assertThat(Rows.readAll(rows)).isEqualTo(expected);
+      }
+      assertThat(ran.get()).as("tasks run with the columns split").isPositive();
+    } finally {
+      pool.shutdownNow();
     }
   }
 }

@@ -26,7 +26,20 @@ final class BytesColumnReader extends ColumnReader {
   private long[] dictEntries;
   private int dictSize;
   private long[] scratch = new long[0];
-  private byte[] blob = new byte[0];
+  /**
+   * The arrays values were copied into (direct strings of compressed streams), each with the
+   * vector and first row it was filled for: refilling the same rows of the same vector means
+   * the values that pointed into its array are gone (a batch's values last until the next
+   * batch, and a vector handed back by a parallel read's caller is done with), so the array is
+   * filled again instead of a new one per batch. A few, for vectors that take turns (a parallel
+   * read's batches decoded ahead), the oldest given up first.
+   */
+  private static final int BLOBS = 8;
+  private static final byte[] EMPTY = new byte[0];
+  private final Object[] blobVectors = new Object[BLOBS];
+  private final int[] blobRows = new int[BLOBS];
+  private final byte[][] blobs = new byte[BLOBS][];
+  private int nextBlob;
 
   BytesColumnReader(int column, Type type) {
     super(column, type);
@@ -160,8 +173,9 @@ final class BytesColumnReader extends ColumnReader {
     int pos = total <= Integer.MAX_VALUE ? data.takeInPlace((int) total) : -1;
     boolean copied = pos < 0;
     if (copied) {
-      blob = Blobs.read(data, total, blob);
-      b = blob;
+      int slot = blobSlot(v, off);
+      b = Blobs.read(data, total, blobs[slot]);
+      blobs[slot] = b;
       pos = 0;
     }
     if (dense) {
@@ -187,10 +201,21 @@ final class BytesColumnReader extends ColumnReader {
         }
       }
     }
-    if (copied) {
-      // A fresh buffer next batch: rows of this batch still point into this one.
-      blob = new byte[0];
+  }
+
+  /** The slot of the array last filled for rows from {@code row} of {@code v}, or a new one. */
+  private int blobSlot(BytesVector v, int row) {
+    for (int i = 0; i < BLOBS; i++) {
+      if (blobVectors[i] == v && blobRows[i] == row) {
+        return i;
+      }
     }
+    int slot = nextBlob;
+    nextBlob = (nextBlob + 1) % BLOBS;
+    blobVectors[slot] = v;
+    blobRows[slot] = row;
+    blobs[slot] = EMPTY;
+    return slot;
   }
 
   @Override
