@@ -205,11 +205,11 @@ final class StripeData implements StripeStreams {
       FileRange read = reads.get(r);
       for (int k = firsts.get(r); k < firsts.get(r + 1); k++) {
         Piece p = wanted.get(k);
-        stripe.decrypt(p.id(), p.from(), read.buffer(), (int) (p.fileOffset() - read.position()),
-            (int) p.length());
+        // where the piece lies in the read's array (reads share one when a buffer is reused)
+        int offset = read.offset() + (int) (p.fileOffset() - read.position());
+        stripe.decrypt(p.id(), p.from(), read.buffer(), offset, (int) p.length());
         segments.computeIfAbsent(p.id(), x -> new ArrayList<>()).add(new OrcInputStream.Segment(
-            (int) p.from(), read.buffer(),
-            read.offset() + (int) (p.fileOffset() - read.position()), (int) p.length()));
+            (int) p.from(), read.buffer(), offset, (int) p.length()));
       }
     }
     Map<StreamId, OrcInputStream.Segment[]> out = new LinkedHashMap<>();

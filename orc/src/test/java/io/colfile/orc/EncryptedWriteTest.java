@@ -76,6 +76,54 @@ class EncryptedWriteTest {
     }
   }
 
+  /**
+   * A projection whose streams are read in two spans (an unencrypted column of more than the
+   * 1 MiB merge gap between them) into one reused array: the encrypted column's bytes, at an
+   * offset in that array, are decrypted where they lie. (The decryption once took their offset
+   * in the span for their offset in the array and read garbage.)
+   */
+  @Test
+  void encryptedStreamsReadAfterAGapDecryptWhereTheyLie() throws IOException {
+    Type schema = Type.parse("struct<id:bigint,name:string,ssn:string>");
+    Random r = TestSeed.random("orc-encrypted-gap", 0);
+    KeyProvider keys = keys(r, EncryptionAlgorithm.AES_CTR_128);
+    OrcWriterOptions options = OrcWriterOptions.builder()
+        .compression(io.colfile.core.codec.CompressionCodec.NONE)
+        .encrypt(keys, "pii:ssn").build();
+    Path file = dir.resolve("gap.orc");
+    int rows = 6000;
+    List<String> ssns = new ArrayList<>();
+    try (OrcWriter w = OrcWriter.create(io.colfile.core.io.OutputFile.local(file), schema,
+        options)) {
+      io.colfile.core.vector.ColumnBatch b = new io.colfile.core.vector.ColumnBatch(schema, rows);
+      for (int i = 0; i < rows; i++) {
+        ((io.colfile.core.vector.LongVector) b.cols[0]).vector[i] = i;
+        byte[] name = new byte[300];
+        for (int k = 0; k < name.length; k++) {
+          name[k] = (byte) ('a' + r.nextInt(26));
+        }
+        ((io.colfile.core.vector.BytesVector) b.cols[1]).setRef(i, name, 0, name.length);
+        String ssn = String.format("%09d", r.nextInt(1_000_000_000));
+        ssns.add(ssn);
+        byte[] v = ssn.getBytes(StandardCharsets.UTF_8);
+        ((io.colfile.core.vector.BytesVector) b.cols[2]).setRef(i, v, 0, v.length);
+      }
+      b.size = rows;
+      w.write(b);
+    }
+    StringBuilder expected = new StringBuilder();
+    for (int i = 0; i < rows; i++) {
+      expected.append("{\"id\": ").append(i).append(", \"ssn\": \"").append(ssns.get(i))
+          .append("\"}\n");
+    }
+    try (OrcReader reader = OrcReader.open(InputFile.local(file),
+        OrcReadOptions.defaults().withKeyProvider(keys))) {
+      assertThat(reader.stripes()).hasSize(1);
+      assertThat(EncryptedReadTest.cat(reader, ReadOptions.columns("id", "ssn")))
+          .isEqualTo(expected.toString());
+    }
+  }
+
   @Test
   void thePlaintextOfEncryptedColumnsIsNowhereInTheFile() throws IOException {
     Random r = TestSeed.random("orc-encrypted-plaintext", 0);
