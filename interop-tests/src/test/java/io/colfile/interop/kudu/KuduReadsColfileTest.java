@@ -140,7 +140,8 @@ class KuduReadsColfileTest {
   /**
    * One matrix file: a block size from 512 to 4096 bytes (no more than 600 cells of the type's
    * width, so narrow types do not need huge columns), and rows enough for {@link #MIN_BLOCKS}
-   * blocks, doubled until the file has them (runs make RLE blocks hold many cells).
+   * blocks, doubled until the file has them (runs make RLE blocks hold many cells) and, for
+   * DICT with blocks of 1024 bytes or less, a plain-mode block after its dictionary filled.
    */
   private Written writeMatrixFile(Path scratch, String name, int variant, KuduType type,
       KuduEncoding encoding, KuduCompression compression, boolean nullable, boolean checksums)
@@ -160,7 +161,13 @@ class KuduReadsColfileTest {
     long seed = r.nextLong();
     for (int attempt = 0; ; attempt++) {
       Written w = write(scratch, name, new Random(seed), options, null, rows);
-      if (ColfileCFiles.dataBlocks(name, w.bytes()) >= MIN_BLOCKS || attempt == 4) {
+      // a DICT file of small blocks is also written until its dictionary fills and a
+      // plain-mode block follows (seed 62A39AD314C23728: the three blocks of 512 bytes were
+      // all codeword blocks; the block after the one that filled it is the first plain one)
+      boolean fallsBack = encoding != KuduEncoding.DICT || blockSize > 1024
+          || ColfileCFiles.dictModes(name, w.bytes()).contains(2);
+      if (ColfileCFiles.dataBlocks(name, w.bytes()) >= MIN_BLOCKS && fallsBack
+          || attempt == 4) {
         return w;
       }
       nextBlockId--; // written again, under the same id
