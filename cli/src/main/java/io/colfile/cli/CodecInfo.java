@@ -17,7 +17,8 @@ import java.util.Set;
 final class CodecInfo {
   /** The codecs a person may meet, in the order {@code --version} lists them. */
   private static final List<CompressionCodec> LISTED = List.of(CompressionCodec.ZLIB,
-      CompressionCodec.SNAPPY, CompressionCodec.LZ4, CompressionCodec.ZSTD, CompressionCodec.LZO);
+      CompressionCodec.SNAPPY, CompressionCodec.LZ4, CompressionCodec.ZSTD, CompressionCodec.LZO,
+      CompressionCodec.BROTLI);
 
   private CodecInfo() {}
 

@@ -110,7 +110,9 @@ class ErrorsTest {
             io.colfile.core.codec.CompressionCodec.ZSTD),
         "  zlib    JDK zlib (native)\n", "  lzo     ",
         "  snappy  " + io.colfile.core.codec.CodecImplementations.decompressor(
-            io.colfile.core.codec.CompressionCodec.SNAPPY));
+            io.colfile.core.codec.CompressionCodec.SNAPPY),
+        "  brotli  " + io.colfile.core.codec.CodecImplementations.decompressor(
+            io.colfile.core.codec.CompressionCodec.BROTLI));
     Cli.Result help = Cli.run("--help");
     assertThat(help.status()).isZero();
     assertThat(help.out()).contains("cat", "schema", "meta", "--verbose", "--quiet", "Kudu",
