@@ -265,10 +265,17 @@ class OrcEncryptionInteropTest {
       List<org.apache.orc.StripeStatistics> stripes;
       try {
         stripes = reader.getStripeStatistics();
-      } catch (IllegalStateException e) {
-        // orc-core 2.1 fails on some of its own encrypted stripe statistics: protobuf's
-        // "EncryptedStream#read(byte[]) returned invalid result: 0"
-        assertThat(e.getMessage()).contains("EncryptedStream");
+      } catch (IllegalStateException | NullPointerException e) {
+        // orc-core fails on some of its own encrypted stripe statistics when protobuf reads
+        // across the end of its stream's buffer: 2.1 with protobuf's "EncryptedStream#read(
+        // byte[]) returned invalid result: 0", 2.3 with a NullPointerException in its
+        // InStream ("currentRange" is null)
+        if (e instanceof IllegalStateException) {
+          assertThat(e.getMessage()).contains("EncryptedStream");
+        } else {
+          assertThat(e.getStackTrace()[0].getClassName()).as(where)
+              .startsWith("org.apache.orc.impl.InStream");
+        }
         assertThat(myStripes).as(where).hasSize(reader.getStripes().size());
         return;
       }
