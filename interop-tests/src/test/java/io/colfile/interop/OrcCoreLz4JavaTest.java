@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith(TestSeed.class)
 class OrcCoreLz4JavaTest {
   private static final String PROPERTY = "orc.compress.lz4.impl";
+  private static final String SNAPPY_PROPERTY = "orc.compress.snappy.impl";
 
   @TempDir
   Path dir;
@@ -31,7 +32,9 @@ class OrcCoreLz4JavaTest {
   @Test
   void colfileReadsOrcCoresDefaultLz4AndSnappy() throws IOException {
     String saved = System.getProperty(PROPERTY);
+    String savedSnappy = System.getProperty(SNAPPY_PROPERTY);
     System.clearProperty(PROPERTY);
+    System.clearProperty(SNAPPY_PROPERTY);
     OrcCodecPool.clear(); // pooled codecs were made under the property
     try {
       for (CompressionKind codec : List.of(CompressionKind.LZ4, CompressionKind.SNAPPY)) {
@@ -48,6 +51,9 @@ class OrcCoreLz4JavaTest {
     } finally {
       if (saved != null) {
         System.setProperty(PROPERTY, saved);
+      }
+      if (savedSnappy != null) {
+        System.setProperty(SNAPPY_PROPERTY, savedSnappy);
       }
       OrcCodecPool.clear();
     }
