@@ -3,6 +3,7 @@ package io.colfile.core.io;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -38,6 +39,20 @@ final class LocalOutputFile implements OutputFile {
     }
   }
 
+  /**
+   * What the operating system said (a full disk, a file size limit, an I/O error) with the
+   * target's name: the temporary file's name would mean nothing to the user.
+   */
+  private IOException failed(IOException e) {
+    if (e instanceof FileSystemException && ((FileSystemException) e).getFile() != null) {
+      return e;
+    }
+    FileSystemException named =
+        new FileSystemException(target.toString(), null, "cannot write: " + e.getMessage());
+    named.initCause(e);
+    return named;
+  }
+
   private final class Stream extends ForwardingAtomicOutputStream {
     private final Path temp;
     private boolean done;
@@ -50,13 +65,44 @@ final class LocalOutputFile implements OutputFile {
     }
 
     @Override
+    public void write(int b) throws IOException {
+      try {
+        super.write(b);
+      } catch (IOException e) {
+        throw failed(e);
+      }
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      try {
+        super.write(b, off, len);
+      } catch (IOException e) {
+        throw failed(e);
+      }
+    }
+
+    @Override
+    public void flush() throws IOException {
+      try {
+        super.flush();
+      } catch (IOException e) {
+        throw failed(e);
+      }
+    }
+
+    @Override
     public void close() throws IOException {
       if (done) {
         return;
       }
       done = true;
       try {
-        out.close();
+        try {
+          out.close();
+        } catch (IOException e) {
+          throw failed(e);
+        }
         try {
           Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE,
               StandardCopyOption.REPLACE_EXISTING);
