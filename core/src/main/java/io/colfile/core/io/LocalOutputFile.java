@@ -2,6 +2,7 @@ package io.colfile.core.io;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -57,10 +58,17 @@ final class LocalOutputFile implements OutputFile {
     private final Path temp;
     private boolean done;
 
+    /** The file's own stream, under the buffer: closed by {@link #abort} without a flush. */
+    private final OutputStream raw;
+
     Stream(Path temp) throws IOException {
-      super(new BufferedOutputStream(Files.newOutputStream(temp,
-          java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE),
-          1 << 16));
+      this(temp, Files.newOutputStream(temp,
+          java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE));
+    }
+
+    private Stream(Path temp, OutputStream raw) {
+      super(new BufferedOutputStream(raw, 1 << 16));
+      this.raw = raw;
       this.temp = temp;
     }
 
@@ -122,7 +130,9 @@ final class LocalOutputFile implements OutputFile {
       }
       done = true;
       try {
-        out.close();
+        // not out.close(): flushing bytes into a file about to be deleted is work (and, after an
+        // OutOfMemoryError, an allocation) for nothing
+        raw.close();
       } catch (IOException ignored) {
         // the file is being thrown away
       }
