@@ -11,6 +11,11 @@ import java.io.IOException;
  * each call; values it references stay valid only until the next call. A reader may put other
  * vectors into the batch's {@code cols} (views of what it decoded, rows it filtered in place),
  * so take the vectors from {@code batch.cols} after each call rather than keeping them.
+ *
+ * <p>Not thread-safe: one thread at a time (it may hand itself to another thread between
+ * calls). Several threads read one file through a {@code BatchReader} each ({@link
+ * FileReader#read}); one reader decodes on several threads with {@link
+ * ReadOptions#withParallelism}.
  */
 public interface BatchReader extends Closeable {
   /** The schema of the batches: the file's schema, or the projection of it that was asked for. */

@@ -6,7 +6,15 @@ import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** An open column file of any format: its schema, and batches of its rows. */
+/**
+ * An open column file of any format: its schema, and batches of its rows.
+ *
+ * <p>Thread safety: a {@code FileReader} may be shared; any number of threads may call {@link
+ * #read} (and the other methods) at once, each read getting a {@link BatchReader} of its own over
+ * the same open file (tested by eight threads with random projections and predicates for every
+ * format). A {@code BatchReader}, like the batches it fills, is used by one thread at a time.
+ * Closing the {@code FileReader} while its readers are still reading is not supported.
+ */
 public interface FileReader extends Closeable {
   /** The format's name, e.g. {@code ORC}. */
   String formatName();

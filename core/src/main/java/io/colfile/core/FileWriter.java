@@ -9,6 +9,9 @@ import java.io.IOException;
  * A column file being written, of any format. Rows arrive in batches; the file appears at its
  * target only when {@link #close()} returns normally. After an exception, or after {@link
  * #abort()}, nothing is left at the target and whatever was there before is untouched.
+ *
+ * <p>Not thread-safe: one thread at a time; {@link WriteOptions#withParallelism} encodes one
+ * writer's columns on several threads.
  */
 public interface FileWriter extends Closeable {
   /** The format's name, e.g. {@code ORC}. */

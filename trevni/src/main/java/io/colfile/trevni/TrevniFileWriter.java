@@ -882,7 +882,9 @@ public final class TrevniFileWriter implements Closeable {
       this.checksum = checksum;
       this.blockSize = blockSize;
       this.sorted = spec.isSorted() ? new SortedValues(type) : null;
-      this.buf = new ValueBuffer(Math.min(blockSize, 1 << 16) + 1024);
+      // grows to a block (plus the value that crosses it) as values come: a block's worth up
+      // front was 65 KB a column, 650 MB for a file of 10,000 columns
+      this.buf = new ValueBuffer(Math.min(blockSize + 1024, 4096));
     }
 
     void startRow() {

@@ -2,7 +2,9 @@ package io.colfile.core.io;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -38,15 +40,63 @@ final class LocalOutputFile implements OutputFile {
     }
   }
 
+  /**
+   * What the operating system said (a full disk, a file size limit, an I/O error) with the
+   * target's name: the temporary file's name would mean nothing to the user.
+   */
+  private IOException failed(IOException e) {
+    if (e instanceof FileSystemException && ((FileSystemException) e).getFile() != null) {
+      return e;
+    }
+    FileSystemException named =
+        new FileSystemException(target.toString(), null, "cannot write: " + e.getMessage());
+    named.initCause(e);
+    return named;
+  }
+
   private final class Stream extends ForwardingAtomicOutputStream {
     private final Path temp;
     private boolean done;
 
+    /** The file's own stream, under the buffer: closed by {@link #abort} without a flush. */
+    private final OutputStream raw;
+
     Stream(Path temp) throws IOException {
-      super(new BufferedOutputStream(Files.newOutputStream(temp,
-          java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE),
-          1 << 16));
+      this(temp, Files.newOutputStream(temp,
+          java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE));
+    }
+
+    private Stream(Path temp, OutputStream raw) {
+      super(new BufferedOutputStream(raw, 1 << 16));
+      this.raw = raw;
       this.temp = temp;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      try {
+        super.write(b);
+      } catch (IOException e) {
+        throw failed(e);
+      }
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      try {
+        super.write(b, off, len);
+      } catch (IOException e) {
+        throw failed(e);
+      }
+    }
+
+    @Override
+    public void flush() throws IOException {
+      try {
+        super.flush();
+      } catch (IOException e) {
+        throw failed(e);
+      }
     }
 
     @Override
@@ -56,7 +106,11 @@ final class LocalOutputFile implements OutputFile {
       }
       done = true;
       try {
-        out.close();
+        try {
+          out.close();
+        } catch (IOException e) {
+          throw failed(e);
+        }
         try {
           Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE,
               StandardCopyOption.REPLACE_EXISTING);
@@ -76,7 +130,9 @@ final class LocalOutputFile implements OutputFile {
       }
       done = true;
       try {
-        out.close();
+        // not out.close(): flushing bytes into a file about to be deleted is work (and, after an
+        // OutOfMemoryError, an allocation) for nothing
+        raw.close();
       } catch (IOException ignored) {
         // the file is being thrown away
       }

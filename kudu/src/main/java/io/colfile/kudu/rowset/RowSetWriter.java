@@ -476,7 +476,8 @@ public final class RowSetWriter implements FileWriter {
       });
       tasks.runAll(pieces);
       RowSetFiles rs = new RowSetFiles(files, "bloom.cfile", adhocName, List.of(), List.of());
-      try (OutputStream out = Files.newOutputStream(temp.resolve(RowSetManifest.FILE_NAME))) {
+      // through OutputFile as every file of the rowset, so a failed write names the file
+      try (OutputStream out = OutputFile.local(temp.resolve(RowSetManifest.FILE_NAME)).create()) {
         RowSetManifest.write(new RowSetManifest.Contents(schema, rs, rows), out);
       }
     }
