@@ -1,7 +1,6 @@
 package io.colfile.kudu.delta;
 
 import io.colfile.core.error.CorruptFileException;
-import io.colfile.core.error.FileRegion;
 import io.colfile.core.error.MalformedInputException;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.vector.BytesVector;
@@ -106,7 +105,7 @@ public final class DeltaFile implements Closeable {
     public boolean next() throws IOException {
       if (at == size) {
         cells.reset();
-        size = cursor.read(cells, 0, BATCH);
+        size = cursor.readInOneBlock(cells, 0, BATCH); // so that errors name the block
         at = 0;
         if (size == 0) {
           current = null;
@@ -117,8 +116,8 @@ public final class DeltaFile implements Closeable {
       try {
         current = DeltaCell.decode(cells.vector[at], cells.start[at], cells.length[at]);
       } catch (MalformedInputException e) {
-        throw FileRegion.of(file.name()).child("delta", ordinal).corrupt(e, e.offset(), "%s",
-            e.getMessage());
+        throw cursor.blockRegion().corrupt(e, -1, "delta %d (byte %d of its cell): %s",
+            ordinal, e.offset(), e.getMessage());
       }
       at++;
       return true;
