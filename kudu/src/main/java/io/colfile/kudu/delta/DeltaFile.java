@@ -68,7 +68,9 @@ public final class DeltaFile implements Closeable {
   public Iterator iterator() throws IOException {
     CFileCursor c = file.newCursor();
     c.seekToFirst();
-    return new Iterator(c);
+    Iterator it = new Iterator(c);
+    it.seen = new DeltaStats(); // all of them: held against the footer's stats at the end
+    return it;
   }
 
   /**
@@ -96,6 +98,8 @@ public final class DeltaFile implements Closeable {
     private int size;
     private int at;
     private DeltaCell current;
+    /** The stats of the mutations read, when they are read from the first. */
+    private DeltaStats seen;
 
     private Iterator(CFileCursor cursor) {
       this.cursor = cursor;
@@ -109,6 +113,7 @@ public final class DeltaFile implements Closeable {
         at = 0;
         if (size == 0) {
           current = null;
+          checkStats();
           return false;
         }
       }
@@ -120,7 +125,31 @@ public final class DeltaFile implements Closeable {
             ordinal, e.offset(), e.getMessage());
       }
       at++;
+      if (seen != null) {
+        seen.add(current.key().timestamp(), current.changes());
+      }
       return true;
+    }
+
+    /**
+     * The footer's {@code deltafilestats} state the mutations' counts and timestamps again
+     * (Kudu's writer counts each mutation it writes): after a read of all of them, they must
+     * agree, or the stats a scan uses to skip the file are wrong. Checked are the DELETE count
+     * and the timestamps, which every Kudu version has written, the per-column counts where the
+     * stats list any and the REINSERT count where it is stated (older versions wrote neither).
+     */
+    private void checkStats() throws CorruptFileException {
+      if (seen != null && (seen.deleteCount() != stats.deleteCount()
+          || seen.minTimestamp() != stats.minTimestamp()
+          || seen.maxTimestamp() != stats.maxTimestamp()
+          || !stats.updateCounts().isEmpty() && !stats.updateCounts().equals(seen.updateCounts())
+          || stats.reinsertCount() != 0 && stats.reinsertCount() != seen.reinsertCount())) {
+        DeltaStats read = seen;
+        seen = null;
+        throw file.footerRegion().part("deltafilestats").corrupt("%s", "the footer's delta "
+            + "stats " + stats + " disagree with the file's mutations, " + read);
+      }
+      seen = null;
     }
 
     public DeltaKey key() {
