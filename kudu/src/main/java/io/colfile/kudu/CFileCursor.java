@@ -4,6 +4,7 @@ import io.colfile.core.codec.Decompressor;
 import io.colfile.core.encoding.ByteCursor;
 import io.colfile.core.encoding.Endian;
 import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.error.FileRegion;
 import io.colfile.core.error.MalformedInputException;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.ColumnVector;
@@ -100,8 +101,8 @@ public final class CFileCursor {
       byte[] key = new byte[4];
       Endian.putIntBE(key, 0, (int) ordinal);
       if (!index.seek(key, true)) {
-        throw reader.corrupt("posidx", -1, "the positional index has no entry at or before "
-            + "ordinal " + ordinal);
+        throw reader.payload(reader.footer().posIndexRoot(), "posidx").corrupt("%s",
+            "the positional index has no entry at or before ordinal " + ordinal);
       }
       load(-1);
       if (ordinal < blockFirst || ordinal >= blockFirst + blockRows) {
@@ -212,6 +213,28 @@ public final class CFileCursor {
       done += k;
     }
     return done;
+  }
+
+  /**
+   * {@link #read} of at most the rows left in the current block: after it, {@link
+   * #blockRegion()} is the block all the rows read came from.
+   */
+  public int readInOneBlock(ColumnVector dst, int row, int max) throws IOException {
+    if (max <= 0 || !hasNext()) {
+      return 0;
+    }
+    int k = Math.min(max, blockRows - rowInBlock);
+    readInBlock(dst, row, k);
+    return k;
+  }
+
+  /**
+   * The data block the cursor is in, for errors about the values read from it that the caller
+   * finds (a DeltaFile's mutations): its payload's place in the file, or the footer's before
+   * the first block.
+   */
+  public FileRegion blockRegion() {
+    return block != null ? reader.payload(block, "data block") : reader.footerRegion();
   }
 
   /**
@@ -414,9 +437,10 @@ public final class CFileCursor {
 
   private void end(long ordinal) throws CorruptFileException {
     if (ordinal != reader.numValues() && !(ordinal == 0 && reader.numValues() == 0)) {
-      throw reader.corrupt(positional ? "posidx" : "validx", -1,
-          "the index ends after " + ordinal + " of "
-          + reader.numValues() + " values");
+      // the footer states num_values, the index the blocks: the footer's place is named
+      throw reader.footerRegion().corrupt("%s", "the " + (positional ? "positional" : "value")
+          + " index ends after " + ordinal + " of the footer's " + reader.numValues()
+          + " values");
     }
     atEnd = true;
     block = null;

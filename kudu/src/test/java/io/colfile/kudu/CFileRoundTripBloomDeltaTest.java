@@ -7,6 +7,8 @@ import io.colfile.core.BatchReader;
 import io.colfile.core.ColFile;
 import io.colfile.core.FileReader;
 import io.colfile.core.ReadOptions;
+import io.colfile.core.error.CorruptFileException;
+import io.colfile.core.io.InputFile;
 import io.colfile.kudu.bloom.BloomFile;
 import io.colfile.kudu.bloom.BloomFileWriter;
 import io.colfile.kudu.bloom.BloomFilterSizing;
@@ -214,6 +216,36 @@ class CFileRoundTripBloomDeltaTest {
         assertThat(got.isEmpty()).as("iteratorFrom(%d) at the end", target)
             .isEqualTo(from == deltas.size());
       }
+    }
+  }
+
+  @Test
+  void deltaStatsThatDisagreeWithTheMutationsAreCorrupt() throws IOException {
+    Random r = TestSeed.random("deltaStatsThatDisagree", 0);
+    List<Delta> deltas = deltas(DeltaType.REDO, r, 200);
+    MemoryOutput out = new MemoryOutput("stats.cfile");
+    try (DeltaFileWriter w = DeltaFileWriter.create(out, DeltaType.REDO, true)) {
+      for (Delta d : deltas) {
+        w.append(d.key(), d.changes());
+      }
+    }
+    DeltaStats fewer = new DeltaStats(); // the stats of all but the first mutation
+    for (Delta d : deltas.subList(1, deltas.size())) {
+      fewer.add(d.key().timestamp(), d.changes());
+    }
+    CFileRewriter.Edits edits = new CFileRewriter.Edits();
+    edits.footer = f -> f.getMetadataBuilderList().stream()
+        .filter(m -> m.getKey().equals("deltafilestats")).forEach(m -> m.setValue(
+            com.google.protobuf.ByteString.copyFrom(fewer.toBytes())));
+    byte[] file = CFileRewriter.rewrite("stats.cfile", out.bytes(), edits);
+    try (DeltaFile reader = DeltaFile.open(InputFile.of("stats.cfile", file))) {
+      assertThat(reader.stats()).isEqualTo(fewer);
+      // a read from a row on uses the stats as they are; a read of all is held against them
+      assertThat(readSome(reader.iteratorFrom(1), 5)).isNotEmpty();
+      assertThatThrownBy(() -> readAll(reader.iterator()))
+          .isInstanceOf(CorruptFileException.class)
+          .hasMessageContaining("disagree with the file's mutations")
+          .hasMessageContaining("footer / deltafilestats, file offset");
     }
   }
 

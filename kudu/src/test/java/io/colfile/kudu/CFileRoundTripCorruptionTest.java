@@ -8,6 +8,7 @@ import io.colfile.core.encoding.Endian;
 import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.io.InputFile;
 import io.colfile.kudu.Damages.Damage;
+import io.colfile.kudu.Damages.Rule;
 import io.colfile.kudu.ReadEverything.Outcome;
 import io.colfile.kudu.ReadEverything.Result;
 import io.colfile.kudu.bloom.BloomFile;
@@ -16,6 +17,7 @@ import io.colfile.kudu.delta.DeltaFile;
 import io.colfile.kudu.delta.DeltaFileWriter;
 import io.colfile.kudu.delta.DeltaType;
 import io.colfile.kudu.proto.KuduProto;
+import io.colfile.testkit.FileDamage;
 import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -202,6 +204,14 @@ class CFileRoundTripCorruptionTest {
     // (the one large file, 150 000 rows, takes a sample of 300 even then)
     damageAll(file, bytes, r, !all ? 25 : bytes.length > (64 << 10) ? 300 : Integer.MAX_VALUE,
         all);
+    // and damage of any kind anywhere (testkit FileDamage: zeroed, random and varint-run ranges
+    // too): a clean read of exactly the values stated, or an error naming a file offset
+    long maxAllocated = 8 * ReadEverything.run(file, file, bytes, Long.MAX_VALUE).allocated()
+        + (64 << 20);
+    for (FileDamage.Copy copy : FileDamage.copies(bytes, r, EXHAUSTIVE ? 60 : 5, 64)) {
+      byte[] damaged = copy.bytes();
+      check(file, new Damage(copy.what(), Rule.ANY, -1, () -> damaged), maxAllocated);
+    }
   }
 
   /** Reads every damaged copy of {@code file} and checks each outcome against its rule. */
@@ -229,6 +239,9 @@ class CFileRoundTripCorruptionTest {
     byte[] bytes = d.bytes();
     Result res = ReadEverything.run(what, name, bytes, maxAllocated);
     String got = res.outcome() + " (" + res.message() + ") " + TestSeed.replay();
+    if (res.error() instanceof CorruptFileException e) {
+      assertThat(e.fileOffset()).as("%s: the file offset of %s", what, got).isNotNegative();
+    }
     switch (d.rule()) {
       case CORRUPT -> assertThat(res.outcome()).as("%s: %s", what, got)
           .isEqualTo(Outcome.CORRUPT);

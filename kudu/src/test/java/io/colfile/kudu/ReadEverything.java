@@ -114,10 +114,15 @@ final class ReadEverything {
       c.seekToFirst();
       ColumnVector v = ColumnVector.create(KuduTypes.toType(t), 1024);
       int k;
+      long scanned = 0;
       while ((k = c.read(v, 0, 1024)) > 0) {
         v.validate(k);
         rows = count(rows, k);
+        scanned += k;
         v.reset();
+      }
+      if (scanned != n) { // a clean read delivers exactly the values the footer states
+        throw new AssertionError("a scan read " + scanned + " values, the footer says " + n);
       }
       if (t.physical().isFixedWidth()) {
         c.seekToFirst();
@@ -195,9 +200,14 @@ final class ReadEverything {
     try (FileReader f = ColFile.open(in);
         BatchReader batches = f.read(ReadOptions.defaults().withBatchSize(777))) {
       ColumnBatch b = batches.newBatch();
+      long read = 0;
       while (batches.next(b)) {
         b.validate();
         rows = count(rows, b.size);
+        read += b.size;
+      }
+      if (read != f.numberOfRows()) {
+        throw new AssertionError("read " + read + " rows, the file says " + f.numberOfRows());
       }
     }
   }

@@ -201,6 +201,7 @@ final class OrcTail {
     FileRegion footerRegion = whole.slice("footer", footerStart, footerLen);
     Footer footer = TailMessages.parseFooter(footerRegion, decompress(footerRegion, footerBytes,
         footerOff, (int) footerLen, codec, blockSize));
+    checkStripes(footerRegion, footer, length - tail);
     long tailLength = tail - statsLen;
     FileEncryption encryption = null;
     if (footer.encrypted()) {
@@ -209,6 +210,47 @@ final class OrcTail {
     }
     return new OrcTail(file, length, psLen, ps, footer, codec, blockSize, tailLength, hasMagic,
         encryption, null);
+  }
+
+  /**
+   * The footer's stripe list against the file's layout and its own row count: each stripe lies
+   * after the magic and before the tail (the stripe statistics of encrypted columns, the
+   * metadata, the footer), after the stripe before it, and the stripes' rows add up to the
+   * footer's row count where the footer states one (old writers left it out). A footer that
+   * lost a stripe, or a row count that was damaged, would otherwise read "successfully" with
+   * other rows than the file claims. Apache ORC's writers (Java and C++) and colfile's write
+   * the stripes in file order, and concatenation (Hive's, {@link OrcMerge}) keeps it.
+   */
+  private static void checkStripes(FileRegion footerRegion, Footer footer, long contentEnd)
+      throws CorruptFileException {
+    long end = MAGIC_LENGTH;
+    long rows = 0;
+    List<StripeInformation> stripes = footer.stripes();
+    for (int i = 0; i < stripes.size(); i++) {
+      StripeInformation s = stripes.get(i);
+      FileRegion where = footerRegion.part("stripe", i);
+      if (s.indexLength() < 0 || s.dataLength() < 0 || s.footerLength() < 0
+          || s.numberOfRows() < 0 || s.length() < 0) {
+        throw where.corrupt("stripe %d has a negative length or row count: %d index, %d data, "
+            + "%d footer bytes, %d rows", i, s.indexLength(), s.dataLength(), s.footerLength(),
+            s.numberOfRows());
+      }
+      if (s.offset() < end || s.offset() > contentEnd || s.length() > contentEnd - s.offset()) {
+        throw where.corrupt("stripe %d at file offset %d with %d bytes does not lie between "
+            + "%s at %d and the file tail at %d", i, s.offset(), s.length(),
+            i == 0 ? "the ORC magic" : "the end of stripe " + (i - 1), end, contentEnd);
+      }
+      end = s.offset() + s.length();
+      rows += s.numberOfRows();
+      if (rows < 0) {
+        throw where.corrupt("the stripes' row counts overflow at stripe %d", i);
+      }
+    }
+    Long stated = footer.numberOfRows();
+    if (stated != null && stated != rows) {
+      throw footerRegion.corrupt("the footer says the file holds %d rows, its %d stripes hold %d",
+          stated, stripes.size(), rows);
+    }
   }
 
   /** The footer's bytes in the file. */

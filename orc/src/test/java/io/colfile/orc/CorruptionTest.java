@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import io.colfile.core.BatchReader;
 import io.colfile.core.ReadOptions;
 import io.colfile.core.error.CorruptFileException;
-import io.colfile.core.error.FileRegion;
 import io.colfile.core.error.UnsupportedFeatureException;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.vector.ColumnBatch;
+import io.colfile.testkit.FileDamage;
 import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -129,6 +129,57 @@ class CorruptionTest {
           thrown);
     }
     assertThat(thrown.getMessage()).as(what).contains("damaged");
+    if (thrown instanceof CorruptFileException c) {
+      assertThat(c.fileOffset()).as("%s: the file offset of %s", what, c).isNotNegative();
+    }
+  }
+
+  /**
+   * Seeded damage of every kind ({@link FileDamage}: truncations, bit flips, zeroed, random and
+   * varint-run ranges) to each example file and to the repository's sample: each copy either
+   * reads exactly the rows the file claims or fails with a {@link CorruptFileException} that
+   * names a file offset. A few hundred copies by default, many more with {@code -Pexhaustive}.
+   */
+  @TestFactory
+  Stream<DynamicTest> everyKindOfDamageReadsExactlyOrNamesAnOffset() throws IOException {
+    Path dir = SharedData.orcExamples();
+    int perFile = TestSeed.exhaustive() ? 300 : 10;
+    List<Path> files = new ArrayList<>();
+    try (Stream<Path> all = Files.walk(dir)) {
+      all.filter(p -> p.toString().endsWith(".orc"))
+          .filter(p -> TestSeed.exhaustive() || !SLOW.contains(p.getFileName().toString()))
+          .sorted().forEach(files::add);
+    }
+    files.add(Path.of("..", "testdata", "orc", "sample.orc")); // tests run in the module's dir
+    List<DynamicTest> tests = new ArrayList<>();
+    for (Path file : files) {
+      if (!Files.isRegularFile(file) || Files.size(file) < 2) {
+        continue;
+      }
+      String name = file.getFileName().toString();
+      tests.add(DynamicTest.dynamicTest(name, () -> {
+        byte[] original = Files.readAllBytes(file);
+        Random random = TestSeed.random("everyKindOfDamage/" + name, 0);
+        List<String> wrong = new ArrayList<>();
+        for (FileDamage.Copy copy : FileDamage.copies(original, random, perFile, 400)) {
+          String what = name + " " + copy.what() + " (" + TestSeed.replay() + ")";
+          Throwable thrown = assertTimeoutPreemptively(Duration.ofSeconds(20),
+              () -> readAll(copy.bytes()), what + " hung");
+          if (thrown == null) {
+            continue;
+          }
+          if (thrown instanceof CorruptFileException c) {
+            if (c.fileOffset() < 0) {
+              wrong.add(what + ": no file offset in " + c.getMessage());
+            }
+          } else if (!(thrown instanceof UnsupportedFeatureException)) {
+            wrong.add(what + ": " + thrown);
+          }
+        }
+        assertThat(wrong).as("damaged copies read wrongly").isEmpty();
+      }));
+    }
+    return tests.stream();
   }
 
   private static Throwable readAll(byte[] bytes) {
@@ -143,7 +194,7 @@ class CorruptionTest {
         n += batch.size;
       }
       if (n != r.numberOfRows()) {
-        return FileRegion.of("damaged").corrupt("row count differs");
+        return new AssertionError("read " + n + " rows, the file claims " + r.numberOfRows());
       }
       return null;
     } catch (Throwable t) {

@@ -138,6 +138,42 @@ class HostileFilesTest {
     assertThat(ok).isNotEmpty();
   }
 
+  @Test
+  void aFooterRowCountTheStripesDoNotHoldIsCorrupt() throws IOException {
+    // A struct without columns: 4 rows in its one stripe, and the footer's number_of_rows
+    // (field 6) given again as 5, which protobuf takes over the first.
+    assertThat(read(new HandMadeOrc().type(STRUCT).rows(4).build())).hasLineCount(4);
+    byte[] file = new HandMadeOrc().type(STRUCT).rows(4).footerTail(new byte[] {0x30, 5}).build();
+    assertThatThrownBy(() -> read(file)).isInstanceOf(CorruptFileException.class)
+        .hasMessageContaining("the footer says the file holds 5 rows, its 1 stripes hold 4")
+        .hasMessageContaining(": footer, file offset");
+  }
+
+  @Test
+  void aStripeListThatLostItsRowsIsCorrupt() {
+    // The footer claims 10,000 rows, its stripe holds none: it read as an empty file.
+    byte[] file = new HandMadeOrc().type(STRUCT).rows(0)
+        .footerTail(new byte[] {0x30, (byte) 0x90, 0x4e}).build();
+    assertThatThrownBy(() -> read(file)).isInstanceOf(CorruptFileException.class)
+        .hasMessageContaining("holds 10000 rows, its 1 stripes hold 0");
+  }
+
+  @Test
+  void stripesOverlappingOrOutsideTheContentAreCorrupt() {
+    // A second stripe (field 3) at offset 3 again, over the first.
+    byte[] overlap = new HandMadeOrc().type(STRUCT).rows(1)
+        .footerTail(new byte[] {0x1a, 4, 0x08, 3, 0x28, 1}).build();
+    assertThatThrownBy(() -> read(overlap)).isInstanceOf(CorruptFileException.class)
+        .hasMessageContaining("stripe 1 at file offset 3 with 0 bytes does not lie between "
+            + "the end of stripe 0")
+        .hasMessageContaining(": footer / stripe 1, file offset");
+    // A second stripe at offset 1000, past the tail of a file of some 60 bytes.
+    byte[] outside = new HandMadeOrc().type(STRUCT).rows(1)
+        .footerTail(new byte[] {0x1a, 5, 0x08, (byte) 0xe8, 0x07, 0x28, 1}).build();
+    assertThatThrownBy(() -> read(outside)).isInstanceOf(CorruptFileException.class)
+        .hasMessageContaining("stripe 1 at file offset 1000");
+  }
+
   private static String read(byte[] file) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     JsonLinesWriter json = new JsonLinesWriter(out);

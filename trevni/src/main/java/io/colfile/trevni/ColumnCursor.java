@@ -896,6 +896,15 @@ public final class ColumnCursor {
     return corrupt(at, "the block ends where " + what + " should be (row " + (row - 1) + ")");
   }
 
+  /**
+   * A problem with the values just read that the caller found (an Avro reader: a union branch
+   * length, an enum ordinal), named at this cursor's place: its current block and the byte after
+   * those values.
+   */
+  public CorruptFileException corrupt(String problem) {
+    return corrupt(pos, problem);
+  }
+
   private CorruptFileException corrupt(int at, String problem) {
     return region(Math.max(block, 0)).corrupt(at, "%s", problem);
   }

@@ -35,6 +35,11 @@ final class DescriptorReader {
   private final TrevniChecksum checksum;
   /** Whether blocks may run past the end of the file (a file cut short, for salvage). */
   private boolean cutShort;
+  /**
+   * Where the column's bytes must end: the next column's start, as the header says (writers put
+   * the columns back to back), or the end of the file.
+   */
+  private long extentEnd;
   /** The column's block count and descriptors, placed once the column's start is known. */
   private FileRegion where;
 
@@ -55,17 +60,20 @@ final class DescriptorReader {
   /** The blocks of the column {@code spec} that starts at {@code start}. */
   static List<BlockInfo> read(InputFile file, long fileLength, long rowCount, ColumnSpec spec,
       TrevniChecksum checksum, long start) throws IOException {
-    return read(file, fileLength, rowCount, spec, checksum, start, false);
+    return read(file, fileLength, rowCount, spec, checksum, start, fileLength, false);
   }
 
   /**
-   * {@link #read(InputFile, long, long, ColumnSpec, TrevniChecksum, long)}; with {@code
-   * cutShort}, blocks that run past the end of the file are kept (reading them fails).
+   * {@link #read(InputFile, long, long, ColumnSpec, TrevniChecksum, long)} of a column whose
+   * blocks must end by {@code end} (where the header says the next column starts; the file's
+   * length for the last); with {@code cutShort}, blocks that run past the end of the file are
+   * kept (reading them fails).
    */
   static List<BlockInfo> read(InputFile file, long fileLength, long rowCount, ColumnSpec spec,
-      TrevniChecksum checksum, long start, boolean cutShort) throws IOException {
+      TrevniChecksum checksum, long start, long end, boolean cutShort) throws IOException {
     DescriptorReader reader = new DescriptorReader(file, fileLength, rowCount, spec, checksum);
     reader.cutShort = cutShort;
+    reader.extentEnd = Math.min(end, fileLength);
     return reader.read(start);
   }
 
@@ -147,6 +155,12 @@ final class DescriptorReader {
             .at(offset, sizes[b][2]).corrupt(0,
                 "the block's %d bytes at %d run past the end of the file (%d bytes)",
                 sizes[b][2], offset, fileLength);
+      }
+      if (end > extentEnd && !cutShort) {
+        throw FileRegion.of(file.name(), fileLength).child(structure(spec)).child("block", b)
+            .at(offset, sizes[b][2]).corrupt(0,
+                "the block's %d bytes at %d run past %d, where the header says the next "
+                    + "column starts", sizes[b][2], offset, extentEnd);
       }
       out.add(new BlockInfo(firstRows[b], sizes[b][0], sizes[b][1], sizes[b][2], offset,
           firstValues[b]));

@@ -40,11 +40,15 @@ import java.util.Optional;
  * file's. A column's own layout ({@code Column ::= blockCount descriptor* block*}) is on {@link
  * DescriptorReader}.
  *
- * <p>The header is the file's only index, so everything in it is checked before it is used:
- * counts and lengths against the file's size before anything is allocated for them, names,
+ * <p>The header is the file's only index and the format gives it no checksum (only blocks have
+ * one, when {@code trevni.checksum} asks for it), so everything in it is checked before it is
+ * used: counts and lengths against the file's size before anything is allocated for them, names,
  * types, parents, codecs and checksums against the format, and the column starts against the
  * bytes after the header. Every failure is a {@link CorruptFileException} naming the part of
- * the header and the offset.
+ * the header and the offset. What the header states that its columns state again is checked
+ * against them: the rows of each column's blocks add up to the header's row count and end by
+ * the next column's start ({@link DescriptorReader}), and a header claiming no rows is held
+ * against the columns' block counts when the file is opened ({@link TrevniFile}).
  */
 final class HeaderReader {
   private static final int FIRST_HEADER_READ = 64 * 1024;

@@ -74,8 +74,12 @@ public final class TrevniFile implements Closeable {
    */
   static TrevniFile open(InputFile file, boolean cutShort) throws IOException {
     try {
-      return new TrevniFile(file, file.length(), HeaderReader.read(file, cutShort),
+      TrevniFile f = new TrevniFile(file, file.length(), HeaderReader.read(file, cutShort),
           cutShort);
+      if (!cutShort && f.rowCount() == 0) {
+        f.checkEmpty();
+      }
+      return f;
     } catch (IOException | RuntimeException e) {
       try {
         file.close(); // the reader owns the file; one that cannot be opened is closed at once
@@ -83,6 +87,31 @@ public final class TrevniFile implements Closeable {
         e.addSuppressed(suppressed);
       }
       throw e;
+    }
+  }
+
+  /**
+   * A header that says the file has no rows is held against the columns, since a damaged row
+   * count or column count would otherwise read as an empty file (Trevni's header has no
+   * checksum): a file without columns ends with its header, and each column has no blocks.
+   * Files with rows are checked as their columns are read ({@link #blocks}: the blocks' rows
+   * add up to the header's).
+   */
+  private void checkEmpty() throws IOException {
+    FileRegion header = headerRegion();
+    if (columnCount() == 0 && length > header.length()) {
+      throw header.corrupt(4, "the header declares no rows and no columns, yet %d bytes "
+          + "follow it", length - header.length());
+    }
+    for (int i = 0; i < columnCount(); i++) {
+      int count = java.nio.ByteBuffer.wrap(file.read(starts[i], 4))
+          .order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt();
+      if (count != 0) {
+        throw FileRegion.of(name(), length).child(DescriptorReader.structure(column(i)))
+            .child("block descriptors").at(starts[i], -1).corrupt(0,
+                "the column has %d blocks but the header (row count at file offset 4) says "
+                    + "the file has no rows", count);
+      }
     }
   }
 
@@ -178,7 +207,7 @@ public final class TrevniFile implements Closeable {
     List<BlockInfo> b = blocks.get(i);
     if (b == null) {
       b = DescriptorReader.read(file, length, header.rowCount(), column(i), checksums[i],
-          starts[i], cutShort);
+          starts[i], i + 1 < starts.length ? starts[i + 1] : length, cutShort);
       blocks.set(i, b);
     }
     return b;

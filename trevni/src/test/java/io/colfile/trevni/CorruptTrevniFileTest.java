@@ -11,6 +11,7 @@ import io.colfile.core.filter.Predicate;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnBatch;
+import io.colfile.testkit.FileDamage;
 import io.colfile.testkit.Rows;
 import io.colfile.testkit.TestSeed;
 import java.io.IOException;
@@ -261,5 +262,88 @@ class CorruptTrevniFileTest {
         .isInstanceOf(CorruptFileException.class).hasMessageContaining("not a Trevni file");
     assertThatThrownBy(() -> readAll(new byte[2])).isInstanceOf(CorruptFileException.class)
         .hasMessageContaining("shorter than the magic number");
+  }
+
+  @Test
+  void aHeaderSayingNoRowsIsHeldAgainstTheColumns() throws Exception {
+    byte[] good = sample(TrevniCodec.NULL, TrevniChecksum.NULL);
+    byte[] zeroRows = good.clone();
+    for (int i = 4; i < 12; i++) {
+      zeroRows[i] = 0; // the row count: it read as an empty file
+    }
+    assertThatThrownBy(() -> readAll(zeroRows)).isInstanceOf(CorruptFileException.class)
+        .hasMessageContaining("the column has").hasMessageContaining("says the file has no rows")
+        .hasMessageContaining("column 'id' / block descriptors, file offset");
+    byte[] zeroColumns = good.clone();
+    for (int i = 4; i < 16; i++) {
+      zeroColumns[i] = 0; // row count and column count
+    }
+    assertThatThrownBy(() -> readAll(zeroColumns)).isInstanceOf(CorruptFileException.class);
+  }
+
+  @Test
+  void aColumnsBlocksMayNotRunIntoTheNextColumn() throws Exception {
+    byte[] good = sample(TrevniCodec.NULL, TrevniChecksum.NULL);
+    long start;
+    long next;
+    try (TrevniFile r = TrevniFiles.open(good)) {
+      start = r.columnStart(1);
+      next = r.columnStart(2);
+    }
+    // The last block's stored size of column 1 grown by 4: its bytes would overlap column 2's.
+    byte[] bad = good.clone();
+    ByteBuffer b = ByteBuffer.wrap(bad).order(ByteOrder.LITTLE_ENDIAN);
+    int blocks = b.getInt((int) start);
+    int stored = (int) start + 4 + 12 * (blocks - 1) + 8;
+    b.putInt(stored, b.getInt(stored) + 4);
+    assertThatThrownBy(() -> readAll(bad)).isInstanceOf(CorruptFileException.class)
+        .hasMessageContaining("run past " + next + ", where the header says the next column");
+  }
+
+  /**
+   * Seeded damage of every kind ({@link FileDamage}: truncations, bit flips, zeroed, random and
+   * varint-run ranges) to files of each codec, with and without checksums: each copy reads
+   * exactly the rows its header claims or fails with a {@link CorruptFileException} naming a
+   * file offset. A few hundred copies by default, many more with {@code -Pexhaustive}.
+   */
+  @Test
+  @Timeout(300)
+  void everyKindOfDamageReadsExactlyOrNamesAnOffset() throws Exception {
+    int perFile = TestSeed.exhaustive() ? 500 : 30;
+    List<String> wrong = new java.util.ArrayList<>();
+    int copies = 0;
+    for (TrevniCodec codec : TrevniCodec.values()) {
+      for (TrevniChecksum checksum : TrevniChecksum.values()) {
+        byte[] good = sample(codec, checksum);
+        Random random = TestSeed.random("everyKindOfDamage/" + codec + "/" + checksum, 0);
+        for (FileDamage.Copy copy : FileDamage.copies(good, random, perFile, 200)) {
+          copies++;
+          String what = codec + "/" + checksum + " " + copy.what() + " (" + TestSeed.replay()
+              + ")";
+          try (TrevniFile r = TrevniFiles.open(copy.bytes())) {
+            GenericRowReader rows = new GenericRowReader(r, null, 1 << 16);
+            ColumnBatch batch = new ColumnBatch(rows.type(), 100);
+            long n = 0;
+            while (rows.next(batch)) {
+              n += batch.size;
+            }
+            for (int i = 0; i < r.columnCount(); i++) {
+              r.blocks(i);
+            }
+            if (n != r.rowCount()) {
+              wrong.add(what + ": read " + n + " rows, the header claims " + r.rowCount());
+            }
+          } catch (CorruptFileException e) {
+            if (e.fileOffset() < 0) {
+              wrong.add(what + ": no file offset in " + e.getMessage());
+            }
+          } catch (IOException | RuntimeException e) {
+            wrong.add(what + ": " + e);
+          }
+        }
+      }
+    }
+    assertThat(copies).isGreaterThan(100);
+    assertThat(wrong).as("damaged copies read wrongly").isEmpty();
   }
 }

@@ -1,7 +1,6 @@
 package io.colfile.kudu.delta;
 
 import io.colfile.core.error.CorruptFileException;
-import io.colfile.core.error.FileRegion;
 import io.colfile.core.error.MalformedInputException;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.vector.BytesVector;
@@ -69,7 +68,9 @@ public final class DeltaFile implements Closeable {
   public Iterator iterator() throws IOException {
     CFileCursor c = file.newCursor();
     c.seekToFirst();
-    return new Iterator(c);
+    Iterator it = new Iterator(c);
+    it.seen = new DeltaStats(); // all of them: held against the footer's stats at the end
+    return it;
   }
 
   /**
@@ -97,6 +98,8 @@ public final class DeltaFile implements Closeable {
     private int size;
     private int at;
     private DeltaCell current;
+    /** The stats of the mutations read, when they are read from the first. */
+    private DeltaStats seen;
 
     private Iterator(CFileCursor cursor) {
       this.cursor = cursor;
@@ -106,10 +109,11 @@ public final class DeltaFile implements Closeable {
     public boolean next() throws IOException {
       if (at == size) {
         cells.reset();
-        size = cursor.read(cells, 0, BATCH);
+        size = cursor.readInOneBlock(cells, 0, BATCH); // so that errors name the block
         at = 0;
         if (size == 0) {
           current = null;
+          checkStats();
           return false;
         }
       }
@@ -117,11 +121,35 @@ public final class DeltaFile implements Closeable {
       try {
         current = DeltaCell.decode(cells.vector[at], cells.start[at], cells.length[at]);
       } catch (MalformedInputException e) {
-        throw FileRegion.of(file.name()).child("delta", ordinal).corrupt(e, e.offset(), "%s",
-            e.getMessage());
+        throw cursor.blockRegion().corrupt(e, -1, "delta %d (byte %d of its cell): %s",
+            ordinal, e.offset(), e.getMessage());
       }
       at++;
+      if (seen != null) {
+        seen.add(current.key().timestamp(), current.changes());
+      }
       return true;
+    }
+
+    /**
+     * The footer's {@code deltafilestats} state the mutations' counts and timestamps again
+     * (Kudu's writer counts each mutation it writes): after a read of all of them, they must
+     * agree, or the stats a scan uses to skip the file are wrong. Checked are the DELETE count
+     * and the timestamps, which every Kudu version has written, the per-column counts where the
+     * stats list any and the REINSERT count where it is stated (older versions wrote neither).
+     */
+    private void checkStats() throws CorruptFileException {
+      if (seen != null && (seen.deleteCount() != stats.deleteCount()
+          || seen.minTimestamp() != stats.minTimestamp()
+          || seen.maxTimestamp() != stats.maxTimestamp()
+          || !stats.updateCounts().isEmpty() && !stats.updateCounts().equals(seen.updateCounts())
+          || stats.reinsertCount() != 0 && stats.reinsertCount() != seen.reinsertCount())) {
+        DeltaStats read = seen;
+        seen = null;
+        throw file.footerRegion().part("deltafilestats").corrupt("%s", "the footer's delta "
+            + "stats " + stats + " disagree with the file's mutations, " + read);
+      }
+      seen = null;
     }
 
     public DeltaKey key() {

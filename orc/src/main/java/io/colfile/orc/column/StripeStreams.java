@@ -29,8 +29,16 @@ public interface StripeStreams {
    */
   default OrcInputStream orEmpty(int column, StreamKind kind) {
     OrcInputStream s = stream(column, kind);
-    return s != null ? s : new OrcInputStream(
-        new StreamId(column, kind).within(region()).part("(absent)"), new byte[0], 0, 0, null, 1);
+    if (s != null) {
+      return s;
+    }
+    // An absent stream has no bytes of its own: errors name the stripe it is missing from.
+    FileRegion stripe = region();
+    FileRegion absent = new StreamId(column, kind).within(stripe);
+    if (stripe.start() >= 0) {
+      absent = absent.at(stripe.start(), stripe.length());
+    }
+    return new OrcInputStream(absent.part("(absent)"), new byte[0], 0, 0, null, 1);
   }
 
   /** The column's encoding in this stripe. */

@@ -39,7 +39,7 @@ final class ArrayNode extends RowNode {
     ListVector l = (ListVector) v;
     int n = c.nextLength();
     int off = l.childCount;
-    in.checkNested(path, (long) off + n);
+    in.checkNested(col, path, (long) off + n);
     l.offsets[i] = off;
     l.lengths[i] = n;
     l.childCount = off + n;

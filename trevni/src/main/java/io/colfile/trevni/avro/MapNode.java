@@ -29,7 +29,7 @@ final class MapNode extends RowNode {
     MapVector m = (MapVector) v;
     int n = c.nextLength();
     int off = m.childCount;
-    in.checkNested(path, (long) off + n);
+    in.checkNested(col, path, (long) off + n);
     m.offsets[i] = off;
     m.lengths[i] = n;
     m.childCount = off + n;

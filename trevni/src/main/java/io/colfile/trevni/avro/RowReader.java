@@ -1,7 +1,6 @@
 package io.colfile.trevni.avro;
 
 import io.colfile.core.error.CorruptFileException;
-import io.colfile.core.error.FileRegion;
 import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
 import io.colfile.core.vector.ColumnBatch;
@@ -228,15 +227,19 @@ public final class RowReader {
    * Bad data at the node at {@code path}, in the current row: values assembled from several
    * columns' cursors, so no single file offset is theirs.
    */
-  CorruptFileException corrupt(String path, String problem) {
-    return FileRegion.of(file.name()).child("row", current)
-        .child(byColumn ? "column '" + path + "'" : "field " + path).corrupt("%s", problem);
+  /**
+   * A problem with the value at {@code path} of the current row, found in column {@code col}:
+   * named at that column's place in the file (its current block).
+   */
+  CorruptFileException corrupt(int col, String path, String problem) {
+    return cursors[col].corrupt(problem + " (row " + current + ", "
+        + (byColumn ? "column '" + path + "'" : "field " + path) + ")");
   }
 
   /** Checks that a batch's nested vectors at {@code path} are to hold {@code count} values. */
-  void checkNested(String path, long count) throws CorruptFileException {
+  void checkNested(int col, String path, long count) throws CorruptFileException {
     if (count > maxNestedValues) {
-      throw corrupt(path, "more than " + maxNestedValues + " nested values in one batch "
+      throw corrupt(col, path, "more than " + maxNestedValues + " nested values in one batch "
           + (byColumn ? "(ReadOptions.withMaxNestedValues raises the limit)"
               : "(ReadOptions.withMaxNestedValues raises the limit; a smaller batch also helps)"));
     }

@@ -51,7 +51,7 @@ final class UnionNode extends RowNode {
         continue;
       }
       if (n != 1 || selected >= 0) {
-        throw in.corrupt(path, n != 1 ? "union branch length " + n + " (0 or 1 expected)"
+        throw in.corrupt(b.col, path, n != 1 ? "union branch length " + n + " (0 or 1 expected)"
             : "two union branches hold a value");
       }
       selected = k;

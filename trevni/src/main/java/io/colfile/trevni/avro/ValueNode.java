@@ -152,7 +152,7 @@ final class ValueNode extends RowNode {
       case ENUM -> {
         int ordinal = c.nextInt();
         if (ordinal < 0 || ordinal >= symbols.length) {
-          throw in.corrupt(path, "enum ordinal " + ordinal + " out of the " + symbols.length
+          throw in.corrupt(col, path, "enum ordinal " + ordinal + " out of the " + symbols.length
               + " symbols");
         }
         ((BytesVector) v).setRef(i, symbols[ordinal], 0, symbols[ordinal].length);
@@ -164,13 +164,13 @@ final class ValueNode extends RowNode {
   private void decimal(RowReader in, ColumnCursor c, DecimalVector d, int i, int n)
       throws CorruptFileException {
     if (n == 0) {
-      throw in.corrupt(path, "a decimal with no bytes");
+      throw in.corrupt(col, path, "a decimal with no bytes");
     }
     BigInteger unscaled = new BigInteger(c.buffer(), c.position() - n, n);
     if (d.isWide) {
       d.wide[i] = unscaled;
     } else if (unscaled.bitLength() > 63) {
-      throw in.corrupt(path, "decimal " + unscaled + " exceeds precision " + d.precision);
+      throw in.corrupt(col, path, "decimal " + unscaled + " exceeds precision " + d.precision);
     } else {
       d.unscaled[i] = unscaled.longValue();
     }
