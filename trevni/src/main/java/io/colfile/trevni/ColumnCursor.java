@@ -271,13 +271,7 @@ public final class ColumnCursor {
       } else {
         switch (type) {
           case BOOLEAN -> readBooleans(longs(v), at, k);
-          case INT -> {
-            long[] dst = longs(v);
-            for (int j = at; j < at + k; j++) {
-              row++;
-              dst[j] = readInt();
-            }
-          }
+          case INT -> readInts(longs(v), at, k);
           case LONG -> readLongs(longs(v), at, k);
           case FIXED32 -> {
             long[] dst = longs(v);
@@ -343,10 +337,94 @@ public final class ColumnCursor {
     }
   }
 
-  /** {@code k} rows of a plain {@code string} or {@code bytes} column, all in this block. */
+  /**
+   * {@code k} rows of a plain {@code int} column, all in this block. Values of up to 4 varint
+   * bytes are decoded in a loop on locals while 5 bytes remain before the block's end; a longer
+   * varint, and the block's last bytes, go through {@link #readInt} (the same values, the same
+   * errors).
+   */
+  private void readInts(long[] dst, int at, int k) throws CorruptFileException {
+    byte[] b = buf;
+    int p = pos;
+    int fast = limit - Varints.MAX_VARINT_BYTES; // p <= fast: b[p, p + 5) within the block
+    int j = at;
+    int end = at + k;
+    for (; j < end && p <= fast; j++) {
+      int u = b[p];
+      if (u >= 0) {
+        p++;
+      } else {
+        int x = b[p + 1];
+        u = (u & 0x7F) | (x << 7);
+        if (x >= 0) {
+          p += 2;
+        } else {
+          x = b[p + 2];
+          u = (u & 0x3FFF) | (x << 14);
+          if (x >= 0) {
+            p += 3;
+          } else {
+            x = b[p + 3];
+            if (x < 0) {
+              break; // 5 bytes or more: readInt below
+            }
+            u = (u & 0x1FFFFF) | (x << 21);
+            p += 4;
+          }
+        }
+      }
+      dst[j] = (u >>> 1) ^ -(u & 1);
+    }
+    row += j - at;
+    pos = p;
+    for (; j < end; j++) {
+      row++;
+      dst[j] = readInt();
+    }
+  }
+
+  /**
+   * {@code k} rows of a plain {@code string} or {@code bytes} column, all in this block. Values
+   * whose length takes 1 or 2 varint bytes are taken in a loop on locals, the rows' buffer
+   * references stored once for all of them; anything else, and a length past the block's end,
+   * goes value by value (the same rows, the same errors).
+   */
   private void readBytes(BytesVector b, int at, int k) throws IOException {
     byte[] data = buf;
-    for (int j = at; j < at + k; j++) {
+    int[] starts = b.start;
+    int[] lengths = b.length;
+    java.util.Objects.checkFromIndexSize(at, k, Math.min(starts.length, lengths.length));
+    int p = pos;
+    int lim = limit;
+    int fast = lim - 2; // p < fast: data[p, p + 2) within the block
+    int first = at;
+    int end = at + k;
+    int j = at;
+    for (; j < end && p < fast; j++) {
+      int u = data[p];
+      int q;
+      if (u >= 0) {
+        q = p + 1;
+      } else {
+        int x = data[p + 1];
+        if (x < 0) {
+          break; // a length of 3 bytes or more
+        }
+        u = (u & 0x7F) | (x << 7);
+        q = p + 2;
+      }
+      int n = (u >>> 1) ^ -(u & 1);
+      if (n < 0 || n > lim - q) {
+        break; // the value-by-value way below reports it
+      }
+      starts[j] = q;
+      lengths[j] = n;
+      p = q + n;
+    }
+    b.setBuffer(first, j - first, data);
+    row += j - first;
+    pos = p;
+    for (; j < end; j++) {
       row++;
       int start = pos;
       int n = readInt();

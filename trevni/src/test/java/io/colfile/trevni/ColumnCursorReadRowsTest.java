@@ -82,6 +82,104 @@ class ColumnCursorReadRowsTest {
     }
   }
 
+  /**
+   * Damaged blocks of plain {@code int}, {@code string} and {@code bytes} columns (up to 8 bytes
+   * set at random in files without checksums) give the bulk read the values, or the error message,
+   * that reading one value at a time gives: the bulk loops hand anything unusual (long varints,
+   * bad lengths, a block's last bytes) to the one-value reads. Values have lengths and ints of
+   * 1 to 5 varint bytes.
+   */
+  @ParameterizedTest
+  @EnumSource(value = ValueType.class, names = {"INT", "STRING", "BYTES"})
+  void damagedBlocksFailAlikeInBulk(ValueType type) throws Exception {
+    Random r = TestSeed.random("damaged readRows " + type, 0);
+    int rows = 3000;
+    List<Object> values = new ArrayList<>();
+    for (int i = 0; i < rows; i++) {
+      if (type == ValueType.INT) {
+        values.add(r.nextInt() >> r.nextInt(32));
+      } else {
+        int len = switch (r.nextInt(8)) {
+          case 0 -> 64 + r.nextInt(200);      // a 2-byte length
+          case 1 -> r.nextInt(50) == 0 ? 8192 + r.nextInt(100) : r.nextInt(3); // 3 bytes
+          default -> r.nextInt(40);
+        };
+        byte[] b = new byte[len];
+        r.nextBytes(b);
+        values.add(type == ValueType.STRING ? new String(b, StandardCharsets.ISO_8859_1) : b);
+      }
+    }
+    byte[] good = TrevniFiles.write(dir, List.of(ColumnSpec.of("c", type)),
+        TrevniWriterOptions.builder().blockSize(512 + r.nextInt(4096)).build(), w -> {
+          for (Object v : values) {
+            w.startRow();
+            w.writeValue(0, v);
+            w.endRow();
+          }
+        });
+    int damagedAlike = 0;
+    for (int round = 0; round < 400; round++) {
+      byte[] file = good.clone();
+      StringBuilder what = new StringBuilder(TestSeed.replay() + ", round " + round + ": bytes");
+      for (int k = 1 + r.nextInt(8); k > 0; k--) {
+        int at = file.length / 8 + r.nextInt(file.length * 3 / 4);
+        file[at] = (byte) (r.nextInt(3) == 0 ? 0xFF : r.nextInt(256));
+        what.append(' ').append(at);
+      }
+      TrevniFile f;
+      try {
+        f = TrevniFiles.open(file);
+      } catch (CorruptFileException e) {
+        continue; // the descriptors were hit
+      }
+      try (f) {
+        List<Object> oneByOne = new ArrayList<>();
+        String oneError = null;
+        ColumnCursor c = f.cursor(0);
+        try {
+          for (int i = 0; i < rows; i++) {
+            c.startRow();
+            if (type == ValueType.INT) {
+              oneByOne.add((long) c.nextInt());
+            } else {
+              int n = c.nextBytesLength();
+              oneByOne.add(ByteBuffer.wrap(c.buffer(), c.position() - n, n));
+            }
+          }
+        } catch (CorruptFileException e) {
+          oneError = e.getMessage();
+        }
+        List<Object> bulk = new ArrayList<>();
+        String bulkError = null;
+        ColumnCursor b = f.cursor(0);
+        ColumnVector v = type == ValueType.INT ? new LongVector(1024) : new BytesVector(1024);
+        try {
+          int done = 0;
+          while (done < rows) {
+            int n = Math.min(rows - done, 1 + r.nextInt(1024));
+            v.reset();
+            b.readRows(v, 0, n);
+            for (int i = 0; i < n; i++) {
+              bulk.add(v instanceof LongVector l ? (Object) l.vector[i]
+                  : ByteBuffer.wrap(((BytesVector) v).vector[i], ((BytesVector) v).start[i],
+                      ((BytesVector) v).length[i]));
+            }
+            done += n;
+          }
+        } catch (CorruptFileException e) {
+          bulkError = e.getMessage();
+        }
+        assertThat(bulkError).as(what.toString()).isEqualTo(oneError);
+        if (oneError == null) {
+          assertThat(bulk).as(what.toString()).isEqualTo(oneByOne);
+        } else {
+          damagedAlike++;
+        }
+      }
+    }
+    assertThat(damagedAlike).as("rounds where both reads failed").isGreaterThan(10);
+  }
+
   @Test
   void aRowOfTwoValuesIsNotAnOptionalValue() throws Exception {
     byte[] file = TrevniFiles.write(dir, List.of(ColumnSpec.of("c", ValueType.LONG).asArray()),
