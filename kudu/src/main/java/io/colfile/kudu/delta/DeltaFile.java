@@ -29,6 +29,11 @@ public final class DeltaFile implements Closeable {
           + "BINARY cells; this file holds " + file.dataType().kuduName()
           + (file.isNullable() ? " (nullable)" : ""));
     }
+    if (file.footer().valueIndexRoot() == null) {
+      // Kudu writes every DeltaFile with a value index of its delta keys; seeks need it
+      throw file.footerRegion().corrupt("%s", "a DeltaFile has a value index of its delta keys;"
+          + " this file has none");
+    }
     byte[] s = file.footer().metadata("deltafilestats");
     if (s == null) {
       throw file.footerRegion().corrupt(
