@@ -29,11 +29,6 @@ public final class DeltaFile implements Closeable {
           + "BINARY cells; this file holds " + file.dataType().kuduName()
           + (file.isNullable() ? " (nullable)" : ""));
     }
-    if (file.footer().valueIndexRoot() == null) {
-      // Kudu writes every DeltaFile with a value index of its delta keys; seeks need it
-      throw file.footerRegion().corrupt("%s", "a DeltaFile has a value index of its delta keys;"
-          + " this file has none");
-    }
     byte[] s = file.footer().metadata("deltafilestats");
     if (s == null) {
       throw file.footerRegion().corrupt(
@@ -43,6 +38,11 @@ public final class DeltaFile implements Closeable {
       this.stats = DeltaStats.parse(s, 0, s.length);
     } catch (MalformedInputException e) {
       throw file.footerRegion().part("deltafilestats").corrupt(e, e.offset(), "%s", e.getMessage());
+    }
+    if (file.footer().valueIndexRoot() == null) {
+      // Kudu writes every DeltaFile with a value index of its delta keys; seeks need it
+      throw file.footerRegion().corrupt("%s", "a DeltaFile has a value index of its delta keys;"
+          + " this file has none");
     }
   }
 
