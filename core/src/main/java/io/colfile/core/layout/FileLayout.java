@@ -50,10 +50,12 @@ public record FileLayout(String format, long fileLength, long rows, List<LayoutS
       long start = Math.max(s.offset(), at);
       long end = Math.min(s.end(), fileLength);
       if (s.offset() > at) {
-        out.add(LayoutSpan.of(at, Math.min(s.offset(), fileLength) - at, SpanRole.UNKNOWN,
-            "gap"));
-        if (s.offset() >= fileLength) {
-          at = fileLength;
+        // the gap is laid out even when the span after it turns out empty (a damaged file's
+        // block of no bytes): the next gap starts where this one ends
+        long gapEnd = Math.min(s.offset(), fileLength);
+        out.add(LayoutSpan.of(at, gapEnd - at, SpanRole.UNKNOWN, "gap"));
+        at = gapEnd;
+        if (at >= fileLength) {
           break;
         }
       }

@@ -38,6 +38,11 @@ public final class DeltaFile implements Closeable {
     } catch (MalformedInputException e) {
       throw file.footerRegion().part("deltafilestats").corrupt(e, e.offset(), "%s", e.getMessage());
     }
+    if (file.footer().valueIndexRoot() == null) {
+      // Kudu writes every DeltaFile with a value index of its delta keys; seeks need it
+      throw file.footerRegion().corrupt("%s", "a DeltaFile has a value index of its delta keys;"
+          + " this file has none");
+    }
   }
 
   public static DeltaFile open(InputFile in) throws IOException {

@@ -71,7 +71,7 @@ public final class IndexBlock {
       }
       in.position(offset + (int) at);
       long keyLen = in.readVarLong();
-      if (keyLen > in.remaining()) {
+      if (keyLen < 0 || keyLen > in.remaining()) { // a varint past 2^63 reads negative
         throw new MalformedInputException(at, "index entry " + i + " has a key of " + keyLen
             + " bytes, " + in.remaining() + " left");
       }
@@ -79,7 +79,7 @@ public final class IndexBlock {
       in.skip((int) keyLen);
       long blockOffset = in.readVarLong();
       long blockSize = in.readVarLong();
-      if (blockOffset < 0 || blockSize > Integer.MAX_VALUE) {
+      if (blockOffset < 0 || blockSize < 0 || blockSize > Integer.MAX_VALUE) {
         throw new MalformedInputException(at, "index entry " + i + " points at offset "
             + blockOffset + " with size " + blockSize);
       }
