@@ -66,10 +66,33 @@ class GeospatialCliTest {
 
     Cli.Result meta = Cli.run("meta", f.toString());
     assertThat(meta.status()).as(meta.err()).isZero();
-    System.out.println(meta.out());
+    assertThat(meta.out()).contains(
+        "schema: struct<g:geometry(EPSG:4326),h:geography(OGC:CRS84,KARNEY)>\n");
     Cli.Result stats = Cli.run("stats", f.toString());
     assertThat(stats.status()).as(stats.err()).isZero();
-    System.out.println(stats.out());
+    assertThat(stats.out()).contains("    type: geometry(EPSG:4326)\n"
+        + "    count: 2\n"
+        + "    hasNull: false\n"
+        + "    bytesOnDisk: 42\n"
+        + "    bbox:\n"
+        + "      xmin: -5.0\n"
+        + "      xmax: 1.0\n"
+        + "      ymin: 2.0\n"
+        + "      ymax: 7.5\n"
+        + "    geospatialTypes:\n"
+        + "      - 1\n");
+    // the geography is not bounded (as ORC Java leaves it)
+    assertThat(stats.out()).contains("    type: geography(OGC:CRS84,KARNEY)\n"
+        + "    count: 1\n"
+        + "    hasNull: true\n"
+        + "    bytesOnDisk: 35\n"
+        + "    pushdown:");
+
+    // read with another crs: the bytes are kept, as orc-core keeps them
+    Cli.Result other = Cli.run("cat", f.toString(), "--schema",
+        "struct<g:geometry(EPSG:3857),h:geography>");
+    assertThat(other.status()).as(other.err()).isZero();
+    assertThat(other.out()).isEqualTo(cat.out());
 
     Path out = dir.resolve("copy.orc");
     Cli.Result convert = Cli.run("convert", f.toString(), out.toString());
