@@ -9,7 +9,6 @@ import io.colfile.core.types.TypeKind;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -125,7 +124,7 @@ public final class OrcTypes {
         }
         return Type.struct(t.fieldNames(), children);
       case GEOMETRY:
-        return leaf(where, id, children, Type.geometry(crs(where, id, t)));
+        return leaf(where, id, children, Type.geometry(crs(t)));
       case GEOGRAPHY: {
         EdgeInterpolation[] all = EdgeInterpolation.values();
         // ORC Java reads an absent (or unknown) algorithm as the enum's first, SPHERICAL
@@ -133,7 +132,7 @@ public final class OrcTypes {
         if (a < 0 || a >= all.length) {
           throw where.corrupt("type %d has edge interpolation algorithm %d", id, a);
         }
-        return leaf(where, id, children, Type.geography(crs(where, id, t), all[a]));
+        return leaf(where, id, children, Type.geography(crs(t), all[a]));
       }
       default:
         throw where.corrupt("type %d has kind %s, which colfile does not read", id, t.kind());
@@ -141,15 +140,8 @@ public final class OrcTypes {
   }
 
   /** The crs, ORC Java's default when the file has none. */
-  private static String crs(FileRegion where, int id, OrcType t) throws CorruptFileException {
-    if (t.crs() == null) {
-      return Type.DEFAULT_CRS;
-    }
-    try {
-      return Type.geometry(t.crs()).crs();
-    } catch (IllegalArgumentException e) {
-      throw where.corrupt("type %d has crs '%s', which a type string cannot hold", id, t.crs());
-    }
+  private static String crs(OrcType t) {
+    return t.crs() == null ? Type.DEFAULT_CRS : t.crs();
   }
 
   private static int charLength(OrcType t) {
