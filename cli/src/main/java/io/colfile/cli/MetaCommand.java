@@ -44,6 +44,10 @@ final class MetaCommand implements Callable<Integer>, FileCommand {
   @picocli.CommandLine.Mixin
   private KuduServerOptions server = new KuduServerOptions();
 
+  /** ORC: with the keys, encrypted columns' statistics are the real ones, not the masked. */
+  @picocli.CommandLine.Mixin
+  private KeyStoreOptions keys = new KeyStoreOptions();
+
   private Path current;
 
   @Override
@@ -88,7 +92,10 @@ final class MetaCommand implements Callable<Integer>, FileCommand {
       return io.colfile.kudu.tablet.KuduServerDir.open(file,
           server.dataDirs == null ? java.util.List.of() : server.dataDirs).describe();
     }
-    try (FileReader reader = ColumnFiles.open(file, server)) {
+    io.colfile.orc.KeyProvider keyProvider = keys.provider();
+    try (FileReader reader = ColumnFiles.open(file, server, keyProvider, true)) {
+      ColumnFiles.maskedNote(reader, keyProvider != null)
+          .ifPresent(n -> main.stderr().println("colfile: " + file + ": " + n));
       return reader.describe();
     }
   }

@@ -84,6 +84,10 @@ final class StatsCommand implements Callable<Integer>, FileCommand {
   @Option(names = "--json", description = "Print one JSON document (see docs/stats-json.md).")
   private boolean json;
 
+  /** ORC: with the keys, encrypted columns' statistics are the real ones, not the masked. */
+  @picocli.CommandLine.Mixin
+  private KeyStoreOptions keys = new KeyStoreOptions();
+
   /** The file being worked on, for error messages. */
   private Path current;
 
@@ -104,7 +108,10 @@ final class StatsCommand implements Callable<Integer>, FileCommand {
   private Map<String, Object> stats(Path f, List<String> wanted) throws IOException {
     FileArgs.refuseKuduServer(f); // its tables are its log replayed: read them with cat
     Map<String, Object> out;
-    try (FileReader reader = ColumnFiles.open(f)) {
+    io.colfile.orc.KeyProvider keyProvider = keys.provider();
+    try (FileReader reader = ColumnFiles.open(f, null, keyProvider, true)) {
+      ColumnFiles.maskedNote(reader, keyProvider != null)
+          .ifPresent(n -> main.stderr().println("colfile: " + f + ": " + n));
       List<Column> selected = select(reader.schema(), wanted);
       out = new LinkedHashMap<>();
       out.put("file", f.toString());

@@ -7,6 +7,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.nio.file.Paths;
 import java.security.KeyStore;
 import javax.crypto.spec.SecretKeySpec;
@@ -109,6 +110,23 @@ class OrcEncryptionCliTest {
         + "\"01A54629EFB952287E554EB23EF69C52097A75AECC0E3A93CA0855AB6D7A31A0\", "
         + "\"email\": null}\n{\"id\": 2, \"ssn\": "
         + "\"ECDBC061A36DD6495E016BA4696DEDBC4C0B822B4D6EC55B4FB57D17F1DF5695\", \"email\": null}\n");
+
+    // meta and stats: the real statistics with the keys, the masked copies' without
+    for (String command : List.of("meta", "stats")) {
+      Cli.Result keyed = Cli.run(command, orc.toString(), "--key-store", store.toString(),
+          "--key-store-password", "pw");
+      assertThat(keyed.status()).as(keyed.err()).isZero();
+      assertThat(keyed.out()).as(command).contains("min: 123-45-6789", "max: 987-65-4321",
+          "min: a@b.c").doesNotContain("01A54629EFB9");
+      assertThat(keyed.out()).as(command).doesNotContain("pw");
+      Cli.Result plain = Cli.run(command, orc.toString());
+      assertThat(plain.status()).as(plain.err()).isZero();
+      assertThat(plain.out()).as(command).contains("01A54629EFB9")
+          .doesNotContain("123-45-6789").doesNotContain("a@b.c");
+    }
+    // orc-core's type attributes on the encrypted columns
+    assertThat(Cli.run("schema", "--attributes", orc.toString()).out())
+        .contains("2 ssn: encrypt=pii mask=sha256\n", "3 email: encrypt=pii\n");
 
     Cli.Result noKey = Cli.run("convert", json.toString(), dir.resolve("x.orc").toString(),
         "--encrypt", "nope:ssn", "--key-store", store.toString(), "--key-store-password", "pw");

@@ -48,7 +48,7 @@ final class ColfileValues {
         BytesVector b = (BytesVector) v;
         return new String(b.vector[row], b.start[row], b.length[row], StandardCharsets.UTF_8);
       }
-      case BINARY:
+      case BINARY: case Geometry: case Geography:
         return ((BytesVector) v).get(row);
       case DECIMAL:
         return ((DecimalVector) v).get(row).setScale(type.getScale(), RoundingMode.UNNECESSARY);

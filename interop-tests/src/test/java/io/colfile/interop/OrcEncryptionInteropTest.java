@@ -175,10 +175,24 @@ class OrcEncryptionInteropTest {
     assertThat(readWithOrcCore(ours, new InMemoryKeystore()))
         .as(where + ": orc-core without keys reads orc-core's masked copies")
         .isEqualTo(readWithOrcCore(reference, new InMemoryKeystore()));
+    // the footer's types carry orc-core's encrypt and mask attributes, byte for byte
+    assertThat(footerTypes(ours)).as(where + ": footer types").isEqualTo(
+        footerTypes(reference));
+    assertThat(footerTypes(reference)).as("orc-core writes the encrypt attribute")
+        .anySatisfy(t -> assertThat(t.getAttributesList())
+            .anySatisfy(p -> assertThat(p.getKey()).isEqualTo("encrypt")));
     compare(ours, theirs, all, where + " with every key");
     compare(ours, new InMemoryKeystore().addKey("pii", 3, algorithm, pii),
         KeyProvider.inMemory().add("pii", 3, mine, pii), where + " with one key");
     compare(ours, new InMemoryKeystore(), null, where + " without keys");
+  }
+
+  /** The footer's type list, as orc-core reads it. */
+  private static List<org.apache.orc.OrcProto.Type> footerTypes(Path file) throws IOException {
+    try (Reader reader = OrcFile.createReader(new org.apache.hadoop.fs.Path(file.toUri()),
+        OrcFile.readerOptions(new Configuration()).setKeyProvider(new InMemoryKeystore()))) {
+      return reader.getFileTail().getFooter().getTypesList();
+    }
   }
 
   static void writeWithOrcCore(Path file, List<Object> rows,

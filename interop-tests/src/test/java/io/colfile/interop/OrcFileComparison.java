@@ -131,8 +131,12 @@ final class OrcFileComparison {
           streams.add(p);
         }
       }
-      return new ColumnStreams(TypeDescription.Category.valueOf(type.getKind().name()),
-          encoding, streams);
+      TypeDescription.Category category = switch (type.getKind()) {
+        case GEOMETRY -> TypeDescription.Category.Geometry;
+        case GEOGRAPHY -> TypeDescription.Category.Geography;
+        default -> TypeDescription.Category.valueOf(type.getKind().name());
+      };
+      return new ColumnStreams(category, encoding, streams);
     }
 
     boolean hasPresent() {

@@ -61,7 +61,7 @@ final class VectorFill {
         ((BytesColumnVector) v).setRef(row, utf8, 0, utf8.length);
         break;
       }
-      case BINARY: {
+      case BINARY: case Geometry: case Geography: {
         byte[] bytes = (byte[]) value;
         ((BytesColumnVector) v).setRef(row, bytes, 0, bytes.length);
         break;

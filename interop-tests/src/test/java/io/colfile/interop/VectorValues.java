@@ -64,7 +64,7 @@ final class VectorValues {
         // orc-core's CharTreeReader right-trims CHAR values; the file holds them padded, which
         // is what the C++ printer and colfile print
         return RandomText.padded(string((BytesColumnVector) v, i), type.getMaxLength());
-      case BINARY: {
+      case BINARY: case Geometry: case Geography: {
         BytesColumnVector b = (BytesColumnVector) v;
         byte[] out = new byte[b.length[i]];
         System.arraycopy(b.vector[i], b.start[i], out, 0, out.length);

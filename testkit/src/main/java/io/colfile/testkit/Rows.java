@@ -81,7 +81,7 @@ public final class Rows {
       case BYTE: case SHORT: case INT: case LONG: case DATE: return ((LongVector) v).vector[r];
       case FLOAT: case DOUBLE: return ((DoubleVector) v).vector[r];
       case DECIMAL: return ((DecimalVector) v).get(r);
-      case STRING: case VARCHAR: case CHAR: case BINARY: {
+      case STRING: case VARCHAR: case CHAR: case BINARY: case GEOMETRY: case GEOGRAPHY: {
         BytesVector b = (BytesVector) v;
         return ByteBuffer.wrap(Arrays.copyOfRange(b.vector[r], b.start[r],
             b.start[r] + b.length[r])).asReadOnlyBuffer();

@@ -93,7 +93,7 @@ public final class ValueFill {
         byte[] b = ((String) value).getBytes(StandardCharsets.UTF_8);
         ((BytesVector) v).setRef(row, b, 0, b.length);
       }
-      case BINARY -> ((BytesVector) v).setRef(row, (byte[]) value, 0, ((byte[]) value).length);
+      case BINARY, GEOMETRY, GEOGRAPHY -> ((BytesVector) v).setRef(row, (byte[]) value, 0, ((byte[]) value).length);
       case DECIMAL -> {
         DecimalVector d = (DecimalVector) v;
         BigDecimal x = ((BigDecimal) value).setScale(d.scale, RoundingMode.UNNECESSARY);

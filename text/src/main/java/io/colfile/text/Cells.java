@@ -41,7 +41,7 @@ final class Cells {
     printers = new ValuePrinter[n];
     for (int i = 0; i < n; i++) {
       switch (types[i].kind()) {
-        case STRING: case VARCHAR: case CHAR: case BINARY:
+        case STRING: case VARCHAR: case CHAR: case BINARY: case GEOMETRY: case GEOGRAPHY:
           kinds[i] = Kind.RAW;
           break;
         case DATE: case TIMESTAMP: case TIMESTAMP_INSTANT:

@@ -12,7 +12,7 @@ import java.util.Objects;
  * json-lines.md, orc.md section 12), the contract of {@code colfile cat}: one line per row; a
  * struct root prints {@code {"a": 1, "b": null}}, any other root a bare value; lists {@code [1,
  * 2]}, maps {@code [{"key": k, "value": v}]}, unions {@code {"tag": n, "value": v}}, binary
- * {@code [0, 255]}; floats as C {@code %.7g}, doubles as {@code %.14g}, NaN and infinities as
+ * {@code [0, 255]} (geometry and geography too: their values are WKB bytes); floats as C {@code %.7g}, doubles as {@code %.14g}, NaN and infinities as
  * {@code NaN}, {@code Infinity}, {@code -Infinity}; decimals unquoted with their scale's digits;
  * dates {@code "YYYY-MM-DD"}; timestamps {@code "YYYY-MM-DD HH:MM:SS.f"}; strings as their stored
  * bytes with only {@code " \ \b \f \n \r \t} escaped.

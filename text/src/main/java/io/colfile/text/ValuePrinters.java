@@ -30,7 +30,9 @@ final class ValuePrinters {
       case DOUBLE:
         return style.exactFloats() ? new ExactPrinter(false) : new DoublePrinter(DOUBLE_DIGITS);
       case STRING: case VARCHAR: case CHAR: return new StringPrinter();
-      case BINARY: return new BinaryPrinter();
+      // geometry and geography values are WKB: printed as the bytes they are, as binary is
+      // (json-lines.md), which convert reads back
+      case BINARY: case GEOMETRY: case GEOGRAPHY: return new BinaryPrinter();
       case DECIMAL: return new DecimalPrinter();
       case DATE: return new DatePrinter();
       case TIMESTAMP: case TIMESTAMP_INSTANT:

@@ -2,6 +2,7 @@ package io.colfile.core.read;
 
 import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
+import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.ColumnVector;
 import java.time.ZoneId;
 
@@ -11,7 +12,8 @@ import java.time.ZoneId;
  * STRING, VARCHAR and CHAR, and text converts to every scalar type; booleans, integers, FLOAT,
  * DOUBLE and DECIMAL convert among each other and to timestamps; DATE converts only to text and
  * timestamps; BINARY only to text; TIMESTAMP and TIMESTAMP WITH LOCAL TIME ZONE to everything but
- * BINARY. One class per source family holds the conversions and the reasons for their results.
+ * BINARY; geometry and geography to their own kind with another crs or algorithm. One class per
+ * source family holds the conversions and the reasons for their results.
  *
  * <p>{@code zone} is the reader's local time zone, which orc-core takes from the JVM: a
  * TIMESTAMP (a wall clock) becomes an instant there, and an instant becomes a wall clock there.
@@ -39,6 +41,13 @@ final class ScalarConversions {
         return DateConversions.find(to);
       case TIMESTAMP: case TIMESTAMP_INSTANT:
         return TimestampConversions.find(from, to, zone);
+      case GEOMETRY: case GEOGRAPHY:
+        // orc-core reads a geometry as a geometry whatever the two crs (and a geography as a
+        // geography whatever the algorithms): the WKB bytes are kept
+        return to.kind() != from.kind() ? null : perRow((s, d, i) -> {
+          BytesVector b = (BytesVector) s;
+          ((BytesVector) d).setRef(i, b.vector[i], b.start[i], b.length[i]);
+        });
       default:
         return null;
     }

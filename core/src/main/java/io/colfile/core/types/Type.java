@@ -55,6 +55,12 @@ public final class Type {
   public static final int DEFAULT_DECIMAL_PRECISION = 38;
   public static final int DEFAULT_DECIMAL_SCALE = 10;
   public static final int MAX_DECIMAL_PRECISION = 38;
+  /** ORC Java's coordinate reference system for geometry and geography when none is given. */
+  public static final String DEFAULT_CRS = "OGC:CRS84";
+  /** Geometry with {@link #DEFAULT_CRS}. */
+  public static final Type GEOMETRY = geometry(DEFAULT_CRS);
+  /** Geography with {@link #DEFAULT_CRS} and spherical edges, ORC Java's defaults. */
+  public static final Type GEOGRAPHY = geography(DEFAULT_CRS, EdgeInterpolation.SPHERICAL);
 
   private final TypeKind kind;
   private final List<Type> children;
@@ -66,6 +72,10 @@ public final class Type {
   private final int scale;
   /** Sorted by name, unmodifiable; empty for most types. */
   private final SortedMap<String, String> attributes;
+  /** Geometry and geography: the coordinate reference system; null for other kinds. */
+  private final String crs;
+  /** Geography: how edges between points are interpolated; null for other kinds. */
+  private final EdgeInterpolation edgeInterpolation;
 
   private Type(TypeKind kind) {
     this(kind, List.of(), List.of(), 0, 0, 0);
@@ -86,6 +96,15 @@ public final class Type {
   private Type(TypeKind kind, List<Type> children, List<String> fieldNames,
       List<Boolean> nullable, int maxLength, int precision, int scale,
       SortedMap<String, String> attributes) {
+    this(kind, children, fieldNames, nullable, maxLength, precision, scale, attributes, null,
+        null);
+  }
+
+  private Type(TypeKind kind, List<Type> children, List<String> fieldNames,
+      List<Boolean> nullable, int maxLength, int precision, int scale,
+      SortedMap<String, String> attributes, String crs, EdgeInterpolation edgeInterpolation) {
+    this.crs = crs;
+    this.edgeInterpolation = edgeInterpolation;
     this.attributes = attributes;
     this.kind = kind;
     this.children = children;
@@ -142,6 +161,34 @@ public final class Type {
           "decimal(" + precision + "," + scale + ") is out of range");
     }
     return new Type(TypeKind.DECIMAL, List.of(), List.of(), 0, precision, scale);
+  }
+
+  /**
+   * A geometry column (ORC 2.x): values are WKB (ISO well-known binary) held as bytes, planar
+   * edges, in coordinate reference system {@code crs} (ORC Java writes {@link #DEFAULT_CRS} when
+   * none is given).
+   */
+  public static Type geometry(String crs) {
+    return new Type(TypeKind.GEOMETRY, List.of(), List.of(), List.of(), 0, 0, 0,
+        Collections.emptySortedMap(), checkCrs(crs), null);
+  }
+
+  /**
+   * A geography column (ORC 2.x): WKB values on an ellipsoid, in coordinate reference system
+   * {@code crs}, edges interpolated by {@code algorithm}.
+   */
+  public static Type geography(String crs, EdgeInterpolation algorithm) {
+    return new Type(TypeKind.GEOGRAPHY, List.of(), List.of(), List.of(), 0, 0, 0,
+        Collections.emptySortedMap(), checkCrs(crs), Objects.requireNonNull(algorithm,
+            "algorithm"));
+  }
+
+  /**
+   * Any text is a crs, as ORC's footer keeps it; the type string prints it unquoted, as ORC Java
+   * does, so one holding ')' does not parse back ({@link #parse} ends a crs at the first ')').
+   */
+  private static String checkCrs(String crs) {
+    return Objects.requireNonNull(crs, "crs");
   }
 
   /** Every child nullable, but a map's key. */
@@ -267,7 +314,8 @@ public final class Type {
       return this;
     }
     return new Type(kind, children, fieldNames, nullable, maxLength, precision, scale,
-        copy.isEmpty() ? Collections.emptySortedMap() : Collections.unmodifiableSortedMap(copy));
+        copy.isEmpty() ? Collections.emptySortedMap() : Collections.unmodifiableSortedMap(copy),
+        crs, edgeInterpolation);
   }
 
   /** This type with attribute {@code name} set to {@code value} (removed when value is null). */
@@ -344,6 +392,21 @@ public final class Type {
     return scale;
   }
 
+  /** Geometry and geography: the coordinate reference system (null for other kinds). */
+  public String crs() {
+    return crs;
+  }
+
+  /** Geography: the edge interpolation algorithm (null for other kinds). */
+  public EdgeInterpolation edgeInterpolation() {
+    return edgeInterpolation;
+  }
+
+  /** Geometry or geography: WKB values held as binary. */
+  public boolean isGeospatial() {
+    return kind == TypeKind.GEOMETRY || kind == TypeKind.GEOGRAPHY;
+  }
+
   /** Number of columns in this subtree, itself included (pre-order numbering). */
   public int columnCount() {
     int n = 1;
@@ -378,12 +441,14 @@ public final class Type {
     Type t = (Type) o;
     return kind == t.kind && maxLength == t.maxLength && precision == t.precision
         && scale == t.scale && children.equals(t.children) && fieldNames.equals(t.fieldNames)
-        && nullable.equals(t.nullable);
+        && nullable.equals(t.nullable) && Objects.equals(crs, t.crs)
+        && edgeInterpolation == t.edgeInterpolation;
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(kind, children, fieldNames, nullable, maxLength, precision, scale);
+    return Objects.hash(kind, children, fieldNames, nullable, maxLength, precision, scale, crs,
+        edgeInterpolation);
   }
 
   /** The ORC type string, with {@code not null} after each non-null child (see the class). */

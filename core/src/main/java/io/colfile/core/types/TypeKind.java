@@ -20,7 +20,11 @@ public enum TypeKind {
   STRUCT("struct"),
   LIST("array"),
   MAP("map"),
-  UNION("uniontype");
+  UNION("uniontype"),
+  /** ORC 2.x: WKB values, planar edges (see {@link Type#geometry}). */
+  GEOMETRY("geometry"),
+  /** ORC 2.x: WKB values on an ellipsoid (see {@link Type#geography}). */
+  GEOGRAPHY("geography");
 
   private final String typeName;
 

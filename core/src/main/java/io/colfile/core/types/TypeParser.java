@@ -12,12 +12,17 @@ import java.util.Locale;
  * type   ::= primitive | "char(" n ")" | "varchar(" n ")" | "decimal" [ "(" p "," s ")" ]
  *          | "array<" child ">" | "map<" child "," child ">" | "uniontype<" type ("," type)* ">"
  *          | "struct<" [ field ("," field)* ] ">"
+ *          | "geometry" [ "(" crs ")" ] | "geography" [ "(" crs [ "," algorithm ] ")" ]
  * field  ::= name ":" child
  * child  ::= type [ "not" "null" ]
  * name   ::= [A-Za-z0-9_.$-]+ | "`" (any char, "``" for a backquote)* "`"
  * </pre>
  *
  * Field names that are not plain identifiers are printed backquoted, as ORC prints them.
+ * Geometry and geography print as ORC Java prints them: {@code geometry(OGC:CRS84)},
+ * {@code geography(OGC:CRS84,SPHERICAL)}; a crs is the text up to the closing parenthesis (for
+ * geography, up to the last comma that is followed by an algorithm name), blanks around it
+ * removed; left out, it is ORC Java's default {@code OGC:CRS84}, and the algorithm SPHERICAL.
  *
  * <p>{@code not null} is colfile's extension for the formats that have non-null children (Avro
  * required fields in Trevni, Kudu NOT NULL columns): it follows the type of a struct field, a
@@ -95,6 +100,8 @@ final class TypeParser {
         return Type.union(variants);
       }
       case "struct": return struct();
+      case "geometry": return geospatial(false);
+      case "geography": return geospatial(true);
       case "":
         throw error("expected a type name");
       default:
@@ -135,6 +142,36 @@ final class TypeParser {
     } catch (IllegalArgumentException e) {
       throw error(e.getMessage());
     }
+  }
+
+  private Type geospatial(boolean geography) {
+    skipBlanks();
+    String crs = Type.DEFAULT_CRS;
+    EdgeInterpolation algorithm = EdgeInterpolation.SPHERICAL;
+    if (accept('(')) {
+      int close = text.indexOf(')', pos);
+      if (close < 0) {
+        throw error("expected ')'");
+      }
+      String inside = text.substring(pos, close);
+      int comma = inside.lastIndexOf(',');
+      if (geography && comma >= 0) {
+        String name = inside.substring(comma + 1).trim().toUpperCase(Locale.ROOT);
+        try {
+          algorithm = EdgeInterpolation.valueOf(name);
+          inside = inside.substring(0, comma);
+        } catch (IllegalArgumentException e) {
+          throw error("unknown edge interpolation algorithm '" + name.toLowerCase(Locale.ROOT)
+              + "' (spherical, vincenty, thomas, andoyer or karney)");
+        }
+      }
+      crs = inside.trim();
+      if (crs.isEmpty()) {
+        throw error("expected a crs");
+      }
+      pos = close + 1;
+    }
+    return geography ? Type.geography(crs, algorithm) : Type.geometry(crs);
   }
 
   private Type struct() {
@@ -270,6 +307,13 @@ final class TypeParser {
         break;
       case DECIMAL:
         sb.append("decimal(").append(t.precision()).append(',').append(t.scale()).append(')');
+        break;
+      case GEOMETRY:
+        sb.append("geometry(").append(t.crs()).append(')');
+        break;
+      case GEOGRAPHY:
+        sb.append("geography(").append(t.crs()).append(',').append(t.edgeInterpolation().name())
+            .append(')');
         break;
       case LIST: case MAP: case UNION: {
         sb.append(t.kind().typeName()).append('<');

@@ -28,7 +28,7 @@ public abstract class ColumnVector {
         return new LongVector(capacity);
       case FLOAT: case DOUBLE:
         return new DoubleVector(capacity);
-      case STRING: case VARCHAR: case CHAR: case BINARY:
+      case STRING: case VARCHAR: case CHAR: case BINARY: case GEOMETRY: case GEOGRAPHY:
         return new BytesVector(capacity);
       case DECIMAL:
         // Hive 0.11 decimals carry no precision or scale; they are read at scale 6, as Apache

@@ -30,7 +30,7 @@ public final class ColumnReaders {
         return new LongColumnReader(column, type);
       case FLOAT: case DOUBLE:
         return new DoubleColumnReader(column, type);
-      case STRING: case VARCHAR: case CHAR: case BINARY:
+      case STRING: case VARCHAR: case CHAR: case BINARY: case GEOMETRY: case GEOGRAPHY:
         return new BytesColumnReader(column, type);
       case DECIMAL:
         return new DecimalColumnReader(column, type);

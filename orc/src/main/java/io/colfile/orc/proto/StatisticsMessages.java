@@ -7,6 +7,7 @@ import io.colfile.orc.stats.ColumnStatistics;
 import io.colfile.orc.stats.DateStatistics;
 import io.colfile.orc.stats.DecimalStatistics;
 import io.colfile.orc.stats.DoubleStatistics;
+import io.colfile.orc.stats.GeospatialStatistics;
 import io.colfile.orc.stats.IntegerStatistics;
 import io.colfile.orc.stats.StringStatistics;
 import io.colfile.orc.stats.TimestampStatistics;
@@ -96,6 +97,18 @@ public final class StatisticsMessages {
       return new CollectionStatistics(ifSet(c.hasMinChildren(), c.getMinChildren()),
           ifSet(c.hasMaxChildren(), c.getMaxChildren()),
           ifSet(c.hasTotalChildren(), c.getTotalChildren()));
+    } else if (s.hasGeospatialStatistics()) {
+      OrcProto.GeospatialStatistics g = s.getGeospatialStatistics();
+      GeospatialStatistics.BoundingBox box = null;
+      if (g.hasBbox()) {
+        OrcProto.BoundingBox x = g.getBbox();
+        box = new GeospatialStatistics.BoundingBox(ifSet(x.hasXmin(), x.getXmin()),
+            ifSet(x.hasXmax(), x.getXmax()), ifSet(x.hasYmin(), x.getYmin()),
+            ifSet(x.hasYmax(), x.getYmax()), ifSet(x.hasZmin(), x.getZmin()),
+            ifSet(x.hasZmax(), x.getZmax()), ifSet(x.hasMmin(), x.getMmin()),
+            ifSet(x.hasMmax(), x.getMmax()));
+      }
+      return new GeospatialStatistics(box, g.getGeospatialTypesList());
     }
     return null;
   }
@@ -151,6 +164,21 @@ public final class StatisticsMessages {
       set(c.minChildren(), m::setMinChildren);
       set(c.maxChildren(), m::setMaxChildren);
       set(c.totalChildren(), m::setTotalChildren);
+    } else if (t instanceof GeospatialStatistics g) {
+      OrcProto.GeospatialStatistics.Builder m = b.getGeospatialStatisticsBuilder();
+      GeospatialStatistics.BoundingBox x = g.bbox();
+      if (x != null) {
+        OrcProto.BoundingBox.Builder box = m.getBboxBuilder();
+        set(x.xmin(), box::setXmin);
+        set(x.xmax(), box::setXmax);
+        set(x.ymin(), box::setYmin);
+        set(x.ymax(), box::setYmax);
+        set(x.zmin(), box::setZmin);
+        set(x.zmax(), box::setZmax);
+        set(x.mmin(), box::setMmin);
+        set(x.mmax(), box::setMmax);
+      }
+      m.addAllGeospatialTypes(g.types());
     }
     return b.build();
   }

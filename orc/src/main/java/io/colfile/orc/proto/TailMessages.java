@@ -57,7 +57,8 @@ public final class TailMessages {
           t.getSubtypesList(), t.getFieldNamesList(),
           t.hasMaximumLength() ? t.getMaximumLength() : null,
           t.hasPrecision() ? t.getPrecision() : null, t.hasScale() ? t.getScale() : null,
-          attributes));
+          attributes, t.hasCrs() ? t.getCrs() : null,
+          t.hasAlgorithm() ? t.getAlgorithm().getNumber() : null));
     }
     Map<String, byte[]> metadata = new LinkedHashMap<>();
     for (OrcProto.UserMetadataItem item : f.getMetadataList()) {
@@ -302,6 +303,12 @@ public final class TailMessages {
       }
       for (Map.Entry<String, String> a : t.attributes().entrySet()) {
         tb.addAttributesBuilder().setKey(a.getKey()).setValue(a.getValue());
+      }
+      if (t.crs() != null) {
+        tb.setCrs(t.crs());
+      }
+      if (t.algorithm() != null) {
+        tb.setAlgorithm(OrcProto.Type.EdgeInterpolationAlgorithm.forNumber(t.algorithm()));
       }
     }
     for (Map.Entry<String, byte[]> e : f.metadata().entrySet()) {

@@ -18,7 +18,7 @@ public record ColumnStatistics(long numberOfValues, boolean hasNull, Long bytesO
     TypedStatistics typed) {
   /** The kind of typed statistics the writer stored, if any. */
   public enum Kind { NONE, INTEGER, DOUBLE, STRING, BOOLEAN, DECIMAL, DATE, BINARY, TIMESTAMP,
-    COLLECTION }
+    COLLECTION, GEOSPATIAL }
 
   public Kind kind() {
     return typed == null ? Kind.NONE : typed.kind();

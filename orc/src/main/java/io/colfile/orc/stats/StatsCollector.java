@@ -49,6 +49,8 @@ public abstract class StatsCollector {
       case FLOAT: case DOUBLE: return new DoubleStats();
       case STRING: case CHAR: case VARCHAR: return new StringStats();
       case BINARY: return new BinaryStats();
+      case GEOMETRY: return new GeospatialStats(true);
+      case GEOGRAPHY: return new GeospatialStats(false);
       case DECIMAL: return new DecimalStats(type.precision(), type.scale());
       case DATE: return new DateStats();
       case TIMESTAMP: case TIMESTAMP_INSTANT: return new TimestampStats();

@@ -11,7 +11,7 @@ import java.util.Map;
 public sealed interface TypedStatistics
     permits IntegerStatistics, DoubleStatistics, StringStatistics, BooleanStatistics,
         DecimalStatistics, DateStatistics, BinaryStatistics, TimestampStatistics,
-        CollectionStatistics {
+        CollectionStatistics, GeospatialStatistics {
 
   ColumnStatistics.Kind kind();
 

@@ -16,14 +16,23 @@ import java.util.Map;
  * @param scale decimal scale, or null
  * @param attributes the type's attributes in the file's order (a later pair of the same name
  *     wins, as in ORC Java)
+ * @param crs geometry/geography coordinate reference system, or null
+ * @param algorithm geography edge interpolation algorithm (its number in the footer), or null
  */
 public record OrcType(OrcTypeKind kind, List<Integer> subtypes, List<String> fieldNames,
-    Integer maximumLength, Integer precision, Integer scale, Map<String, String> attributes) {
+    Integer maximumLength, Integer precision, Integer scale, Map<String, String> attributes,
+    String crs, Integer algorithm) {
   public OrcType {
     subtypes = List.copyOf(subtypes);
     fieldNames = List.copyOf(fieldNames);
     attributes = attributes.isEmpty() ? Map.of()
         : Collections.unmodifiableMap(new LinkedHashMap<>(attributes));
+  }
+
+  /** A type without crs or algorithm. */
+  public OrcType(OrcTypeKind kind, List<Integer> subtypes, List<String> fieldNames,
+      Integer maximumLength, Integer precision, Integer scale, Map<String, String> attributes) {
+    this(kind, subtypes, fieldNames, maximumLength, precision, scale, attributes, null, null);
   }
 
   /** A type without attributes. */

@@ -3,12 +3,12 @@ package io.colfile.orc.tail;
 import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.error.FileRegion;
 import io.colfile.core.error.UnsupportedFeatureException;
+import io.colfile.core.types.EdgeInterpolation;
 import io.colfile.core.types.Type;
 import io.colfile.core.types.TypeKind;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -123,12 +123,25 @@ public final class OrcTypes {
           }
         }
         return Type.struct(t.fieldNames(), children);
-      case GEOMETRY: case GEOGRAPHY:
-        throw new UnsupportedFeatureException(where.file() + ": column " + id + " has type "
-            + t.kind().name().toLowerCase(Locale.ROOT) + ", which colfile does not read yet");
+      case GEOMETRY:
+        return leaf(where, id, children, Type.geometry(crs(t)));
+      case GEOGRAPHY: {
+        EdgeInterpolation[] all = EdgeInterpolation.values();
+        // ORC Java reads an absent (or unknown) algorithm as the enum's first, SPHERICAL
+        int a = t.algorithm() == null ? 0 : t.algorithm();
+        if (a < 0 || a >= all.length) {
+          throw where.corrupt("type %d has edge interpolation algorithm %d", id, a);
+        }
+        return leaf(where, id, children, Type.geography(crs(t), all[a]));
+      }
       default:
         throw where.corrupt("type %d has kind %s, which colfile does not read", id, t.kind());
     }
+  }
+
+  /** The crs, ORC Java's default when the file has none. */
+  private static String crs(OrcType t) {
+    return t.crs() == null ? Type.DEFAULT_CRS : t.crs();
   }
 
   private static int charLength(OrcType t) {
@@ -176,8 +189,10 @@ public final class OrcTypes {
     }
     List<String> names = t.kind() == TypeKind.STRUCT ? t.fieldNames() : List.of();
     // attributes() is sorted by name: the order ORC Java writes them in
+    // ORC Java writes the crs of both kinds and the algorithm of a geography
     out.set(slot, new OrcType(kind(t), subtypes, names, maxLength, precision, scale,
-        t.attributes()));
+        t.attributes(), t.crs(),
+        t.edgeInterpolation() == null ? null : t.edgeInterpolation().ordinal()));
   }
 
   private static OrcTypeKind kind(Type t) {
@@ -201,6 +216,8 @@ public final class OrcTypes {
       case LIST: return OrcTypeKind.LIST;
       case MAP: return OrcTypeKind.MAP;
       case UNION: return OrcTypeKind.UNION;
+      case GEOMETRY: return OrcTypeKind.GEOMETRY;
+      case GEOGRAPHY: return OrcTypeKind.GEOGRAPHY;
       default: throw new IllegalArgumentException("no ORC kind for " + t);
     }
   }

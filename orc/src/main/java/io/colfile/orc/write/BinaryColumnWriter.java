@@ -5,12 +5,17 @@ import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.orc.stripe.EncodingEntry;
 import io.colfile.orc.stats.BinaryStats;
+import io.colfile.orc.stats.GeospatialStats;
 import io.colfile.orc.stream.IntegerEncoder;
 import io.colfile.orc.stream.OrcOutputStream;
 import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
 
-/** BINARY: the bytes in DATA, their lengths in LENGTH. */
+/**
+ * BINARY, GEOMETRY and GEOGRAPHY (WKB): the bytes in DATA, their lengths in LENGTH. Binary
+ * statistics sum the lengths; geospatial ones read geometry values for their extent, as ORC
+ * Java's GeospatialTreeWriter does (which fails on values that are not WKB; so does this).
+ */
 final class BinaryColumnWriter extends ColumnWriter {
   private final OrcOutputStream data;
   private final IntegerEncoder lengths;
@@ -24,14 +29,19 @@ final class BinaryColumnWriter extends ColumnWriter {
   @Override
   void writeValues(ColumnVector v, int offset, int length) throws IOException {
     BytesVector b = (BytesVector) v;
-    BinaryStats stats = (BinaryStats) groupStats;
+    BinaryStats stats = groupStats instanceof BinaryStats s ? s : null;
+    GeospatialStats geo = stats == null ? (GeospatialStats) groupStats : null;
     boolean noNulls = v.noNulls;
     for (int i = offset, end = offset + length; i < end; i++) {
       if (noNulls || !v.isNull[i]) {
         int len = b.length[i];
         data.write(b.vector[i], b.start[i], len);
         lengths.write(len);
-        stats.update(len, 1);
+        if (stats != null) {
+          stats.update(len, 1);
+        } else {
+          geo.update(b.vector[i], b.start[i], len);
+        }
         if (bloom != null) {
           bloom.addBytes(b.vector[i], b.start[i], len);
         }

@@ -36,7 +36,7 @@ final class ColumnWriters {
       case VARCHAR:
       case CHAR:
         return new StringColumnWriter(id, type, ctx);
-      case BINARY:
+      case BINARY: case GEOMETRY: case GEOGRAPHY:
         return new BinaryColumnWriter(id, type, ctx);
       case DECIMAL:
         return ctx.decimal64(type)

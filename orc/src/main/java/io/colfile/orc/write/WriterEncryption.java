@@ -58,6 +58,37 @@ final class WriterEncryption {
 
   final List<KeyProvider.MasterKey> keys = new ArrayList<>();
   final List<Variant> variants = new ArrayList<>();
+  /** Per encrypted root: its key's name; per masked root: the mask as given. */
+  private final Map<Integer, String> keyNames = new LinkedHashMap<>();
+  private final Map<Integer, String> maskTexts = new LinkedHashMap<>();
+
+  /**
+   * {@code schema} with the type attributes ORC Java puts on encrypted columns in the footer:
+   * {@code encrypt} (the key's name) on each encrypted subtree's root, and {@code mask} (the
+   * mask and its parameters as given, {@code redact,Yy8}) where a mask was named.
+   */
+  Type annotate(Type schema) {
+    int[] next = {0};
+    return annotate(schema, next);
+  }
+
+  private Type annotate(Type t, int[] next) {
+    int id = next[0]++;
+    List<Type> children = new ArrayList<>(t.children().size());
+    for (Type c : t.children()) {
+      children.add(annotate(c, next));
+    }
+    Type out = t.withChildren(children);
+    String key = keyNames.get(id);
+    if (key != null) {
+      out = out.withAttribute("encrypt", key);
+    }
+    String mask = maskTexts.get(id);
+    if (mask != null) {
+      out = out.withAttribute("mask", mask);
+    }
+    return out;
+  }
 
   private WriterEncryption() {}
 
@@ -126,6 +157,10 @@ final class WriterEncryption {
       }
     }
     WriterEncryption out = new WriterEncryption();
+    out.keyNames.putAll(keyOf);
+    for (Map.Entry<Integer, List<String>> e : maskOf.entrySet()) {
+      out.maskTexts.put(e.getKey(), String.join(",", e.getValue()));
+    }
     Map<String, Integer> keyIndex = new LinkedHashMap<>();
     SecureRandom random = new SecureRandom();
     KeyProvider provider = options.keyProvider();

@@ -552,7 +552,8 @@ public final class WriterEngine {
 
     ColumnStatistics[] stats = new ColumnStatistics[columns];
     root.fileStatistics(stats);
-    Footer footer = new Footer(MAGIC.length, contentLength, stripes, OrcTypes.of(schema),
+    Footer footer = new Footer(MAGIC.length, contentLength, stripes,
+        OrcTypes.of(encryption == null ? schema : encryption.annotate(schema)),
         userMetadata, rowCount, List.of(stats), options.rowIndexStride(), writerId,
         fileEncryption != null, calendar, softwareVersion);
     long footerLength = writeSection(TailMessages.serialize(footer, fileEncryption));

@@ -71,7 +71,7 @@ final class TreeFiller {
         ((BytesVector) v).setRef(row, s.bytes(), 0, s.bytes().length);
         return;
       }
-      case BINARY: {
+      case BINARY: case GEOMETRY: case GEOGRAPHY: {
         if (!(value instanceof List<?> list)) {
           throw mismatch(type, value, path);
         }

@@ -335,6 +335,9 @@ public final class AvroTypes {
         case UNION:
           throw new IllegalArgumentException("column " + path + ": a union directly inside a "
               + "union cannot be stored in Avro");
+        case GEOMETRY: case GEOGRAPHY:
+          throw new IllegalArgumentException("column " + path + ": " + t + " has no Avro type "
+              + "(Trevni keeps no crs); only ORC stores it");
         default:
           throw new AssertionError(t.kind());
       }
