@@ -170,6 +170,15 @@ final class OrcBatchReader extends AbstractBatchReader {
   static final double GUESS_NANOS_PER_BYTE = 1.0;
   static final double GUESS_NANOS_PER_COMPRESSED_BYTE = 4.0;
 
+  /**
+   * Whether a read of several fields whose stripes are worth other threads ({@link #split})
+   * cuts them into parts, as a read of one field does, rather than splitting the fields among
+   * threads; tests take both ways.
+   */
+  static volatile boolean fieldsInParts = true;
+  /** This read of several fields cuts its stripes into parts ({@link #fieldsInParts}). */
+  private boolean inParts;
+
   /** The batches a helper keeps decoded ahead of the caller. */
   static final int AHEAD = 4;
 
@@ -182,6 +191,12 @@ final class OrcBatchReader extends AbstractBatchReader {
   /** Decoders and batches handed back, for the next tasks. */
   private final ConcurrentLinkedQueue<Cursor> spareCursors = new ConcurrentLinkedQueue<>();
   private final ConcurrentLinkedQueue<ColumnBatch> spareBatches = new ConcurrentLinkedQueue<>();
+  /**
+   * The arrays of the stripes' bytes the parts share ({@link Unit#bytes}) given back: there are
+   * never more than stripes with a part started at once (at most {@link #parallelism} + 1).
+   */
+  private final ConcurrentLinkedQueue<StripeData.ReadBuffer> spareStripeBuffers =
+      new ConcurrentLinkedQueue<>();
   /** The capacity of the batches the tasks fill: the caller's. */
   private int taskBatchSize;
   /** The first stripe the next stripe to start is looked for from. */
@@ -243,7 +258,7 @@ final class OrcBatchReader extends AbstractBatchReader {
 
   @Override
   protected int fill(ColumnBatch batch, int max) throws IOException {
-    if (tasks != null && !splitsColumns) {
+    if (tasks != null && (!splitsColumns || inParts)) {
       return fillFromTasks(batch, max);
     }
     if (splitsColumns) {
@@ -287,6 +302,9 @@ final class OrcBatchReader extends AbstractBatchReader {
       stripe = u.stripe.index;
       startCounting(u);
       open(u, 0, false);
+      if (inParts) {
+        return fillFromTasks(batch, max);
+      }
     }
   }
 
@@ -300,6 +318,19 @@ final class OrcBatchReader extends AbstractBatchReader {
     if (splitsColumns && u.ranges == null) {
       if (helpers == null || !seek) {
         split(u); // at the start of each stripe read in order: balance the groups again
+      }
+      if (helpers.length > 0 && fieldsInParts) {
+        // worth other threads: from this stripe on, its rows are cut into parts instead
+        inParts = true;
+        active = null;
+        for (Helper h : helpers) {
+          if (h.lane != null) {
+            h.lane.cancel();
+          }
+        }
+        helpers = null;
+        resume(u, row, true);
+        return;
       }
       active = mine;
       // the helpers first: they read their columns' bytes while the caller reads its own
@@ -323,7 +354,7 @@ final class OrcBatchReader extends AbstractBatchReader {
       s = s < 0 ? stripes.size() : s;
       row = firstRows[s];
     }
-    if (tasks != null && !splitsColumns) {
+    if (tasks != null && (!splitsColumns || inParts)) {
       seekTasks(s, row);
       return;
     }
@@ -671,6 +702,12 @@ final class OrcBatchReader extends AbstractBatchReader {
       Decoded d = head.task.take();
       if (d == null) {
         window.removeFirst();
+        // its batches went out before this call: its stripe's bytes are done with when it was
+        // the stripe's last part
+        Unit w = head.unit.shared;
+        if (w != null && --w.partsLeft == 0) {
+          w.release();
+        }
         continue;
       }
       // the caller gets the decoded vectors, the task the caller's to fill next
@@ -769,7 +806,7 @@ final class OrcBatchReader extends AbstractBatchReader {
     int stride = idx.rowIndexStride();
     int groups = idx.rowGroupCount();
     if (stride <= 0 || groups <= 1 || !loadRowIndexes(idx)) {
-      return List.of(whole.part(whole.chosen, whole.ranges, row, Long.MAX_VALUE));
+      return List.of(whole.only(row));
     }
     long rows = idx.rows();
     long batch = taskBatchSize;
@@ -806,8 +843,7 @@ final class OrcBatchReader extends AbstractBatchReader {
       bounds.add(new long[] {partStart, Long.MAX_VALUE});
     }
     if (bounds.size() <= 1) {
-      return bounds.isEmpty() ? List.of()
-          : List.of(whole.part(whole.chosen, whole.ranges, bounds.get(0)[0], Long.MAX_VALUE));
+      return bounds.isEmpty() ? List.of() : List.of(whole.only(bounds.get(0)[0]));
     }
     List<Unit> parts = new ArrayList<>();
     for (long[] b : bounds) {
@@ -822,6 +858,7 @@ final class OrcBatchReader extends AbstractBatchReader {
       part.continues = !parts.isEmpty();
       parts.add(part);
     }
+    whole.partsLeft = parts.size();
     return parts;
   }
 
@@ -865,9 +902,7 @@ final class OrcBatchReader extends AbstractBatchReader {
    * the stripes after it planned next.
    */
   private void resume(Unit whole, long row, boolean counting) {
-    tasks.cancelAll();
-    window.clear();
-    pending.clear();
+    dropStarted(whole);
     planError = null;
     planEnd = false;
     planFrom = whole.stripe.index + 1;
@@ -881,9 +916,7 @@ final class OrcBatchReader extends AbstractBatchReader {
 
   private void seekTasks(int s, long row) throws IOException {
     Started head = window.peekFirst();
-    tasks.cancelAll();
-    window.clear();
-    pending.clear();
+    dropStarted(head == null || head.unit.stripe.index != s ? null : head.unit.whole);
     planError = null;
     // past the last stripe: nothing to start, but planning from there on still reports the
     // file's exclusion by its statistics, as a single-threaded read does
@@ -899,6 +932,26 @@ final class OrcBatchReader extends AbstractBatchReader {
     }
     // nothing chosen in stripe s: the next rows are at the start of a later one
     resume(whole, whole.stripe.index == s ? row - firstRows[s] : 0, same && head.counting);
+  }
+
+  /**
+   * Cancels the tasks (waiting for those running to stop) and forgets the parts started and
+   * pending, giving their stripes' arrays back but {@code keep}'s (null: all).
+   */
+  private void dropStarted(Unit keep) {
+    tasks.cancelAll();
+    for (Started st : window) {
+      if (st.unit.shared != null && st.unit.shared != keep) {
+        st.unit.shared.release();
+      }
+    }
+    for (Unit u : pending) {
+      if (u.shared != null && u.shared != keep) {
+        u.shared.release();
+      }
+    }
+    window.clear();
+    pending.clear();
   }
 
   // ---- planning and decoding a stripe
@@ -921,14 +974,42 @@ final class OrcBatchReader extends AbstractBatchReader {
     long end = Long.MAX_VALUE;
     /** The stripe whose bytes ({@link #bytes}) this part decodes, shared with its other parts. */
     Unit shared;
-    private StripeData.Bytes bytes;
+    /** The read of the stripe's bytes its parts share, started by the first to ask. */
+    private SharedStripeRead read;
+    /** The array {@link #read} reads into, taken from {@link #spareStripeBuffers}. */
+    private StripeData.ReadBuffer buffer;
+    /** The parts of this stripe (cut) not yet done with its bytes; the caller's. */
+    int partsLeft;
 
-    /** The stripe's data bytes ({@link #ranges}), read by the first part that asks. */
-    synchronized StripeData.Bytes bytes() throws IOException {
-      if (bytes == null) {
-        bytes = StripeData.read(file, stripe, included, ranges);
+    /**
+     * The stripe's data bytes ({@link #ranges}), read by the parts that ask ({@link
+     * SharedStripeRead}) into an array of {@link #spareStripeBuffers}.
+     */
+    StripeData.Bytes bytes() throws IOException {
+      SharedStripeRead r;
+      synchronized (this) {
+        if (read == null) {
+          if (buffer == null) {
+            buffer = spareStripeBuffers.poll();
+            buffer = buffer == null ? new StripeData.ReadBuffer() : buffer;
+          }
+          read = new SharedStripeRead(file, StripeData.plan(stripe, included, ranges, buffer));
+        }
+        r = read;
       }
-      return bytes;
+      return r.join();
+    }
+
+    /**
+     * Gives the array of the stripe's bytes back to {@link #spareStripeBuffers}, once no part of
+     * it decodes and no batch of it goes out any more; its bytes are read again if asked.
+     */
+    synchronized void release() {
+      if (buffer != null) {
+        spareStripeBuffers.add(buffer);
+      }
+      buffer = null;
+      read = null;
     }
     private boolean indexChecked;
     private boolean indexUsable;
@@ -937,6 +1018,14 @@ final class OrcBatchReader extends AbstractBatchReader {
       this.stripe = stripe;
       this.index = index;
       this.chosen = chosen;
+    }
+
+    /** The stripe from its row {@code row} on as the one part of it, reading its bytes. */
+    Unit only(long row) {
+      Unit p = part(chosen, ranges, row, Long.MAX_VALUE);
+      p.shared = this;
+      partsLeft = 1;
+      return p;
     }
 
     /** Rows {@code [start, end)} of this stripe, of the row groups {@code set}. */

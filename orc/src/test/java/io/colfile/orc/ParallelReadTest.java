@@ -62,6 +62,7 @@ class ParallelReadTest {
   void restoreDefaults() {
     OrcBatchReader.minSplitNanos = OrcBatchReader.MIN_SPLIT_NANOS;
     OrcBatchReader.partRows = 1 << 16;
+    OrcBatchReader.fieldsInParts = true;
   }
 
   static IntStream cases() {
@@ -121,8 +122,11 @@ class ParallelReadTest {
         // there is enough work per batch (or never, at the default)
         OrcBatchReader.minSplitNanos = new double[] {0, 0, 0, 2000,
             OrcBatchReader.MIN_SPLIT_NANOS}[r.nextInt(5)];
+        // several fields worth other threads: rows cut into parts, or the fields split
+        OrcBatchReader.fieldsInParts = r.nextBoolean();
         what = "parts of " + OrcBatchReader.partRows + " rows, columns split from "
-            + OrcBatchReader.minSplitNanos + " ns a batch, " + what;
+            + OrcBatchReader.minSplitNanos + " ns a batch, fields in parts "
+            + OrcBatchReader.fieldsInParts + ", " + what;
         try (BatchReader single = orc.read(options);
             BatchReader parallel = orc.read(options.withParallelism(threads))) {
           List<String> expected = script(single, new Random(seed), all.size());
