@@ -63,16 +63,25 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * for every column whether it is read whole again. The memory held is that of a
  * single-threaded read plus the helpers' batches ahead.
  *
+ * <p>A read of several fields of an uncompressed file takes the column split only while a
+ * batch is too cheap to hand over ({@link #MIN_SPLIT_NANOS}, all on the caller's thread): from
+ * the first stripe worth other threads on, it cuts the stripes into parts of {@link #partRows}
+ * rows as a read of one field does ({@link #fieldsInParts}).
+ *
  * <p>With a single field read (or a file of bare values) the caller's thread plans the stripes
  * (pushdown, footers, row-group choice: all that decides what is read and what the report
  * says) and cuts each into parts of about {@link #partRows} rows (where the stripe has a row
  * index), parallelism + 1 parts ahead; each part is decoded by a task of its own on the pool
- * ({@link DecodeTasks}) with column readers and a decompressor of its own, the first part of a
- * stripe reading the stripe's data bytes, which its other parts share (so the next stripe's
- * bytes are read while the current one decodes), each part seeking to its first row through
- * the row index; {@link #fill} hands the batches out in order, swapping the decoded vectors into
- * the caller's batch and the caller's into the pool of batches to fill. The memory held is at
- * most parallelism + 1 parts of the columns read. The report counts and notes a stripe when it
+ * ({@link DecodeTasks}) with column readers and a decompressor of its own (both used again by
+ * later parts), the parts of a stripe sharing its data bytes, which every part that needs them
+ * first reads together, in chunks ({@link SharedStripeRead}: the next stripe's bytes are read
+ * while the current one decodes, by as many threads as start its parts), into an array used
+ * again for a later stripe once the batches of the stripe's last part went out; each part seeks
+ * to its first row through the row index; {@link #fill} hands the batches out in order,
+ * swapping the decoded vectors into the caller's batch and the caller's into the pool of
+ * batches to fill. The memory held is at most parallelism + 1 stripes' bytes of the columns
+ * read (those with a part started; one array each, kept for the next) and the batches of
+ * parallelism + 1 parts. The report counts and notes a stripe when it
  * is planned: at the end of a read its lines are those of a single-threaded read, but after a
  * seek it may also hold the skips of stripes planned ahead that the read then left, and its
  * lines may come in another order; the stripes and row groups read are counted as their rows
@@ -171,11 +180,16 @@ final class OrcBatchReader extends AbstractBatchReader {
   static final double GUESS_NANOS_PER_COMPRESSED_BYTE = 4.0;
 
   /**
-   * Whether a read of several fields whose stripes are worth other threads ({@link #split})
-   * cuts them into parts, as a read of one field does, rather than splitting the fields among
-   * threads; tests take both ways.
+   * Whether a read of several fields of an uncompressed file whose stripes are worth other
+   * threads ({@link #split}) cuts them into parts, as a read of one field does, rather than
+   * splitting the fields among threads: every thread then decodes as much, where the split's
+   * runs of fields decode for uneven times and hand each batch over. Compressed files keep the
+   * split: each part decompresses the chunk it starts in again, a chunk per stream (about 5 ms
+   * a part of lineitem with ZSTD, which doubled the CPU time of a scan). Tests take both ways;
+   * {@code -Dcolfile.orc.fieldsInParts=false} keeps the split (to compare).
    */
-  static volatile boolean fieldsInParts = true;
+  static volatile boolean fieldsInParts =
+      !"false".equals(System.getProperty("colfile.orc.fieldsInParts"));
   /** This read of several fields cuts its stripes into parts ({@link #fieldsInParts}). */
   private boolean inParts;
 
@@ -197,6 +211,8 @@ final class OrcBatchReader extends AbstractBatchReader {
    */
   private final ConcurrentLinkedQueue<StripeData.ReadBuffer> spareStripeBuffers =
       new ConcurrentLinkedQueue<>();
+  private final java.util.concurrent.atomic.AtomicInteger stripeArraysMade =
+      new java.util.concurrent.atomic.AtomicInteger();
   /** The capacity of the batches the tasks fill: the caller's. */
   private int taskBatchSize;
   /** The first stripe the next stripe to start is looked for from. */
@@ -319,7 +335,7 @@ final class OrcBatchReader extends AbstractBatchReader {
       if (helpers == null || !seek) {
         split(u); // at the start of each stripe read in order: balance the groups again
       }
-      if (helpers.length > 0 && fieldsInParts) {
+      if (helpers.length > 0 && fieldsInParts && tail.codec == CompressionCodec.NONE) {
         // worth other threads: from this stripe on, its rows are cut into parts instead
         inParts = true;
         active = null;
@@ -394,6 +410,11 @@ final class OrcBatchReader extends AbstractBatchReader {
       pruning.flush();
     }
     return report;
+  }
+
+  /** The arrays made for the stripes' bytes that parts share (for tests). */
+  int stripeArraysMade() {
+    return stripeArraysMade.get();
   }
 
   /** Stops the stripes decoding on other threads, if any, and waits for them. */
@@ -811,8 +832,11 @@ final class OrcBatchReader extends AbstractBatchReader {
     long rows = idx.rows();
     long batch = taskBatchSize;
     // parts of at least partRows rows, and no more than 4 per thread in a stripe: each part
-    // decompresses into buffers of its own and seeks, which costs where parts are small
-    long rowsWanted = Math.max(partRows, idx.rows() / (4L * parallelism));
+    // decompresses into buffers of its own and seeks, which costs where parts are small. Of
+    // several fields (uncompressed: no chunk to decompress again), parts of partRows rows: the
+    // decoded batches of the parts ahead wait in memory, which costs where parts are large
+    long rowsWanted = inParts ? partRows
+        : Math.max(partRows, idx.rows() / (4L * parallelism));
     long target = Math.max(1, (rowsWanted + batch - 1) / batch) * batch;
     List<long[]> bounds = new ArrayList<>();
     int g = row >= rows ? -1 : whole.chosen.next(group(idx, row), groups);
@@ -991,7 +1015,10 @@ final class OrcBatchReader extends AbstractBatchReader {
         if (read == null) {
           if (buffer == null) {
             buffer = spareStripeBuffers.poll();
-            buffer = buffer == null ? new StripeData.ReadBuffer() : buffer;
+            if (buffer == null) {
+              buffer = new StripeData.ReadBuffer();
+              stripeArraysMade.incrementAndGet();
+            }
           }
           read = new SharedStripeRead(file, StripeData.plan(stripe, included, ranges, buffer));
         }

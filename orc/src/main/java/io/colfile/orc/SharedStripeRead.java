@@ -34,12 +34,17 @@ final class SharedStripeRead {
   private Throwable error;
 
   SharedStripeRead(InputFile in, StripeData.Planned planned) {
+    this(in, planned, CHUNK);
+  }
+
+  /** With chunks of at most {@code chunk} bytes (tests make them small). */
+  SharedStripeRead(InputFile in, StripeData.Planned planned, int chunk) {
     this.in = in;
     this.planned = planned;
     for (FileRange r : planned.reads) {
-      for (int at = 0; at < r.length(); at += CHUNK) {
+      for (int at = 0; at < r.length(); at += chunk) {
         chunks.add(new FileRange(r.position() + at, r.buffer(), r.offset() + at,
-            Math.min(CHUNK, r.length() - at)));
+            Math.min(chunk, r.length() - at)));
       }
     }
   }
