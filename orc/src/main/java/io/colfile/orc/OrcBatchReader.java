@@ -65,8 +65,9 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  *
  * <p>A read of several fields of an uncompressed file takes the column split only while a
  * batch is too cheap to hand over ({@link #MIN_SPLIT_NANOS}, all on the caller's thread): from
- * the first stripe worth other threads on, it cuts the stripes into parts of {@link #partRows}
- * rows as a read of one field does ({@link #fieldsInParts}).
+ * the first stripe read whole on, when that stripe is worth other threads by its stream bytes,
+ * it cuts the stripes into parts of {@link #partRows} rows as a read of one field does ({@link
+ * #fieldsInParts}).
  *
  * <p>With a single field read (or a file of bare values) the caller's thread plans the stripes
  * (pushdown, footers, row-group choice: all that decides what is read and what the report
@@ -192,6 +193,8 @@ final class OrcBatchReader extends AbstractBatchReader {
       !"false".equals(System.getProperty("colfile.orc.fieldsInParts"));
   /** This read of several fields cuts its stripes into parts ({@link #fieldsInParts}). */
   private boolean inParts;
+  /** Whether {@link #inParts} was decided (at the first stripe read whole). */
+  private boolean partsDecided;
 
   /** The batches a helper keeps decoded ahead of the caller. */
   static final int AHEAD = 4;
@@ -335,8 +338,12 @@ final class OrcBatchReader extends AbstractBatchReader {
       if (helpers == null || !seek) {
         split(u); // at the start of each stripe read in order: balance the groups again
       }
-      if (helpers.length > 0 && fieldsInParts && tail.codec == CompressionCodec.NONE) {
-        // worth other threads: from this stripe on, its rows are cut into parts instead
+      boolean first = !partsDecided;
+      partsDecided = true;
+      if (first && helpers.length > 0 && fieldsInParts && tail.codec == CompressionCodec.NONE) {
+        // worth other threads by its stream bytes (decided once, at the first stripe read
+        // whole: the time measured later moves with the machine's load): from this stripe on,
+        // its rows are cut into parts instead
         inParts = true;
         active = null;
         for (Helper h : helpers) {
