@@ -63,16 +63,26 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * for every column whether it is read whole again. The memory held is that of a
  * single-threaded read plus the helpers' batches ahead.
  *
+ * <p>A read of several fields of an uncompressed file takes the column split only while a
+ * batch is too cheap to hand over ({@link #MIN_SPLIT_NANOS}, all on the caller's thread): from
+ * the first stripe read whole on, when that stripe is worth other threads by its stream bytes,
+ * it cuts the stripes into parts of {@link #partRows} rows as a read of one field does ({@link
+ * #fieldsInParts}).
+ *
  * <p>With a single field read (or a file of bare values) the caller's thread plans the stripes
  * (pushdown, footers, row-group choice: all that decides what is read and what the report
  * says) and cuts each into parts of about {@link #partRows} rows (where the stripe has a row
  * index), parallelism + 1 parts ahead; each part is decoded by a task of its own on the pool
- * ({@link DecodeTasks}) with column readers and a decompressor of its own, the first part of a
- * stripe reading the stripe's data bytes, which its other parts share (so the next stripe's
- * bytes are read while the current one decodes), each part seeking to its first row through
- * the row index; {@link #fill} hands the batches out in order, swapping the decoded vectors into
- * the caller's batch and the caller's into the pool of batches to fill. The memory held is at
- * most parallelism + 1 parts of the columns read. The report counts and notes a stripe when it
+ * ({@link DecodeTasks}) with column readers and a decompressor of its own (both used again by
+ * later parts), the parts of a stripe sharing its data bytes, which every part that needs them
+ * first reads together, in chunks ({@link SharedStripeRead}: the next stripe's bytes are read
+ * while the current one decodes, by as many threads as start its parts), into an array used
+ * again for a later stripe once the batches of the stripe's last part went out; each part seeks
+ * to its first row through the row index; {@link #fill} hands the batches out in order,
+ * swapping the decoded vectors into the caller's batch and the caller's into the pool of
+ * batches to fill. The memory held is at most parallelism + 1 stripes' bytes of the columns
+ * read (those with a part started; one array each, kept for the next) and the batches of
+ * parallelism + 1 parts. The report counts and notes a stripe when it
  * is planned: at the end of a read its lines are those of a single-threaded read, but after a
  * seek it may also hold the skips of stripes planned ahead that the read then left, and its
  * lines may come in another order; the stripes and row groups read are counted as their rows
@@ -170,6 +180,22 @@ final class OrcBatchReader extends AbstractBatchReader {
   static final double GUESS_NANOS_PER_BYTE = 1.0;
   static final double GUESS_NANOS_PER_COMPRESSED_BYTE = 4.0;
 
+  /**
+   * Whether a read of several fields of an uncompressed file whose stripes are worth other
+   * threads ({@link #split}) cuts them into parts, as a read of one field does, rather than
+   * splitting the fields among threads: every thread then decodes as much, where the split's
+   * runs of fields decode for uneven times and hand each batch over. Compressed files keep the
+   * split: each part decompresses the chunk it starts in again, a chunk per stream (about 5 ms
+   * a part of lineitem with ZSTD, which doubled the CPU time of a scan). Tests take both ways;
+   * {@code -Dcolfile.orc.fieldsInParts=false} keeps the split (to compare).
+   */
+  static volatile boolean fieldsInParts =
+      !"false".equals(System.getProperty("colfile.orc.fieldsInParts"));
+  /** This read of several fields cuts its stripes into parts ({@link #fieldsInParts}). */
+  private boolean inParts;
+  /** Whether {@link #inParts} was decided (at the first stripe read whole). */
+  private boolean partsDecided;
+
   /** The batches a helper keeps decoded ahead of the caller. */
   static final int AHEAD = 4;
 
@@ -182,6 +208,14 @@ final class OrcBatchReader extends AbstractBatchReader {
   /** Decoders and batches handed back, for the next tasks. */
   private final ConcurrentLinkedQueue<Cursor> spareCursors = new ConcurrentLinkedQueue<>();
   private final ConcurrentLinkedQueue<ColumnBatch> spareBatches = new ConcurrentLinkedQueue<>();
+  /**
+   * The arrays of the stripes' bytes the parts share ({@link Unit#bytes}) given back: there are
+   * never more than stripes with a part started at once (at most {@link #parallelism} + 1).
+   */
+  private final ConcurrentLinkedQueue<StripeData.ReadBuffer> spareStripeBuffers =
+      new ConcurrentLinkedQueue<>();
+  private final java.util.concurrent.atomic.AtomicInteger stripeArraysMade =
+      new java.util.concurrent.atomic.AtomicInteger();
   /** The capacity of the batches the tasks fill: the caller's. */
   private int taskBatchSize;
   /** The first stripe the next stripe to start is looked for from. */
@@ -243,7 +277,7 @@ final class OrcBatchReader extends AbstractBatchReader {
 
   @Override
   protected int fill(ColumnBatch batch, int max) throws IOException {
-    if (tasks != null && !splitsColumns) {
+    if (tasks != null && (!splitsColumns || inParts)) {
       return fillFromTasks(batch, max);
     }
     if (splitsColumns) {
@@ -287,6 +321,9 @@ final class OrcBatchReader extends AbstractBatchReader {
       stripe = u.stripe.index;
       startCounting(u);
       open(u, 0, false);
+      if (inParts) {
+        return fillFromTasks(batch, max);
+      }
     }
   }
 
@@ -300,6 +337,23 @@ final class OrcBatchReader extends AbstractBatchReader {
     if (splitsColumns && u.ranges == null) {
       if (helpers == null || !seek) {
         split(u); // at the start of each stripe read in order: balance the groups again
+      }
+      boolean first = !partsDecided;
+      partsDecided = true;
+      if (first && helpers.length > 0 && fieldsInParts && tail.codec == CompressionCodec.NONE) {
+        // worth other threads by its stream bytes (decided once, at the first stripe read
+        // whole: the time measured later moves with the machine's load): from this stripe on,
+        // its rows are cut into parts instead
+        inParts = true;
+        active = null;
+        for (Helper h : helpers) {
+          if (h.lane != null) {
+            h.lane.cancel();
+          }
+        }
+        helpers = null;
+        resume(u, row, true);
+        return;
       }
       active = mine;
       // the helpers first: they read their columns' bytes while the caller reads its own
@@ -323,7 +377,7 @@ final class OrcBatchReader extends AbstractBatchReader {
       s = s < 0 ? stripes.size() : s;
       row = firstRows[s];
     }
-    if (tasks != null && !splitsColumns) {
+    if (tasks != null && (!splitsColumns || inParts)) {
       seekTasks(s, row);
       return;
     }
@@ -363,6 +417,11 @@ final class OrcBatchReader extends AbstractBatchReader {
       pruning.flush();
     }
     return report;
+  }
+
+  /** The arrays made for the stripes' bytes that parts share (for tests). */
+  int stripeArraysMade() {
+    return stripeArraysMade.get();
   }
 
   /** Stops the stripes decoding on other threads, if any, and waits for them. */
@@ -671,6 +730,12 @@ final class OrcBatchReader extends AbstractBatchReader {
       Decoded d = head.task.take();
       if (d == null) {
         window.removeFirst();
+        // its batches went out before this call: its stripe's bytes are done with when it was
+        // the stripe's last part
+        Unit w = head.unit.shared;
+        if (w != null && --w.partsLeft == 0) {
+          w.release();
+        }
         continue;
       }
       // the caller gets the decoded vectors, the task the caller's to fill next
@@ -769,13 +834,16 @@ final class OrcBatchReader extends AbstractBatchReader {
     int stride = idx.rowIndexStride();
     int groups = idx.rowGroupCount();
     if (stride <= 0 || groups <= 1 || !loadRowIndexes(idx)) {
-      return List.of(whole.part(whole.chosen, whole.ranges, row, Long.MAX_VALUE));
+      return List.of(whole.only(row));
     }
     long rows = idx.rows();
     long batch = taskBatchSize;
     // parts of at least partRows rows, and no more than 4 per thread in a stripe: each part
-    // decompresses into buffers of its own and seeks, which costs where parts are small
-    long rowsWanted = Math.max(partRows, idx.rows() / (4L * parallelism));
+    // decompresses into buffers of its own and seeks, which costs where parts are small. Of
+    // several fields (uncompressed: no chunk to decompress again), parts of partRows rows: the
+    // decoded batches of the parts ahead wait in memory, which costs where parts are large
+    long rowsWanted = inParts ? partRows
+        : Math.max(partRows, idx.rows() / (4L * parallelism));
     long target = Math.max(1, (rowsWanted + batch - 1) / batch) * batch;
     List<long[]> bounds = new ArrayList<>();
     int g = row >= rows ? -1 : whole.chosen.next(group(idx, row), groups);
@@ -806,8 +874,7 @@ final class OrcBatchReader extends AbstractBatchReader {
       bounds.add(new long[] {partStart, Long.MAX_VALUE});
     }
     if (bounds.size() <= 1) {
-      return bounds.isEmpty() ? List.of()
-          : List.of(whole.part(whole.chosen, whole.ranges, bounds.get(0)[0], Long.MAX_VALUE));
+      return bounds.isEmpty() ? List.of() : List.of(whole.only(bounds.get(0)[0]));
     }
     List<Unit> parts = new ArrayList<>();
     for (long[] b : bounds) {
@@ -822,6 +889,7 @@ final class OrcBatchReader extends AbstractBatchReader {
       part.continues = !parts.isEmpty();
       parts.add(part);
     }
+    whole.partsLeft = parts.size();
     return parts;
   }
 
@@ -865,9 +933,7 @@ final class OrcBatchReader extends AbstractBatchReader {
    * the stripes after it planned next.
    */
   private void resume(Unit whole, long row, boolean counting) {
-    tasks.cancelAll();
-    window.clear();
-    pending.clear();
+    dropStarted(whole);
     planError = null;
     planEnd = false;
     planFrom = whole.stripe.index + 1;
@@ -881,9 +947,7 @@ final class OrcBatchReader extends AbstractBatchReader {
 
   private void seekTasks(int s, long row) throws IOException {
     Started head = window.peekFirst();
-    tasks.cancelAll();
-    window.clear();
-    pending.clear();
+    dropStarted(head == null || head.unit.stripe.index != s ? null : head.unit.whole);
     planError = null;
     // past the last stripe: nothing to start, but planning from there on still reports the
     // file's exclusion by its statistics, as a single-threaded read does
@@ -899,6 +963,26 @@ final class OrcBatchReader extends AbstractBatchReader {
     }
     // nothing chosen in stripe s: the next rows are at the start of a later one
     resume(whole, whole.stripe.index == s ? row - firstRows[s] : 0, same && head.counting);
+  }
+
+  /**
+   * Cancels the tasks (waiting for those running to stop) and forgets the parts started and
+   * pending, giving their stripes' arrays back but {@code keep}'s (null: all).
+   */
+  private void dropStarted(Unit keep) {
+    tasks.cancelAll();
+    for (Started st : window) {
+      if (st.unit.shared != null && st.unit.shared != keep) {
+        st.unit.shared.release();
+      }
+    }
+    for (Unit u : pending) {
+      if (u.shared != null && u.shared != keep) {
+        u.shared.release();
+      }
+    }
+    window.clear();
+    pending.clear();
   }
 
   // ---- planning and decoding a stripe
@@ -921,14 +1005,45 @@ final class OrcBatchReader extends AbstractBatchReader {
     long end = Long.MAX_VALUE;
     /** The stripe whose bytes ({@link #bytes}) this part decodes, shared with its other parts. */
     Unit shared;
-    private StripeData.Bytes bytes;
+    /** The read of the stripe's bytes its parts share, started by the first to ask. */
+    private SharedStripeRead read;
+    /** The array {@link #read} reads into, taken from {@link #spareStripeBuffers}. */
+    private StripeData.ReadBuffer buffer;
+    /** The parts of this stripe (cut) not yet done with its bytes; the caller's. */
+    int partsLeft;
 
-    /** The stripe's data bytes ({@link #ranges}), read by the first part that asks. */
-    synchronized StripeData.Bytes bytes() throws IOException {
-      if (bytes == null) {
-        bytes = StripeData.read(file, stripe, included, ranges);
+    /**
+     * The stripe's data bytes ({@link #ranges}), read by the parts that ask ({@link
+     * SharedStripeRead}) into an array of {@link #spareStripeBuffers}.
+     */
+    StripeData.Bytes bytes() throws IOException {
+      SharedStripeRead r;
+      synchronized (this) {
+        if (read == null) {
+          if (buffer == null) {
+            buffer = spareStripeBuffers.poll();
+            if (buffer == null) {
+              buffer = new StripeData.ReadBuffer();
+              stripeArraysMade.incrementAndGet();
+            }
+          }
+          read = new SharedStripeRead(file, StripeData.plan(stripe, included, ranges, buffer));
+        }
+        r = read;
       }
-      return bytes;
+      return r.join();
+    }
+
+    /**
+     * Gives the array of the stripe's bytes back to {@link #spareStripeBuffers}, once no part of
+     * it decodes and no batch of it goes out any more; its bytes are read again if asked.
+     */
+    synchronized void release() {
+      if (buffer != null) {
+        spareStripeBuffers.add(buffer);
+      }
+      buffer = null;
+      read = null;
     }
     private boolean indexChecked;
     private boolean indexUsable;
@@ -937,6 +1052,14 @@ final class OrcBatchReader extends AbstractBatchReader {
       this.stripe = stripe;
       this.index = index;
       this.chosen = chosen;
+    }
+
+    /** The stripe from its row {@code row} on as the one part of it, reading its bytes. */
+    Unit only(long row) {
+      Unit p = part(chosen, ranges, row, Long.MAX_VALUE);
+      p.shared = this;
+      partsLeft = 1;
+      return p;
     }
 
     /** Rows {@code [start, end)} of this stripe, of the row groups {@code set}. */

@@ -137,6 +137,59 @@ final class StripeData implements StripeStreams {
    */
   static Bytes read(InputFile in, Stripe stripe, boolean[] included,
       Map<StreamId, long[]> ranges, ReadBuffer into) throws IOException {
+    Planned p = plan(stripe, included, ranges, into);
+    in.readRanges(p.reads);
+    return p.bytes();
+  }
+
+  /**
+   * A stripe's read planned ({@link #plan}): the positional reads to make ({@link #reads}, in
+   * any order, on any threads), after which {@link #bytes} makes its streams' bytes.
+   */
+  static final class Planned {
+    private final Stripe stripe;
+    private final List<Piece> wanted;
+    /** Of each read, its first piece; then the count of pieces. */
+    private final List<Integer> firsts;
+    final List<FileRange> reads;
+
+    private Planned(Stripe stripe, List<Piece> wanted, List<Integer> firsts,
+        List<FileRange> reads) {
+      this.stripe = stripe;
+      this.wanted = wanted;
+      this.firsts = firsts;
+      this.reads = reads;
+    }
+
+    /** The streams' bytes, once every read is made (decrypted here, when encrypted). */
+    Bytes bytes() throws IOException {
+      Map<StreamId, List<OrcInputStream.Segment>> segments = new LinkedHashMap<>();
+      for (int r = 0; r < reads.size(); r++) {
+        FileRange read = reads.get(r);
+        for (int k = firsts.get(r); k < firsts.get(r + 1); k++) {
+          Piece p = wanted.get(k);
+          // where the piece lies in the read's array (reads share one when a buffer is reused)
+          int offset = read.offset() + (int) (p.fileOffset() - read.position());
+          stripe.decrypt(p.id(), p.from(), read.buffer(), offset, (int) p.length());
+          segments.computeIfAbsent(p.id(), x -> new ArrayList<>()).add(
+              new OrcInputStream.Segment((int) p.from(), read.buffer(), offset,
+                  (int) p.length()));
+        }
+      }
+      Map<StreamId, OrcInputStream.Segment[]> out = new LinkedHashMap<>();
+      for (Map.Entry<StreamId, List<OrcInputStream.Segment>> e : segments.entrySet()) {
+        out.put(e.getKey(), e.getValue().toArray(new OrcInputStream.Segment[0]));
+      }
+      return new Bytes(out);
+    }
+  }
+
+  /**
+   * Plans the read of {@link #read(InputFile, Stripe, boolean[], Map, ReadBuffer)} without
+   * making it: the arrays are taken (from {@code into}, or new), nothing is read.
+   */
+  static Planned plan(Stripe stripe, boolean[] included, Map<StreamId, long[]> ranges,
+      ReadBuffer into) throws IOException {
     List<Piece> wanted = new ArrayList<>();
     for (Map.Entry<StreamId, StripeIndex.Located> e : stripe.streams.entrySet()) {
       StreamId id = e.getKey();
@@ -153,7 +206,6 @@ final class StripeData implements StripeStreams {
         }
       }
     }
-    Map<StreamId, List<OrcInputStream.Segment>> segments = new LinkedHashMap<>();
     long gap = ranges == null || ranges.isEmpty() ? MERGE_GAP : PARTIAL_MERGE_GAP;
     // the pieces merged into ranges (first piece of each, then one past its last), all read
     // with one readRanges call, which a source such as an object store may fetch together
@@ -200,23 +252,7 @@ final class StripeData implements StripeStreams {
         reads.add(FileRange.of(span[0], (int) span[1]));
       }
     }
-    in.readRanges(reads);
-    for (int r = 0; r < reads.size(); r++) {
-      FileRange read = reads.get(r);
-      for (int k = firsts.get(r); k < firsts.get(r + 1); k++) {
-        Piece p = wanted.get(k);
-        // where the piece lies in the read's array (reads share one when a buffer is reused)
-        int offset = read.offset() + (int) (p.fileOffset() - read.position());
-        stripe.decrypt(p.id(), p.from(), read.buffer(), offset, (int) p.length());
-        segments.computeIfAbsent(p.id(), x -> new ArrayList<>()).add(new OrcInputStream.Segment(
-            (int) p.from(), read.buffer(), offset, (int) p.length()));
-      }
-    }
-    Map<StreamId, OrcInputStream.Segment[]> out = new LinkedHashMap<>();
-    for (Map.Entry<StreamId, List<OrcInputStream.Segment>> e : segments.entrySet()) {
-      out.put(e.getKey(), e.getValue().toArray(new OrcInputStream.Segment[0]));
-    }
-    return new Bytes(out);
+    return new Planned(stripe, wanted, firsts, reads);
   }
 
   /** Bytes {@code [from, from + length)} of a stream to read. */

@@ -62,6 +62,7 @@ class ParallelReadTest {
   void restoreDefaults() {
     OrcBatchReader.minSplitNanos = OrcBatchReader.MIN_SPLIT_NANOS;
     OrcBatchReader.partRows = 1 << 16;
+    OrcBatchReader.fieldsInParts = true;
   }
 
   static IntStream cases() {
@@ -121,8 +122,11 @@ class ParallelReadTest {
         // there is enough work per batch (or never, at the default)
         OrcBatchReader.minSplitNanos = new double[] {0, 0, 0, 2000,
             OrcBatchReader.MIN_SPLIT_NANOS}[r.nextInt(5)];
+        // several fields worth other threads: rows cut into parts, or the fields split
+        OrcBatchReader.fieldsInParts = r.nextBoolean();
         what = "parts of " + OrcBatchReader.partRows + " rows, columns split from "
-            + OrcBatchReader.minSplitNanos + " ns a batch, " + what;
+            + OrcBatchReader.minSplitNanos + " ns a batch, fields in parts "
+            + OrcBatchReader.fieldsInParts + ", " + what;
         try (BatchReader single = orc.read(options);
             BatchReader parallel = orc.read(options.withParallelism(threads))) {
           List<String> expected = script(single, new Random(seed), all.size());
@@ -243,8 +247,11 @@ class ParallelReadTest {
    */
   @Test
   void anErrorInAMiddleStripeSurfacesAsInASingleThreadedRead() throws IOException {
-    for (boolean footer : new boolean[] {false, true}) {
-      Path path = ids("broken-" + footer + ".orc", CompressionCodec.ZLIB, 100_000);
+    for (int k = 0; k < 3; k++) {
+      // both fields read: compressed, split among threads; uncompressed, rows cut into parts
+      boolean footer = k != 0;
+      CompressionCodec codec = k < 2 ? CompressionCodec.ZLIB : CompressionCodec.NONE;
+      Path path = ids("broken-" + k + ".orc", codec, 100_000);
       int middle;
       try (OrcReader orc = OrcReader.open(InputFile.local(path))) {
         assertThat(orc.stripes()).hasSizeGreaterThan(6);
@@ -293,6 +300,50 @@ class ParallelReadTest {
       return new Outcome(rows, e);
     }
     return new Outcome(rows, null);
+  }
+
+  /**
+   * A read cutting stripes into parts keeps at most parallelism + 1 stripes' bytes (the stripes
+   * with a part started), the arrays used again stripe after stripe; the same rows as a
+   * single-threaded read, both for several fields and one, with seeks back and forth.
+   */
+  @Test
+  void partsReuseAtMostParallelismPlusOneStripeArrays() throws IOException {
+    Path path = ids("arrays.orc", CompressionCodec.NONE, 100_000);
+    Random r = TestSeed.random("stripe-arrays", 0);
+    try (OrcReader orc = OrcReader.open(InputFile.local(path))) {
+      assertThat(orc.stripes()).hasSizeGreaterThan(10);
+      for (List<String> columns : List.of(List.of("id", "x"), List.of("x"))) {
+        ReadOptions options = ReadOptions.defaults().withColumns(columns).withBatchSize(700);
+        List<Object> expected;
+        try (BatchReader rows = orc.read(options)) {
+          expected = Rows.readAll(rows);
+        }
+        for (int threads = 2; threads <= 4; threads++) {
+          OrcBatchReader.partRows = new int[] {1, 2000, 1 << 16}[r.nextInt(3)];
+          String what = columns + ", threads " + threads + ", parts of "
+              + OrcBatchReader.partRows + " rows; " + TestSeed.replay();
+          try (BatchReader rows = orc.read(options.withParallelism(threads))) {
+            assertThat(Rows.readAll(rows)).as(what).isEqualTo(expected);
+            int made = ((OrcBatchReader) rows).stripeArraysMade();
+            assertThat(made).as(what).isBetween(1, threads + 1);
+            // seeks drop the parts started: their arrays go back to be used again
+            for (int k = 0; k < 5; k++) {
+              long row = r.nextInt(expected.size());
+              rows.seekToRow(row);
+              ColumnBatch batch = rows.newBatch();
+              assertThat(rows.next(batch)).isTrue();
+              List<Object> got = new ArrayList<>();
+              Rows.addAll(batch, got);
+              assertThat(got.get(0)).as("row %d; %s", row, what)
+                  .isEqualTo(expected.get((int) row));
+            }
+            assertThat(((OrcBatchReader) rows).stripeArraysMade()).as(what)
+                .isBetween(1, threads + 1);
+          }
+        }
+      }
+    }
   }
 
   /** Closing a parallel reader after one batch leaves no colfile-read thread alive. */
