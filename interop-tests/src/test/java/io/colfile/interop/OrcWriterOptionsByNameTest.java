@@ -138,11 +138,12 @@ class OrcWriterOptionsByNameTest {
   }
 
   @Test
-  void settingsColfileCannotHonourAreRefused() {
+  void settingsColfileCannotHonourAreRefusedAndTheOthersTaken() {
     for (String[] bad : new String[][] {
-        {"orc.block.padding", "true", "pad"},
-        {"orc.dictionary.max.size.bytes", "4096", "dictionary"},
-        {"orc.bloom.filter.write.version", "original", "UTF-8"},
+        {"orc.write.variable.length.blocks", "true", "blocks"},
+        {"orc.block.padding", "yes", "true or false"},
+        {"orc.dictionary.max.size.bytes", "4k", "whole number"},
+        {"orc.bloom.filter.write.version", "utf16", "original or utf8"},
         {"orc.stripe.size", "1000", "1024"},
         {"orc.compress", "LZO", "colfile writes"},
         {"orc.no.such", "1", "unknown ORC property"}}) {
@@ -150,8 +151,23 @@ class OrcWriterOptionsByNameTest {
           .as(bad[0]).isInstanceOf(IllegalArgumentException.class)
           .hasMessageContaining(bad[0]).hasMessageContaining(bad[2]);
     }
-    assertThat(OrcWriterOptions.builder().properties(Map.of("orc.block.padding", "false",
-        "orc.dictionary.max.size.bytes", "0", "orc.bloom.filter.write.version", "utf8"))
-        .build()).isNotNull();
+    OrcWriterOptions taken = OrcWriterOptions.builder().properties(Map.of(
+        "orc.block.padding", "false", "orc.block.size", "1048576",
+        "orc.block.padding.tolerance", "0.5", "orc.dictionary.max.size.bytes", "4096",
+        "orc.dictionary.early.check", "false", "orc.bloom.filter.write.version", "original",
+        "orc.write.variable.length.blocks", "false")).build();
+    assertThat(taken.blockPadding()).isFalse();
+    assertThat(taken.blockSize()).isEqualTo(1 << 20);
+    assertThat(taken.paddingTolerance()).isEqualTo(0.5);
+    assertThat(taken.dictionaryMaxSize()).isEqualTo(4096);
+    assertThat(taken.dictionaryEarlyCheck()).isFalse();
+    assertThat(taken.bloomFilterVersion())
+        .isEqualTo(OrcWriterOptions.BloomFilterVersion.ORIGINAL);
+    // orc.create.index=false wins over a stride given after it, as in orc-core
+    Map<String, String> noIndex = new LinkedHashMap<>();
+    noIndex.put("orc.create.index", "false");
+    noIndex.put("orc.row.index.stride", "5000");
+    assertThat(OrcWriterOptions.builder().properties(noIndex).build().rowIndexStride()).isZero();
+    assertThat(OrcWriterOptions.defaults().blockPadding()).as("orc-core's default").isTrue();
   }
 }

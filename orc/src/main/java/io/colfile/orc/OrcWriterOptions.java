@@ -29,6 +29,24 @@ public final class OrcWriterOptions {
     COMPRESSION
   }
 
+  /**
+   * Which bloom filter streams a column named in {@link #bloomFilterColumns()} gets (orc-core's
+   * {@code OrcFile.BloomFilterVersion}, {@code orc.bloom.filter.write.version}).
+   */
+  public enum BloomFilterVersion {
+    /**
+     * BLOOM_FILTER beside BLOOM_FILTER_UTF8, for readers older than ORC 1.3 (HIVE-12055 and
+     * ORC-135 are what the second stream fixes). The old stream holds its filter as repeated
+     * 64-bit words and is filled as ORC Java fills it: strings are hashed as the bytes of the
+     * value decoded as UTF-8 and encoded again in the JVM's default charset (so a value that is
+     * not UTF-8 is hashed as if it held U+FFFD), TIMESTAMP as its instant's milliseconds rather
+     * than its wall-clock milliseconds in UTC, and decimals written as decimal64 not at all.
+     */
+    ORIGINAL,
+    /** BLOOM_FILTER_UTF8 only (the default, as in ORC Java since 1.5). */
+    UTF8
+  }
+
   /** Footer.calendar: how dates and timestamps before 1582-10-15 are to be understood. */
   public enum Calendar {
     JULIAN_GREGORIAN,
@@ -67,6 +85,12 @@ public final class OrcWriterOptions {
   private final int rowIndexStride;
   private final List<String> bloomFilterColumns;
   private final double bloomFilterFpp;
+  private final BloomFilterVersion bloomFilterVersion;
+  private final boolean blockPadding;
+  private final long blockSize;
+  private final double paddingTolerance;
+  private final long dictionaryMaxSize;
+  private final boolean dictionaryEarlyCheck;
   private final OrcFileVersion fileVersion;
   private final ZoneId writerTimeZone;
   private final double dictionaryKeySizeThreshold;
@@ -92,6 +116,12 @@ public final class OrcWriterOptions {
     this.rowIndexStride = b.rowIndexStride;
     this.bloomFilterColumns = List.copyOf(b.bloomFilterColumns);
     this.bloomFilterFpp = b.bloomFilterFpp;
+    this.bloomFilterVersion = b.bloomFilterVersion;
+    this.blockPadding = b.blockPadding;
+    this.blockSize = b.blockSize;
+    this.paddingTolerance = b.paddingTolerance;
+    this.dictionaryMaxSize = b.dictionaryMaxSize;
+    this.dictionaryEarlyCheck = b.dictionaryEarlyCheck;
     this.fileVersion = b.fileVersion;
     this.writerTimeZone = b.writerTimeZone;
     this.dictionaryKeySizeThreshold = b.dictionaryKeySizeThreshold;
@@ -129,6 +159,12 @@ public final class OrcWriterOptions {
     b.rowIndexStride = rowIndexStride;
     b.bloomFilterColumns = bloomFilterColumns;
     b.bloomFilterFpp = bloomFilterFpp;
+    b.bloomFilterVersion = bloomFilterVersion;
+    b.blockPadding = blockPadding;
+    b.blockSize = blockSize;
+    b.paddingTolerance = paddingTolerance;
+    b.dictionaryMaxSize = dictionaryMaxSize;
+    b.dictionaryEarlyCheck = dictionaryEarlyCheck;
     b.fileVersion = fileVersion;
     b.writerTimeZone = writerTimeZone;
     b.dictionaryKeySizeThreshold = dictionaryKeySizeThreshold;
@@ -192,6 +228,54 @@ public final class OrcWriterOptions {
 
   public double bloomFilterFpp() {
     return bloomFilterFpp;
+  }
+
+  /** Which bloom filter streams are written ({@link BloomFilterVersion}). */
+  public BloomFilterVersion bloomFilterVersion() {
+    return bloomFilterVersion;
+  }
+
+  /**
+   * Whether a stripe that would cross a {@link #blockSize()} boundary starts at the boundary
+   * instead, the gap filled with zero bytes, when the gap is at most {@link
+   * #paddingTolerance()} × {@link #stripeSize()} bytes (orc-core's {@code orc.block.padding},
+   * default true, as its PhysicalFsWriter pads). A stripe "would cross" when it does not start
+   * a block and its streams plus its footer's uncompressed size reach the boundary. Readers skip
+   * the padding: stripes are found by their offsets.
+   */
+  public boolean blockPadding() {
+    return blockPadding;
+  }
+
+  /** The file system block size stripes are padded to (default 256 MiB, as orc-core). */
+  public long blockSize() {
+    return blockSize;
+  }
+
+  /** The most padding per stripe as a fraction of {@link #stripeSize()} (default 0.05). */
+  public double paddingTolerance() {
+    return paddingTolerance;
+  }
+
+  /**
+   * Bytes above which a string column's dictionary makes it direct-encoded (orc-core 2.3's
+   * {@code orc.dictionary.max.size.bytes}); 0, the default, sets no limit. Checked with the
+   * key-count ratio ({@link #dictionaryKeySizeThreshold()}), once per file, against the size
+   * orc-core's red-black-tree dictionary reports for the distinct values then held: their bytes
+   * in 32 KiB chunks (one more chunk once the bytes fill a chunk exactly) plus 48 KiB per
+   * 4096 values.
+   */
+  public long dictionaryMaxSize() {
+    return dictionaryMaxSize;
+  }
+
+  /**
+   * Whether the dictionary-or-direct choice of string columns is made at the end of the first
+   * row group (true, the default, orc-core's {@code orc.dictionary.early.check}) or only at the
+   * end of the first stripe.
+   */
+  public boolean dictionaryEarlyCheck() {
+    return dictionaryEarlyCheck;
   }
 
   public OrcFileVersion fileVersion() {
@@ -301,6 +385,12 @@ public final class OrcWriterOptions {
     private int rowIndexStride = 10_000;
     private List<String> bloomFilterColumns = List.of();
     private double bloomFilterFpp = 0.01;
+    private BloomFilterVersion bloomFilterVersion = BloomFilterVersion.UTF8;
+    private boolean blockPadding = true;
+    private long blockSize = 256L * 1024 * 1024;
+    private double paddingTolerance = 0.05;
+    private long dictionaryMaxSize;
+    private boolean dictionaryEarlyCheck = true;
     private OrcFileVersion fileVersion = OrcFileVersion.V_0_12;
     private ZoneId writerTimeZone = ZoneOffset.UTC;
     private double dictionaryKeySizeThreshold = 0.8;
@@ -357,9 +447,13 @@ public final class OrcWriterOptions {
      * orc.rows.between.memory.checks}, {@code orc.bloom.filter.columns}, {@code
      * orc.bloom.filter.fpp}, {@code orc.dictionary.key.threshold}, {@code
      * orc.column.encoding.direct}, {@code orc.encoding.strategy}, {@code
-     * orc.compression.strategy}, {@code orc.write.format}, {@code orc.proleptic.gregorian};
-     * and, only at the value that asks for what colfile does, {@code orc.block.padding=false},
-     * {@code orc.dictionary.max.size.bytes=0} and {@code orc.bloom.filter.write.version=utf8}.
+     * orc.compression.strategy}, {@code orc.write.format}, {@code orc.proleptic.gregorian},
+     * {@code orc.bloom.filter.write.version}, {@code orc.block.padding}, {@code
+     * orc.block.size}, {@code orc.block.padding.tolerance}, {@code
+     * orc.dictionary.max.size.bytes}, {@code orc.dictionary.early.check}, {@code
+     * orc.create.index} (false writes no row index, whatever the stride, as in orc-core); and,
+     * only at the value that asks for what colfile does, {@code
+     * orc.write.variable.length.blocks=false}.
      *
      * @throws IllegalArgumentException for an unknown name or a value the setting does not take,
      *     naming the property
@@ -398,6 +492,48 @@ public final class OrcWriterOptions {
         throw new IllegalArgumentException("bloom filter fpp must be in (0, 1), got " + fpp);
       }
       this.bloomFilterFpp = fpp;
+      return this;
+    }
+
+    /** See {@link OrcWriterOptions#bloomFilterVersion()}. */
+    public Builder bloomFilterVersion(BloomFilterVersion version) {
+      this.bloomFilterVersion = Objects.requireNonNull(version, "version");
+      return this;
+    }
+
+    /** See {@link OrcWriterOptions#blockPadding()}. */
+    public Builder blockPadding(boolean pad) {
+      this.blockPadding = pad;
+      return this;
+    }
+
+    /** See {@link OrcWriterOptions#blockSize()}; at least 1. */
+    public Builder blockSize(long bytes) {
+      if (bytes < 1) {
+        throw new IllegalArgumentException("block size must be >= 1, got " + bytes);
+      }
+      this.blockSize = bytes;
+      return this;
+    }
+
+    /** See {@link OrcWriterOptions#paddingTolerance()}; at least 0. */
+    public Builder paddingTolerance(double fraction) {
+      if (!(fraction >= 0 && fraction < Double.POSITIVE_INFINITY)) {
+        throw new IllegalArgumentException("padding tolerance must be >= 0, got " + fraction);
+      }
+      this.paddingTolerance = fraction;
+      return this;
+    }
+
+    /** See {@link OrcWriterOptions#dictionaryMaxSize()}; 0 (or less, as orc-core) for no limit. */
+    public Builder dictionaryMaxSize(long bytes) {
+      this.dictionaryMaxSize = Math.max(0, bytes);
+      return this;
+    }
+
+    /** See {@link OrcWriterOptions#dictionaryEarlyCheck()}. */
+    public Builder dictionaryEarlyCheck(boolean early) {
+      this.dictionaryEarlyCheck = early;
       return this;
     }
 

@@ -13,13 +13,15 @@ import java.util.function.BiConsumer;
  * ORC writer settings by name ({@link io.colfile.core.WriteOptions#withProperty}, {@code colfile
  * convert --set}), under orc-core's own names ({@code OrcConf}) so that a setting copied from a
  * Hive or Spark job means the same here. Values are read as orc-core reads them (numbers,
- * {@code true}/{@code false}, names in any case). The settings colfile cannot honour are accepted
- * only at the value that asks for what colfile does ({@code orc.block.padding=false}, {@code
- * orc.dictionary.max.size.bytes=0}, {@code orc.bloom.filter.write.version=utf8}) and refused
- * otherwise, rather than silently ignored.
+ * {@code true}/{@code false}, names in any case). A setting colfile cannot honour is accepted
+ * only at the value that asks for what colfile does ({@code
+ * orc.write.variable.length.blocks=false}) and refused otherwise, rather than silently ignored.
  */
 final class OrcWriterProperties {
   private OrcWriterProperties() {}
+
+  /** orc-core's {@code orc.create.index}: false writes no row index, as a stride of 0. */
+  private static final String CREATE_INDEX = "orc.create.index";
 
   private static final Map<String, BiConsumer<OrcWriterOptions.Builder, String>> SETTERS =
       Map.ofEntries(
@@ -47,12 +49,25 @@ final class OrcWriterProperties {
           Map.entry("orc.proleptic.gregorian", (b, v) -> b.calendar(bool(v)
               ? OrcWriterOptions.Calendar.PROLEPTIC_GREGORIAN
               : OrcWriterOptions.Calendar.JULIAN_GREGORIAN)),
-          Map.entry("orc.block.padding", (b, v) -> only(v, !bool(v),
-              "colfile does not pad stripes to file system blocks")),
-          Map.entry("orc.dictionary.max.size.bytes", (b, v) -> only(v, number(v) == 0,
-              "colfile does not cap the dictionary's size in bytes")),
-          Map.entry("orc.bloom.filter.write.version", (b, v) -> only(v,
-              upper(v).equals("UTF8"), "colfile writes only the UTF-8 bloom filters")));
+          Map.entry("orc.block.padding", (b, v) -> b.blockPadding(bool(v))),
+          Map.entry("orc.block.size", (b, v) -> b.blockSize(number(v))),
+          Map.entry("orc.block.padding.tolerance", (b, v) -> b.paddingTolerance(decimal(v))),
+          Map.entry("orc.write.variable.length.blocks", (b, v) -> only(v, !bool(v),
+              "colfile does not end file system blocks early (orc-core does only on HDFS)")),
+          Map.entry("orc.dictionary.max.size.bytes", (b, v) -> b.dictionaryMaxSize(number(v))),
+          Map.entry("orc.dictionary.early.check", (b, v) -> b.dictionaryEarlyCheck(bool(v))),
+          // applied after the others (see apply): false turns the row index off whatever the stride
+          Map.entry(CREATE_INDEX, (b, v) -> {
+            if (!bool(v)) {
+              b.rowIndexStride(0);
+            }
+          }),
+          Map.entry("orc.bloom.filter.write.version", (b, v) -> b.bloomFilterVersion(
+              switch (upper(v)) {
+                case "ORIGINAL" -> OrcWriterOptions.BloomFilterVersion.ORIGINAL;
+                case "UTF8" -> OrcWriterOptions.BloomFilterVersion.UTF8;
+                default -> throw new IllegalArgumentException("original or utf8");
+              })));
 
   /** The names taken, sorted (for messages). */
   static final Set<String> NAMES = new TreeSet<>(SETTERS.keySet());
@@ -63,7 +78,10 @@ final class OrcWriterProperties {
    * @throws IllegalArgumentException naming the property, for a value it does not take
    */
   static void apply(OrcWriterOptions.Builder b, Map<String, String> properties) {
-    for (Map.Entry<String, String> e : properties.entrySet()) {
+    List<Map.Entry<String, String>> ordered = new java.util.ArrayList<>(properties.entrySet());
+    // orc.create.index=false wins over any orc.row.index.stride, as in orc-core
+    ordered.sort(java.util.Comparator.comparing(e -> e.getKey().equals(CREATE_INDEX)));
+    for (Map.Entry<String, String> e : ordered) {
       BiConsumer<OrcWriterOptions.Builder, String> setter = SETTERS.get(e.getKey());
       if (setter == null) {
         throw new IllegalArgumentException("unknown ORC property " + e.getKey());

@@ -94,6 +94,22 @@ public final class IndexMessages {
     return b.build().toByteArray();
   }
 
+  /**
+   * A legacy BLOOM_FILTER stream's content: one filter per row group, each its number of probes
+   * and its words as the repeated {@code bitset}.
+   */
+  public static byte[] serializeLegacyBloomFilterIndex(List<OrcBloomFilter> filters) {
+    OrcProto.BloomFilterIndex.Builder b = OrcProto.BloomFilterIndex.newBuilder();
+    for (OrcBloomFilter f : filters) {
+      OrcProto.BloomFilter.Builder one = b.addBloomFilterBuilder()
+          .setNumHashFunctions(f.numHashFunctions());
+      for (long w : f.words()) {
+        one.addBitset(w);
+      }
+    }
+    return b.build().toByteArray();
+  }
+
   /** One filter in the BLOOM_FILTER_UTF8 form: the number of probes and the little-endian words. */
   public static byte[] serializeBloomFilter(OrcBloomFilter filter) {
     return toProto(filter).toByteArray();

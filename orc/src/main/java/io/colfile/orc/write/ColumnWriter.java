@@ -13,7 +13,10 @@ import io.colfile.orc.stream.StreamWriter;
 import io.colfile.orc.stripe.ColumnEncoding;
 import io.colfile.orc.stripe.EncodingEntry;
 import io.colfile.orc.stripe.StreamKind;
+import io.colfile.orc.OrcWriterOptions;
 import java.io.IOException;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -34,6 +37,14 @@ abstract class ColumnWriter {
   final StatsCollector stripeStats;
   final StatsCollector fileStats;
   final OrcBloomFilter bloom;
+  /**
+   * The legacy BLOOM_FILTER's filter ({@link OrcWriterOptions.BloomFilterVersion#ORIGINAL}) of a
+   * column whose legacy filter gets other values than {@link #bloom} (strings, timestamps,
+   * decimal64), else null: the others' legacy filters are copies of {@link #bloom}'s.
+   */
+  final OrcBloomFilter legacyBloom;
+  private final OrcOutputStream legacyStream;
+  private final List<OrcBloomFilter> legacyIndex;
 
   private final BooleanEncoder present;
   /** The column's own streams, in the order of its row-index positions (after PRESENT). */
@@ -70,6 +81,40 @@ abstract class ColumnWriter {
       bloomIndex = null;
       bloomStream = null;
     }
+    if (bloom != null
+        && ctx.options().bloomFilterVersion() == OrcWriterOptions.BloomFilterVersion.ORIGINAL) {
+      legacyIndex = new ArrayList<>();
+      legacyStream = ctx.stream(id, StreamKind.BLOOM_FILTER);
+      legacyBloom = ownLegacyFilter(type, decimal64) ? bloom.copy() : null;
+    } else {
+      legacyIndex = null;
+      legacyStream = null;
+      legacyBloom = null;
+    }
+  }
+
+  /**
+   * Whether ORC Java fills the legacy filter of this type with other values than the UTF-8 one:
+   * strings (re-encoded in the default charset), wall-clock timestamps (the instant's
+   * milliseconds, not the wall clock's in UTC), decimal64 (nothing). Other types, instants
+   * among them, get the same values in both.
+   */
+  private static boolean ownLegacyFilter(Type type, boolean decimal64) {
+    return switch (type.kind()) {
+      case STRING, CHAR, VARCHAR, TIMESTAMP -> true;
+      case DECIMAL -> decimal64;
+      default -> false;
+    };
+  }
+
+  /**
+   * Adds a string value to {@link #legacyBloom} as ORC Java's legacy filter takes it: decoded as
+   * UTF-8 (malformed bytes become U+FFFD) and encoded in the JVM's default charset.
+   */
+  final void addLegacyString(byte[] b, int off, int len) {
+    byte[] bytes = new String(b, off, len, StandardCharsets.UTF_8)
+        .getBytes(Charset.defaultCharset());
+    legacyBloom.addBytes(bytes, 0, bytes.length);
   }
 
   /** Registers one of the column's streams; positions follow the registration order. */
@@ -143,6 +188,12 @@ abstract class ColumnWriter {
     groupStats.reset();
     if (bloom != null) {
       bloomIndex.add(bloom.copy());
+      if (legacyIndex != null) {
+        legacyIndex.add(legacyBloom != null ? legacyBloom.copy() : bloom.copy());
+        if (legacyBloom != null) {
+          legacyBloom.reset();
+        }
+      }
       bloom.reset();
     }
     afterRowGroup();
@@ -197,6 +248,11 @@ abstract class ColumnWriter {
       rowIndexStream.write(rowIndex.build(!foundNulls, ctx.isCompressed()));
       rowIndexStream.flush();
       rowIndex.clear();
+    }
+    if (legacyIndex != null) {
+      legacyStream.write(IndexMessages.serializeLegacyBloomFilterIndex(legacyIndex));
+      legacyStream.flush();
+      legacyIndex.clear();
     }
     if (bloomIndex != null) {
       bloomStream.write(IndexMessages.serializeBloomFilterIndex(bloomIndex));

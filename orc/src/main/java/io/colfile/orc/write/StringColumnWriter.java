@@ -18,9 +18,10 @@ import java.util.List;
 /**
  * STRING, VARCHAR(n) and CHAR(n), dictionary or direct, chosen as ORC Java chooses (orc.md
  * section 7.1): values go into a dictionary until the end of the first row group (or of the
- * first stripe without a row index); then, once per file, the column stays dictionary-encoded
- * if distinct / non-null ≤ the threshold (always in 0.11 files), else it is written directly
- * from then on. A dictionary stripe writes its entries in unsigned byte order, so row ids and
+ * first stripe without a row index or without {@code dictionaryEarlyCheck}); then, once per
+ * file, the column stays dictionary-encoded if distinct / non-null ≤ the threshold and the
+ * dictionary is within {@code dictionaryMaxSize} (always in 0.11 files), else it is written
+ * directly from then on. A dictionary stripe writes its entries in unsigned byte order, so row ids and
  * their row-index positions are written when the stripe is flushed.
  *
  * <p>CHAR(n) values are padded with spaces or cut to n characters and VARCHAR(n) values cut to
@@ -122,6 +123,9 @@ final class StringColumnWriter extends ColumnWriter {
         }
         if (bloom != null) {
           bloom.addBytes(buf, off, len);
+          if (legacyBloom != null) {
+            addLegacyString(buf, off, len);
+          }
         }
       }
     }
@@ -219,7 +223,9 @@ final class StringColumnWriter extends ColumnWriter {
       return;
     }
     groupStarts.add(rows.size());
-    decide();
+    if (ctx.options().dictionaryEarlyCheck()) {
+      decide();
+    }
     if (!useDictionary) {
       flushValues();
     }
@@ -232,7 +238,9 @@ final class StringColumnWriter extends ColumnWriter {
     }
     decided = true;
     float ratio = rows.size() > 0 ? (float) dictionary.size() / rows.size() : 0.0f;
-    useDictionary = !ctx.rleV2() || ratio <= ctx.options().dictionaryKeySizeThreshold();
+    long maxSize = ctx.options().dictionaryMaxSize();
+    useDictionary = !ctx.rleV2() || (ratio <= ctx.options().dictionaryKeySizeThreshold()
+        && (maxSize <= 0 || dictionary.orcJavaSize() <= maxSize));
   }
 
   /**

@@ -40,6 +40,21 @@ final class StringDictionary {
     return used + 16L * size;
   }
 
+  /**
+   * The size ORC Java's default (red-black tree) dictionary reports for these values, which its
+   * {@code orc.dictionary.max.size.bytes} is compared with: the values' bytes in 32 KiB chunks,
+   * allocated up to the chunk holding the byte after the last value, plus per 4096 values a
+   * chunk of 4096 offsets and one of 4096 tree nodes (two ints each); nothing when empty.
+   */
+  long orcJavaSize() {
+    if (size == 0) {
+      return 0;
+    }
+    long byteChunks = used / (32 * 1024) + 1;
+    long intChunks = (size + 4095L) / 4096;
+    return byteChunks * 32 * 1024 + intChunks * (4096L * 4 + 8192L * 4);
+  }
+
   /** The id of the value, adding it when new. */
   int add(byte[] b, int off, int len) {
     // A value's key is two words that hold all of its bytes up to 16 bytes (the first and the

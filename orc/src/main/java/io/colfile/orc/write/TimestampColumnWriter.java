@@ -69,6 +69,9 @@ final class TimestampColumnWriter extends ColumnWriter {
         stats.update(statsMillis, n);
         if (bloom != null) {
           bloom.addLong(statsMillis);
+          if (legacyBloom != null) {
+            legacyBloom.addLong(millis); // ORC Java's legacy filter: the instant, not UTC
+          }
         }
       }
     }

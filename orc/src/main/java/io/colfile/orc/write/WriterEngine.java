@@ -62,6 +62,8 @@ public final class WriterEngine {
   private long rowsInStripe;
   private int rowsInGroup;
   private long rowsSinceCheck;
+  /** Where the stripe being written starts (after any padding). */
+  private long stripeStart;
   private int writerId;
   private int writerVersion = OrcWriterOptions.WRITER_VERSION;
   private String softwareVersion;
@@ -165,6 +167,8 @@ public final class WriterEngine {
    * {@code info.length()} of them, as written under this file's compression and with this
    * file's schema and row index stride), with its statistics by column id, which are merged
    * into the file statistics. Rows written before and not yet in a stripe are flushed first.
+   * With {@link OrcWriterOptions#blockPadding()}, a stripe shorter than a block that does not
+   * fit in the rest of the current one starts at the next block, as ORC Java's merge pads.
    */
   public void appendStripe(StripeSource bytes, StripeInformation info,
       List<ColumnStatistics> statistics) throws IOException {
@@ -177,6 +181,15 @@ public final class WriterEngine {
     }
     flushStripe();
     long offset = out.position();
+    // ORC Java's merge pads a copied stripe to the next block when it fits in a block but not
+    // in what is left of this one (no tolerance, unlike a written stripe)
+    long left = options.blockSize() - offset % options.blockSize();
+    if (options.blockPadding() && info.length() < options.blockSize() && info.length() > left) {
+      for (long n = left; n > 0; n -= ZEROS.length) {
+        out.write(ZEROS, 0, (int) Math.min(ZEROS.length, n));
+      }
+      offset += left;
+    }
     bytes.copyTo(out);
     if (out.position() - offset != info.length()) {
       throw new IllegalStateException("stripe of " + info.length() + " bytes, "
@@ -354,11 +367,13 @@ public final class WriterEngine {
         dataLength += length;
       }
     }
-    long offset = out.position();
     StripeFooter footer;
+    byte[] footerBytes;
     if (encryption == null) {
       footer = new StripeFooter(streams, List.of(result.encodings),
           writeZone ? options.writerTimeZoneId() : null);
+      footerBytes = StripeMessages.serialize(footer);
+      padStripe(indexLength + dataLength + footerBytes.length);
       for (Map.Entry<StreamId, OrcOutputStream> e : ctx.streams().entrySet()) {
         if (!ctx.isSuppressed(e.getKey())) {
           e.getValue().writeTo(out);
@@ -367,11 +382,12 @@ public final class WriterEngine {
     } else {
       long[] lengths = new long[2];
       footer = encryptedStripe(streams, result, requiredEntries, lengths);
+      footerBytes = StripeMessages.serialize(footer);
       indexLength += lengths[0];
       dataLength += lengths[1];
     }
-    long footerLength = writeSection(StripeMessages.serialize(footer));
-    stripes.add(new StripeInformation(offset, indexLength, dataLength, footerLength,
+    long footerLength = writeSection(footerBytes);
+    stripes.add(new StripeInformation(stripeStart, indexLength, dataLength, footerLength,
         rowsInStripe));
     stripeStatistics.add(List.of(result.statistics));
     rowCount += rowsInStripe;
@@ -432,7 +448,9 @@ public final class WriterEngine {
       v.stripeStatistics.add(List.of(Arrays.copyOfRange(r.statistics, v.root, v.end)));
     }
     List<StreamEntry> listed = new ArrayList<>();
+    long plainLength = 0;
     for (StreamEntry e : plain) {
+      plainLength += e.length();
       if (e.kind().isIndex()) {
         listed.add(e);
       }
@@ -450,6 +468,9 @@ public final class WriterEngine {
       listed.add(new StreamEntry(io.colfile.orc.stripe.StreamKind.ENCRYPTED_DATA, 0,
           lengths[1]));
     }
+    StripeFooter footer = new StripeFooter(listed, List.of(result.encodings),
+        writeZone ? options.writerTimeZoneId() : null, variantStreams, variantEncodings);
+    padStripe(plainLength + lengths[0] + lengths[1] + StripeMessages.serialize(footer).length);
     for (boolean index : new boolean[] {true, false}) {
       for (Map.Entry<StreamId, OrcOutputStream> e : ctx.streams().entrySet()) {
         if (!ctx.isSuppressed(e.getKey()) && e.getKey().kind().isIndex() == index) {
@@ -460,8 +481,32 @@ public final class WriterEngine {
         out.write(b);
       }
     }
-    return new StripeFooter(listed, List.of(result.encodings),
-        writeZone ? options.writerTimeZoneId() : null, variantStreams, variantEncodings);
+    return footer;
+  }
+
+  private static final byte[] ZEROS = new byte[64 * 1024];
+
+  /**
+   * Pads the file as ORC Java's PhysicalFsWriter does before a stripe of {@code length} bytes
+   * (its streams and its footer's uncompressed size): when the stripe does not start a block of
+   * {@link OrcWriterOptions#blockSize()} bytes but would reach the next one, and the gap to it
+   * is at most {@link OrcWriterOptions#paddingTolerance()} × the stripe size, zero bytes fill
+   * the gap and the stripe starts at the boundary. Sets {@link #stripeStart}.
+   */
+  private void padStripe(long length) throws IOException {
+    long start = out.position();
+    long blockSize = options.blockSize();
+    long inBlock = start % blockSize;
+    if (options.blockPadding() && inBlock > 0 && inBlock + length >= blockSize) {
+      long padding = blockSize - inBlock;
+      if (padding <= (int) (options.paddingTolerance() * options.stripeSize())) {
+        for (long left = padding; left > 0; left -= ZEROS.length) {
+          out.write(ZEROS, 0, (int) Math.min(ZEROS.length, left));
+        }
+        start += padding;
+      }
+    }
+    stripeStart = start;
   }
 
   /** Writes a serialized message through the footer codec; returns the bytes written. */
