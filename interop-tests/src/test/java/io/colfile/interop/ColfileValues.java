@@ -33,6 +33,9 @@ final class ColfileValues {
     if (v.isNull(row)) {
       return null;
     }
+    if (OrcCategories.isGeospatial(type)) {
+      return ((BytesVector) v).get(row);
+    }
     switch (type.getCategory()) {
       case BOOLEAN:
         return ((LongVector) v).vector[row] != 0;
@@ -48,7 +51,7 @@ final class ColfileValues {
         BytesVector b = (BytesVector) v;
         return new String(b.vector[row], b.start[row], b.length[row], StandardCharsets.UTF_8);
       }
-      case BINARY: case Geometry: case Geography:
+      case BINARY:
         return ((BytesVector) v).get(row);
       case DECIMAL:
         return ((DecimalVector) v).get(row).setScale(type.getScale(), RoundingMode.UNNECESSARY);

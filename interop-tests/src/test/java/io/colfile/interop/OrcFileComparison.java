@@ -131,11 +131,7 @@ final class OrcFileComparison {
           streams.add(p);
         }
       }
-      TypeDescription.Category category = switch (type.getKind()) {
-        case GEOMETRY -> TypeDescription.Category.Geometry;
-        case GEOGRAPHY -> TypeDescription.Category.Geography;
-        default -> TypeDescription.Category.valueOf(type.getKind().name());
-      };
+      TypeDescription.Category category = OrcCategories.of(type.getKind().name());
       return new ColumnStreams(category, encoding, streams);
     }
 

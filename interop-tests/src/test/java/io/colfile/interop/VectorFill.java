@@ -38,6 +38,11 @@ final class VectorFill {
       return;
     }
     v.isNull[row] = false;
+    if (OrcCategories.isGeospatial(type)) {
+      byte[] bytes = (byte[]) value;
+      ((BytesColumnVector) v).setRef(row, bytes, 0, bytes.length);
+      return;
+    }
     switch (type.getCategory()) {
       case BOOLEAN:
         ((LongColumnVector) v).vector[row] = (Boolean) value ? 1 : 0;
@@ -61,7 +66,7 @@ final class VectorFill {
         ((BytesColumnVector) v).setRef(row, utf8, 0, utf8.length);
         break;
       }
-      case BINARY: case Geometry: case Geography: {
+      case BINARY: {
         byte[] bytes = (byte[]) value;
         ((BytesColumnVector) v).setRef(row, bytes, 0, bytes.length);
         break;

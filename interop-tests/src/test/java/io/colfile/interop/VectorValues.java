@@ -47,6 +47,10 @@ final class VectorValues {
     if (!v.noNulls && v.isNull[i]) {
       return null;
     }
+    if (OrcCategories.isGeospatial(type)) {
+      BytesColumnVector b = (BytesColumnVector) v;
+      return java.util.Arrays.copyOfRange(b.vector[i], b.start[i], b.start[i] + b.length[i]);
+    }
     switch (type.getCategory()) {
       case BOOLEAN:
         return ((LongColumnVector) v).vector[i] != 0;
@@ -64,7 +68,7 @@ final class VectorValues {
         // orc-core's CharTreeReader right-trims CHAR values; the file holds them padded, which
         // is what the C++ printer and colfile print
         return RandomText.padded(string((BytesColumnVector) v, i), type.getMaxLength());
-      case BINARY: case Geometry: case Geography: {
+      case BINARY: {
         BytesColumnVector b = (BytesColumnVector) v;
         byte[] out = new byte[b.length[i]];
         System.arraycopy(b.vector[i], b.start[i], out, 0, out.length);

@@ -142,8 +142,11 @@ public final class RowSetWriter implements FileWriter {
       if (inKeyOrder) {
         trackKeyOrder(batch.size);
       }
-    } catch (IOException | RuntimeException | Error e) {
+    } catch (IOException e) {
       // Some columns may hold the batch already and others not: the rowset cannot go on.
+      abort();
+      throw atTarget(e);
+    } catch (RuntimeException | Error e) {
       abort();
       throw e;
     }
@@ -287,10 +290,35 @@ public final class RowSetWriter implements FileWriter {
       Files.move(temp, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
       done = true;
       tasks.close();
-    } catch (IOException | RuntimeException | Error e) {
+    } catch (IOException e) {
+      abort();
+      throw atTarget(e);
+    } catch (RuntimeException | Error e) {
       abort();
       throw e;
     }
+  }
+
+  /**
+   * {@code e}, or for a file of the temporary directory that could not be written (a full
+   * disk), the same failure named as the file in the target: {@code rowset/name.cfile}, not the
+   * hidden temporary directory's name, which is gone by now.
+   */
+  private IOException atTarget(IOException e) {
+    if (e instanceof java.nio.file.FileSystemException && !(e instanceof
+        java.nio.file.FileAlreadyExistsException)) {
+      java.nio.file.FileSystemException f = (java.nio.file.FileSystemException) e;
+      if (f.getFile() != null && f.getOtherFile() == null && f.getReason() != null) {
+        Path file = Path.of(f.getFile()).toAbsolutePath();
+        if (file.startsWith(temp) && !file.equals(temp)) {
+          java.nio.file.FileSystemException named = new java.nio.file.FileSystemException(
+              target.resolve(temp.relativize(file)).toString(), null, f.getReason());
+          named.initCause(e);
+          return named;
+        }
+      }
+    }
+    return e;
   }
 
   /** Sorts every row held by key and writes all files. */
