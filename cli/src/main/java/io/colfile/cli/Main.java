@@ -55,7 +55,15 @@ public final class Main implements Runnable {
     // Raw file descriptor 1, buffered by each command, rather than System.out: System.out
     // encodes characters and swallows write errors, and cat writes bytes and must see them.
     OutputStream stdout = new StdoutStream(new FileOutputStream(FileDescriptor.out));
-    int status = commandLine(stdout, System.err, Progress.stderrIsTerminal()).execute(args);
+    int status;
+    try {
+      status = commandLine(stdout, System.err, Progress.stderrIsTerminal()).execute(args);
+    } catch (OutOfMemoryError e) {
+      // what the command held is unreachable by now: there is room for one line
+      System.err.println("colfile: out of memory (" + e.getMessage() + "); give Java a larger"
+          + " heap, e.g. JAVA_TOOL_OPTIONS=-Xmx8g, or read fewer columns");
+      status = Failures.BAD_FILE;
+    }
     System.exit(status);
   }
 
