@@ -20,6 +20,7 @@ import io.colfile.kudu.KuduCompression;
 import io.colfile.kudu.KuduEncoding;
 import io.colfile.kudu.KuduType;
 import io.colfile.testkit.FaultyInputFile;
+import io.colfile.testkit.Faults;
 import io.colfile.testkit.RandomBatches;
 import io.colfile.testkit.Rows;
 import io.colfile.testkit.TestSeed;
@@ -29,7 +30,6 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.TreeSet;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -59,11 +59,7 @@ class ReadFaultTest {
     }
     int reads = counting.reads();
     assertThat(reads).as("reads of a whole %s file", format).isGreaterThan(2);
-    TreeSet<Integer> ns = new TreeSet<>(List.of(1, reads));
-    while (ns.size() < Math.min(reads, SAMPLE)) {
-      ns.add(1 + r.nextInt(reads));
-    }
-    for (int n : ns) {
+    for (int n : Faults.toFail(reads, SAMPLE, r)) {
       int threads = format.equals("orc") ? 1 + r.nextInt(2) : 1;
       String at = format + ", read #" + n + " of " + reads + " failing, " + threads
           + " thread(s); " + TestSeed.replay();

@@ -15,6 +15,7 @@ import io.colfile.kudu.CFileWriterOptions;
 import io.colfile.kudu.KuduCompression;
 import io.colfile.kudu.KuduEncoding;
 import io.colfile.kudu.KuduType;
+import io.colfile.testkit.Faults;
 import io.colfile.testkit.FaultyOutputFile;
 import io.colfile.testkit.FaultyOutputFile.Call;
 import io.colfile.testkit.RandomBatches;
@@ -27,7 +28,6 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -101,7 +101,7 @@ class WriteFaultTest {
     assertThat(Files.exists(target)).as("a write without faults publishes " + what).isTrue();
     for (Call kind : Call.values()) {
       int calls = counting.calls(kind);
-      for (int n : sample(calls, r)) {
+      for (int n : Faults.toFail(calls, SAMPLE, r)) {
         Files.write(target, OLD);
         String at = what + ": " + kind + " #" + n + " of " + calls + "; " + TestSeed.replay();
         IOException failure = null;
@@ -119,19 +119,6 @@ class WriteFaultTest {
             .containsExactly(target.getFileName().toString());
       }
     }
-  }
-
-  private static TreeSet<Integer> sample(int calls, Random r) {
-    TreeSet<Integer> ns = new TreeSet<>();
-    if (calls == 0) {
-      return ns;
-    }
-    ns.add(1);
-    ns.add(calls);
-    while (ns.size() < Math.min(calls, SAMPLE)) {
-      ns.add(1 + r.nextInt(calls));
-    }
-    return ns;
   }
 
   private List<String> entries() throws IOException {
