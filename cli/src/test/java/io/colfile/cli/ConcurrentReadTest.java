@@ -19,7 +19,6 @@ import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -131,9 +130,9 @@ class ConcurrentReadTest {
     }
     Type schema;
     do {
-      schema = RandomBatches.randomSchema(r, 8);
+      schema = RandomData.schema(format, r, 8);
     } while (schema.kind() != TypeKind.STRUCT || schema.children().isEmpty());
-    RandomBatches data = new RandomBatches(r, ZoneOffset.UTC);
+    RandomBatches data = RandomData.batches(format, r);
     Path file = dir.resolve("in." + format);
     WriteOptions options = WriteOptions.defaults().withBlockSize(32 << 10)
         .withCompression(r.nextBoolean() ? CompressionCodec.NONE : CompressionCodec.ZLIB);

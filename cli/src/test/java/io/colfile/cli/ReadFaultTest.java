@@ -26,7 +26,6 @@ import io.colfile.testkit.Rows;
 import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -108,8 +107,8 @@ class ReadFaultTest {
       w.close();
       return file;
     }
-    Type schema = RandomBatches.randomSchema(r, 6);
-    RandomBatches data = new RandomBatches(r, ZoneOffset.UTC);
+    Type schema = RandomData.schema(format, r, 6);
+    RandomBatches data = RandomData.batches(format, r);
     WriteOptions options = WriteOptions.defaults().withBlockSize(16 << 10)
         .withCompression(r.nextBoolean() ? CompressionCodec.NONE : CompressionCodec.ZLIB);
     try (FileWriter w = ColFile.writer(format, OutputFile.local(file), schema, options)) {

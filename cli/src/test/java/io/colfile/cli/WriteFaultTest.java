@@ -24,7 +24,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -58,8 +57,8 @@ class WriteFaultTest {
   @ValueSource(strings = {"orc", "trevni"})
   void aFailedWriteLeavesTheTargetAsItWas(String format) throws IOException {
     Random r = TestSeed.random("WriteFaultTest." + format, 0);
-    Type schema = RandomBatches.randomSchema(r, 6);
-    RandomBatches data = new RandomBatches(r, ZoneOffset.UTC);
+    Type schema = RandomData.schema(format, r, 6);
+    RandomBatches data = RandomData.batches(format, r);
     List<ColumnBatch> batches = new ArrayList<>();
     for (int b = 0; b < 4; b++) {
       batches.add(data.batch(schema, 1000 + r.nextInt(1000), b * 2000));

@@ -21,6 +21,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.function.Predicate;
 
 /**
  * Seeded random column values written straight into colfile vectors: per column a shape (random,
@@ -41,6 +42,7 @@ public final class RandomBatches {
   private final Random r;
   private final ZoneId zone;
   private final Shape[] shapes = new Shape[4096];
+  private boolean nullMapKeys = true;
 
   private enum Shape {
     RANDOM,
@@ -53,6 +55,30 @@ public final class RandomBatches {
   public RandomBatches(Random r, ZoneId zone) {
     this.r = r;
     this.zone = zone;
+  }
+
+  /**
+   * Map keys are never NULL from here on (the keys that would have been NULL are empty or zero):
+   * for formats whose model has no NULL key (Avro, hence Trevni). Returns this generator.
+   */
+  public RandomBatches withoutNullMapKeys() {
+    nullMapKeys = false;
+    return this;
+  }
+
+  /**
+   * A random schema that {@code accepts} takes (drawn again until it does): for a format that
+   * cannot hold every schema, e.g. Trevni's Avro records, which refuse unions of two branches of
+   * one kind.
+   */
+  public static Type randomSchema(Random r, int width, Predicate<Type> accepts) {
+    for (int tries = 0; tries < 10_000; tries++) {
+      Type t = randomSchema(r, width);
+      if (accepts.test(t)) {
+        return t;
+      }
+    }
+    throw new IllegalStateException("no random schema of width " + width + " accepted");
   }
 
   /** A random schema: a struct of up to {@code width} columns nesting to depth 3. */
@@ -227,9 +253,9 @@ public final class RandomBatches {
           System.arraycopy(offsets, 0, m.offsets, 0, rows);
           System.arraycopy(lengths, 0, m.lengths, 0, rows);
           m.childCount = total;
-          // keys keep the NULLs they always had: ORC files can hold them, and readers' tests
-          // compare them, although no format's model has a null key
-          fill(m.keys, t.child(0), true, total, column * 7 + 1, firstRow * 3);
+          // keys keep the NULLs they always had unless told otherwise: ORC files can hold them,
+          // and readers' tests compare them, although no format's model has a null key
+          fill(m.keys, t.child(0), nullMapKeys, total, column * 7 + 1, firstRow * 3);
           fill(m.values, t.child(1), t.isChildNullable(1), total, column * 7 + 2, firstRow * 3);
         }
         break;
