@@ -26,6 +26,7 @@ public final class IndexMessages {
       int expectedEntries) throws CorruptFileException {
     expectEntries(where, bytes, expectedEntries, "row index");
     OrcProto.RowIndex index = Messages.parse(where, bytes, OrcProto.RowIndex.parser());
+    expectParsed(where, index.getEntryCount(), expectedEntries, "row index");
     List<RowIndexEntry> out = new ArrayList<>(index.getEntryCount());
     for (OrcProto.RowIndexEntry e : index.getEntryList()) {
       long[] positions = new long[e.getPositionsCount()];
@@ -47,6 +48,7 @@ public final class IndexMessages {
     expectEntries(where, bytes, expectedEntries, "bloom filter index");
     OrcProto.BloomFilterIndex index =
         Messages.parse(where, bytes, OrcProto.BloomFilterIndex.parser());
+    expectParsed(where, index.getBloomFilterCount(), expectedEntries, "bloom filter index");
     List<OrcBloomFilter> out = new ArrayList<>(index.getBloomFilterCount());
     for (int i = 0; i < index.getBloomFilterCount(); i++) {
       try {
@@ -61,6 +63,18 @@ public final class IndexMessages {
   private static void expectEntries(FileRegion where, byte[] bytes, int expected,
       String what) throws CorruptFileException {
     long entries = Messages.countFields(where, bytes);
+    if (entries != expected) {
+      throw where.corrupt("%s has %d entries where the stripe has %d row groups", what,
+          entries, expected);
+    }
+  }
+
+  /**
+   * The count of entries protobuf built: the count before it ({@link #expectEntries}) takes every
+   * length-delimited field, those of unknown field numbers too, which protobuf keeps aside.
+   */
+  private static void expectParsed(FileRegion where, int entries, int expected, String what)
+      throws CorruptFileException {
     if (entries != expected) {
       throw where.corrupt("%s has %d entries where the stripe has %d row groups", what,
           entries, expected);
