@@ -38,7 +38,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * directory. Each time the writer's error carries the cause and names the file as it would be
  * in the target ({@code rowset/bloom.cfile}, not the hidden temporary directory, gone by then),
  * the target does not appear and nothing is left beside it. Rows are written out in pieces (a
- * small memory limit), read back once a row comes out of key order, and on two threads.
+ * small memory limit), read back once a row comes out of key order, and on two threads. A target
+ * someone else makes while the rowset is written is left as they made it.
  */
 @ExtendWith(TestSeed.class)
 class RowSetWriteFaultTest {
@@ -48,7 +49,7 @@ class RowSetWriteFaultTest {
   @TempDir Path dir;
 
   /** A run's files, each faulty (or only counting) by name, and maybe a failing rename. */
-  private static final class Storage implements RowSetWriter.Storage {
+  private static class Storage implements RowSetWriter.Storage {
     final String faultyFile;
     final Call kind;
     final int n;
@@ -113,6 +114,47 @@ class RowSetWriteFaultTest {
     expectFailure(s, target, new Storage(null, Call.WRITE, 0, true), how + ": the rename; "
         + TestSeed.replay(), target.toString());
     assertThat(runs).as("faults injected, " + how).isGreaterThan(counting.files.size());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"in key order", "read back"})
+  void aTargetMadeMeanwhileIsLeftAsItWas(String how) throws IOException {
+    Random r = TestSeed.random("RowSetWriteFaultTest.meanwhile." + how, 0);
+    Scenario s = scenario(how, r);
+    Path target = dir.resolve("rowset");
+    byte[] theirs = "someone else's".getBytes(StandardCharsets.UTF_8);
+    // another process makes the target (a directory holding a file) while the rowset is written
+    Storage meanwhile = new Storage(null, Call.WRITE, 0, false) {
+      @Override
+      public synchronized OutputFile file(Path path) {
+        if (path.getFileName().toString().equals(RowSetManifest.FILE_NAME)) {
+          try {
+            Files.createDirectory(target);
+            Files.write(target.resolve("theirs"), theirs);
+          } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+        }
+        return super.file(path);
+      }
+    };
+    IOException failure = null;
+    try {
+      write(s, target, meanwhile);
+    } catch (IOException e) {
+      failure = e;
+    }
+    assertThat(failure).as(how).isInstanceOf(java.nio.file.FileAlreadyExistsException.class)
+        .hasMessageContaining(target.toString()).hasMessageContaining("nothing was replaced");
+    try (Stream<Path> left = Files.list(dir)) {
+      assertThat(left.toList()).as("no temporary directory is left, " + how)
+          .containsExactly(target);
+    }
+    try (Stream<Path> in = Files.list(target)) {
+      assertThat(in.toList()).as("the target as they made it, " + how)
+          .containsExactly(target.resolve("theirs"));
+    }
+    assertThat(Files.readAllBytes(target.resolve("theirs"))).isEqualTo(theirs);
   }
 
   /** Writes {@code s} through {@code storage}, which must fail it; checks what is left. */
