@@ -91,8 +91,8 @@ final class KuduServerSeeds {
 
   /**
    * Tablet server directories (one tablet: a rowset whose blocks, with a REDO DeltaFile, are in
-   * one log block container; a log that inserts, updates and deletes on top), as {@link
-   * DirArchive}s: with the log uncompressed, and with it LZ4-compressed and unclosed.
+   * one log block container, or a file each; a log that inserts, updates and deletes on top),
+   * as {@link DirArchive}s: with the log uncompressed, and with it LZ4-compressed and unclosed.
    */
   static Map<String, byte[]> tabletServers(Path tmp) throws IOException {
     Map<String, byte[]> out = new LinkedHashMap<>();
@@ -128,6 +128,7 @@ final class KuduServerSeeds {
     }
     ByteArrayOutputStream data = new ByteArrayOutputStream();
     List<byte[]> records = new ArrayList<>();
+    Map<Long, byte[]> blocks = new LinkedHashMap<>();
     long[] next = {1000};
     java.util.function.Function<Path, KuduTabletProto.BlockIdPB> put = p -> {
       byte[] bytes;
@@ -137,6 +138,7 @@ final class KuduServerSeeds {
         throw new java.io.UncheckedIOException(e);
       }
       long id = next[0]++;
+      blocks.put(id, bytes);
       records.add(KuduTabletProto.BlockRecordPB.newBuilder()
           .setBlockId(KuduTabletProto.BlockIdPB.newBuilder().setId(id)).setOpType(1)
           .setTimestampUs(1).setOffset(data.size()).setLength(bytes.length).build()
@@ -163,7 +165,10 @@ final class KuduServerSeeds {
         .setTableId(ByteString.copyFromUtf8("tid")).setTabletId(ByteString.copyFromUtf8("tab1"))
         .setTableName("t").setSchema(schemaPb(schema, true)).setSchemaVersion(0)
         .setLastDurableMrsId(0).setTabletDataState(1).addRowsets(rowset).build().toByteArray();
-    for (boolean lz4 : new boolean[] {false, true}) {
+    for (String variant : new String[] {"log-blocks-wal-none-closed", "log-blocks-wal-lz4-open",
+        "file-blocks-wal-none-closed"}) {
+      boolean lz4 = variant.contains("lz4");
+      boolean fileBlocks = variant.startsWith("file");
       Map<String, byte[]> dir = new LinkedHashMap<>();
       dir.put("instance", container("kudu.InstanceMetadataPB", List.of(new byte[0])));
       dir.put("data/block_manager_instance", container("kudu.DirInstanceMetadataPB",
@@ -171,15 +176,22 @@ final class KuduServerSeeds {
               .setDirSet(KuduTabletProto.DirSetPB.newBuilder()
                   .setUuid(ByteString.copyFromUtf8("u0"))
                   .addAllUuids(ByteString.copyFromUtf8("u0")))
-              .setDirType("log").build().toByteArray())));
-      dir.put("data/c0.metadata", container("kudu.BlockRecordPB", records));
-      dir.put("data/c0.data", data.toByteArray());
+              .setDirType(fileBlocks ? "file" : "log").build().toByteArray())));
+      if (fileBlocks) {
+        // the file block manager: block B at data/xx/yy/zz/<B in 16 digits>, xx yy zz its
+        // bytes 2 to 4 from the top (all 00 for these small ids)
+        for (var b : blocks.entrySet()) {
+          dir.put(String.format("data/00/00/00/%016d", b.getKey()), b.getValue());
+        }
+      } else {
+        dir.put("data/c0.metadata", container("kudu.BlockRecordPB", records));
+        dir.put("data/c0.data", data.toByteArray());
+      }
       dir.put("tablet-meta/tab1", container("kudu.tablet.TabletSuperBlockPB",
           List.of(superblock)));
       dir.put("wals/tab1/wal-000000001", segment("tab1", lz4 ? LZ4 : NO_COMPRESSION,
           walBatches(1), !lz4, lz4 ? 32 : 0));
-      out.put("log-blocks-wal-" + (lz4 ? "lz4-open" : "none-closed") + ".dir",
-          DirArchive.pack(dir));
+      out.put(variant + ".dir", DirArchive.pack(dir));
     }
     return out;
   }
