@@ -15,6 +15,12 @@ import io.colfile.kudu.CFileWriterOptions;
 import io.colfile.kudu.KuduCompression;
 import io.colfile.kudu.KuduEncoding;
 import io.colfile.kudu.KuduType;
+import io.colfile.kudu.bloom.BloomFileWriter;
+import io.colfile.kudu.delta.ColumnUpdate;
+import io.colfile.kudu.delta.DeltaFileWriter;
+import io.colfile.kudu.delta.DeltaKey;
+import io.colfile.kudu.delta.DeltaType;
+import io.colfile.kudu.delta.RowChangeList;
 import io.colfile.testkit.Faults;
 import io.colfile.testkit.FaultyOutputFile;
 import io.colfile.testkit.FaultyOutputFile.Call;
@@ -37,8 +43,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Writers under injected I/O faults: whichever write, flush or close fails (a full disk, a
  * failed rename), the writer's error carries the cause, nothing appears at the target, the file
  * the user had there is untouched and no temporary file is left. Each format writes a random
- * file in several stripes or blocks; every call of each kind fails in turn (a seeded sample of
- * them where a file makes many).
+ * file in several stripes or blocks (ORC, Trevni, a Kudu CFile, DeltaFile and BloomFile); every
+ * call of each kind fails in turn (a seeded sample of them where a file makes many). A Kudu
+ * rowset directory, file by file, is kudu's RowSetWriteFaultTest.
  */
 @ExtendWith(TestSeed.class)
 class WriteFaultTest {
@@ -88,6 +95,44 @@ class WriteFaultTest {
       LongVector v = new LongVector(values.length);
       System.arraycopy(values, 0, v.vector, 0, values.length);
       w.append(v, 0, values.length);
+      w.close();
+    });
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"REDO", "UNDO"})
+  void aFailedDeltaFileWriteLeavesTheTargetAsItWas(String type) throws IOException {
+    Random r = TestSeed.random("WriteFaultTest.delta." + type, 0);
+    DeltaType t = DeltaType.valueOf(type);
+    List<DeltaKey> keys = new ArrayList<>();
+    for (int row = 0; row < 3000; row += 1 + r.nextInt(2)) {
+      keys.add(new DeltaKey(row, DeltaKey.hybridTime(1_700_000_000_000_000L + r.nextInt(1000),
+          0)));
+    }
+    keys.sort(t.comparator());
+    KuduCompression compression = r.nextBoolean() ? KuduCompression.LZ4 : KuduCompression.NONE;
+    sweep("DeltaFile " + type + " " + compression, r, out -> {
+      DeltaFileWriter w = DeltaFileWriter.create(out, t, true, compression, 2 << 10);
+      for (DeltaKey k : keys) {
+        w.append(k, k.rowOrdinal() % 3 == 0 ? RowChangeList.delete()
+            : RowChangeList.update(ColumnUpdate.of(1, new byte[] {(byte) k.rowOrdinal(), 0, 0,
+                0})));
+      }
+      w.close();
+    });
+  }
+
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void aFailedBloomFileWriteLeavesTheTargetAsItWas(boolean checksums) throws IOException {
+    Random r = TestSeed.random("WriteFaultTest.bloom." + checksums, 0);
+    // keys in key order: big-endian, so byte order is numeric order; several filters' worth
+    long[] keys = r.longs(6000, 0, 1L << 40).sorted().distinct().toArray();
+    sweep("BloomFile, checksums " + checksums, r, out -> {
+      BloomFileWriter w = BloomFileWriter.create(out, checksums);
+      for (long k : keys) {
+        w.add(java.nio.ByteBuffer.allocate(8).putLong(k).array());
+      }
       w.close();
     });
   }

@@ -24,7 +24,8 @@ import java.util.concurrent.TimeoutException;
  *       NullPointerException}, an {@code IllegalStateException}, a {@code StackOverflowError})
  *       is a finding.
  *   <li>No hang: every input runs under a watchdog of {@code -Dfuzz.inputTimeoutSeconds}
- *       (default 30; the machine may be busy); a slower input is a finding that shows where the
+ *       (default 30; the machine may be busy; ten times that for a JVM's first input, which
+ *       loads and instruments the classes); a slower input is a finding that shows where the
  *       reader was.
  *   <li>Bounded memory: the module's tests run with a 256 MiB heap, and an {@link
  *       OutOfMemoryError} is a finding (an input that makes a reader allocate more than it
@@ -43,6 +44,16 @@ final class FuzzTargets {
   /** Seconds one input may take; see the class comment. */
   static final long INPUT_TIMEOUT_SECONDS =
       Long.getLong("fuzz.inputTimeoutSeconds", 30);
+
+  /**
+   * Seconds the first input of a JVM may take: it loads (and under {@code -Pfuzz} instruments)
+   * every class a target reaches, which on a busy 2-core machine took over 30 s for the tablet
+   * server target; a hang there is still caught.
+   */
+  static final long FIRST_INPUT_TIMEOUT_SECONDS = 10 * INPUT_TIMEOUT_SECONDS;
+
+  /** Whether an input has run in this JVM (the classes it reaches are loaded). */
+  private static volatile boolean warm;
 
   /** Most batches one read goes through: a corpus input that reads more is not cut short. */
   private static final int MAX_BATCHES = 100_000;
@@ -70,12 +81,14 @@ final class FuzzTargets {
       return null;
     });
     Throwable failure;
+    long timeout = warm ? INPUT_TIMEOUT_SECONDS : FIRST_INPUT_TIMEOUT_SECONDS;
     try {
-      f.get(INPUT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+      f.get(timeout, TimeUnit.SECONDS);
+      warm = true;
       return;
     } catch (TimeoutException e) {
       AssertionError hang = new AssertionError(target + ": an input took more than "
-          + INPUT_TIMEOUT_SECONDS + " s (a hang?); the stack is where it was");
+          + timeout + " s (a hang?); the stack is where it was");
       Thread stuck = workerThread;
       if (stuck != null) {
         hang.setStackTrace(stuck.getStackTrace());
@@ -91,6 +104,7 @@ final class FuzzTargets {
     } catch (ExecutionException e) {
       failure = e.getCause();
     }
+    warm = true;
     if (failure instanceof IOException) {
       return;
     }

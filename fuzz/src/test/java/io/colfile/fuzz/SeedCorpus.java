@@ -40,8 +40,9 @@ import java.util.zip.GZIPOutputStream;
 /**
  * The seed inputs of every target: small files colfile writes (ORC with every codec, row
  * indexes and bloom filters; Trevni with every codec and checksums; a Kudu rowset with every
- * encoding, its CFiles, BloomFile and manifest; DeltaFiles; one block per encoding and type),
- * and text inputs (JSON lines, CSV, {@code --where} predicates, Avro schemas). Seeded, so the
+ * encoding, its CFiles, BloomFile and manifest; DeltaFiles; one block per encoding and type;
+ * whole rowset directories, write-ahead log segments and tablet server directories, {@link
+ * KuduServerSeeds}), and text inputs (JSON lines, CSV, {@code --where} predicates, Avro schemas). Seeded, so the
  * same on every run. {@link #main} writes them as {@code seed-<name>} into each target's corpus
  * directory under {@code src/test/resources} (run from the repository root, with the fuzz
  * module's test class path, after a change that should reach the corpus); {@link
@@ -91,6 +92,9 @@ final class SeedCorpus {
       out.put(KuduIndexBlockFuzzTest.class, indexBlocks(cfiles));
       out.put(KuduDeltaFileFuzzTest.class, deltas(tmp));
       out.put(KuduBlockFuzzTest.class, blocks());
+      out.put(KuduRowSetDirFuzzTest.class, KuduServerSeeds.rowsetDirs(tmp));
+      out.put(KuduLogSegmentFuzzTest.class, KuduServerSeeds.logSegments());
+      out.put(KuduTabletServerFuzzTest.class, KuduServerSeeds.tabletServers(tmp));
       out.put(JsonLinesFuzzTest.class, jsonLines());
       out.put(CsvFuzzTest.class, csv());
       out.put(WhereFuzzTest.class, where());

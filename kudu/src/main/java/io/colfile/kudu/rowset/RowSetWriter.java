@@ -1,6 +1,7 @@
 package io.colfile.kudu.rowset;
 
 import io.colfile.core.FileWriter;
+import io.colfile.core.io.AtomicOutputStream;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.io.OutputFile;
 import io.colfile.core.types.Type;
@@ -19,7 +20,6 @@ import io.colfile.kudu.bloom.BloomFileWriter;
 import io.colfile.kudu.key.KeyBuffer;
 import io.colfile.kudu.key.KeyEncoder;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -54,8 +54,34 @@ public final class RowSetWriter implements FileWriter {
   static final int ADHOC_INDEX_BLOCK_SIZE = 4096;
   private static final int CHUNK = 1024;
 
+  /**
+   * Where the files go: each file of the temporary directory, and the rename of that directory
+   * to the target. {@link #LOCAL} outside tests; a test injects I/O faults through its own.
+   */
+  interface Storage {
+    /** The file at {@code path}, inside the temporary directory. */
+    OutputFile file(Path path);
+
+    /** Renames the finished temporary directory {@code temp} to {@code target}, atomically. */
+    void rename(Path temp, Path target) throws IOException;
+  }
+
+  /** The local file system. */
+  static final Storage LOCAL = new Storage() {
+    @Override
+    public OutputFile file(Path path) {
+      return OutputFile.local(path);
+    }
+
+    @Override
+    public void rename(Path temp, Path target) throws IOException {
+      Files.move(temp, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+  };
+
   private final Path target;
   private final Path temp;
+  private final Storage storage;
   private final KuduSchema schema;
   private final RowSetWriterOptions options;
   private final Type rowType;
@@ -77,9 +103,10 @@ public final class RowSetWriter implements FileWriter {
   /** Runs the files' pieces of a write-out side by side. */
   private final WriteTasks tasks;
 
-  private RowSetWriter(Path target, KuduSchema schema, RowSetWriterOptions options)
-      throws IOException {
+  private RowSetWriter(Path target, KuduSchema schema, RowSetWriterOptions options,
+      Storage storage) throws IOException {
     this.target = target.toAbsolutePath();
+    this.storage = storage;
     this.schema = schema;
     this.options = options;
     this.rowType = schema.rowType();
@@ -106,7 +133,13 @@ public final class RowSetWriter implements FileWriter {
   /** Starts writing the rowset directory {@code dir}, which must not exist yet. */
   public static RowSetWriter create(Path dir, KuduSchema schema, RowSetWriterOptions options)
       throws IOException {
-    return new RowSetWriter(dir, schema, options);
+    return new RowSetWriter(dir, schema, options, LOCAL);
+  }
+
+  /** {@link #create(Path, KuduSchema, RowSetWriterOptions)} through {@code storage}. */
+  static RowSetWriter create(Path dir, KuduSchema schema, RowSetWriterOptions options,
+      Storage storage) throws IOException {
+    return new RowSetWriter(dir, schema, options, storage);
   }
 
   @Override
@@ -287,7 +320,7 @@ public final class RowSetWriter implements FileWriter {
         throw new java.nio.file.FileAlreadyExistsException(target.toString(), null,
             "appeared while the rowset was written; nothing was replaced");
       }
-      Files.move(temp, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+      storage.rename(temp, target);
       done = true;
       tasks.close();
     } catch (IOException e) {
@@ -301,10 +334,18 @@ public final class RowSetWriter implements FileWriter {
 
   /**
    * {@code e}, or for a file of the temporary directory that could not be written (a full
-   * disk), the same failure named as the file in the target: {@code rowset/name.cfile}, not the
-   * hidden temporary directory's name, which is gone by now.
+   * disk, or a stream's own I/O error naming the file's path), the same failure named as the
+   * file in the target: {@code rowset/name.cfile}, not the hidden temporary directory's name,
+   * which is gone by now.
    */
   private IOException atTarget(IOException e) {
+    String inTemp = temp.toString() + temp.getFileSystem().getSeparator();
+    if (e.getClass() == IOException.class && e.getMessage() != null
+        && e.getMessage().contains(inTemp)) {
+      // a failure of a stream (not the file system) that names the file by its path
+      return new IOException(e.getMessage().replace(inTemp, target.toString()
+          + target.getFileSystem().getSeparator()), e);
+    }
     if (e instanceof java.nio.file.FileSystemException && !(e instanceof
         java.nio.file.FileAlreadyExistsException)) {
       java.nio.file.FileSystemException f = (java.nio.file.FileSystemException) e;
@@ -369,12 +410,21 @@ public final class RowSetWriter implements FileWriter {
    */
   private final class Outputs {
     private final List<String> names = new ArrayList<>();
-    private final CFileWriter[] columns;
-    private final BloomFileWriter bloom;
-    private final CFileWriter adhoc;
+    private CFileWriter[] columns;
+    private BloomFileWriter bloom;
+    private CFileWriter adhoc;
     private final boolean composite = keyColumns.length > 1;
 
     Outputs() throws IOException {
+      try {
+        open();
+      } catch (IOException | RuntimeException | Error e) {
+        abort(); // the files opened before the one that failed
+        throw e;
+      }
+    }
+
+    private void open() throws IOException {
       List<String> taken = new ArrayList<>(List.of("bloom.cfile", "adhoc-index.cfile",
           RowSetManifest.FILE_NAME));
       columns = new CFileWriter[stores.length];
@@ -393,11 +443,11 @@ public final class RowSetWriter implements FileWriter {
             .checksums(options.checksums())
             .valueIndex(keyIndex)
             .build();
-        columns[c] = CFileWriter.create(OutputFile.local(temp.resolve(name)), o);
+        columns[c] = CFileWriter.create(storage.file(temp.resolve(name)), o);
       }
-      bloom = BloomFileWriter.create(OutputFile.local(temp.resolve("bloom.cfile")),
+      bloom = BloomFileWriter.create(storage.file(temp.resolve("bloom.cfile")),
           options.checksums());
-      adhoc = composite ? CFileWriter.create(OutputFile.local(temp.resolve("adhoc-index.cfile")),
+      adhoc = composite ? CFileWriter.create(storage.file(temp.resolve("adhoc-index.cfile")),
           CFileWriterOptions.builder(KuduType.BINARY)
               .encoding(KuduEncoding.PREFIX).compression(KuduCompression.LZ4)
               .blockSize(ADHOC_INDEX_BLOCK_SIZE).checksums(options.checksums())
@@ -505,9 +555,14 @@ public final class RowSetWriter implements FileWriter {
       tasks.runAll(pieces);
       RowSetFiles rs = new RowSetFiles(files, "bloom.cfile", adhocName, List.of(), List.of());
       // through OutputFile as every file of the rowset, so a failed write names the file
-      try (OutputStream out = OutputFile.local(temp.resolve(RowSetManifest.FILE_NAME)).create()) {
+      AtomicOutputStream out = storage.file(temp.resolve(RowSetManifest.FILE_NAME)).create();
+      try {
         RowSetManifest.write(new RowSetManifest.Contents(schema, rs, rows), out);
+      } catch (IOException | RuntimeException | Error e) {
+        out.abort();
+        throw e;
       }
+      out.close();
     }
 
     /**
@@ -516,10 +571,16 @@ public final class RowSetWriter implements FileWriter {
      */
     /** Gives every file up (the directory they are in is deleted next). */
     void abort() {
-      for (CFileWriter w : columns) {
-        w.abort();
+      if (columns != null) {
+        for (CFileWriter w : columns) {
+          if (w != null) {
+            w.abort();
+          }
+        }
       }
-      bloom.abort();
+      if (bloom != null) {
+        bloom.abort();
+      }
       if (adhoc != null) {
         adhoc.abort();
       }
