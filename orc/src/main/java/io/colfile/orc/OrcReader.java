@@ -251,7 +251,6 @@ public final class OrcReader implements FileReader {
       }
       out.put("typeAttributes", list);
     }
-    List<Object> stripeList = new ArrayList<>();
     List<String> notes = new ArrayList<>(warnings);
     List<List<ColumnStatistics>> perStripe;
     try {
@@ -260,21 +259,31 @@ public final class OrcReader implements FileReader {
       perStripe = List.of();
       notes.add("stripe statistics are unreadable: " + e.getMessage());
     }
-    for (int i = 0; i < stripes.size(); i++) {
-      StripeInformation st = stripes.get(i);
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("stripe", i);
-      m.put("offset", st.offset());
-      m.put("indexLength", st.indexLength());
-      m.put("dataLength", st.dataLength());
-      m.put("footerLength", st.footerLength());
-      m.put("rows", st.numberOfRows());
-      if (i < perStripe.size()) {
-        m.put("statistics", describe(columns, perStripe.get(i)));
+    List<List<ColumnStatistics>> stats = perStripe;
+    // each stripe's map made when asked for (printed), so a file of many stripes is never a
+    // tree of all their statistics at once
+    out.put("stripes", new java.util.AbstractList<Object>() {
+      @Override
+      public Object get(int i) {
+        StripeInformation st = stripes.get(i);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("stripe", i);
+        m.put("offset", st.offset());
+        m.put("indexLength", st.indexLength());
+        m.put("dataLength", st.dataLength());
+        m.put("footerLength", st.footerLength());
+        m.put("rows", st.numberOfRows());
+        if (i < stats.size()) {
+          m.put("statistics", describe(columns, stats.get(i)));
+        }
+        return m;
       }
-      stripeList.add(m);
-    }
-    out.put("stripes", stripeList);
+
+      @Override
+      public int size() {
+        return stripes.size();
+      }
+    });
     out.put("statistics", describe(columns, statistics()));
     Map<String, Object> user = new LinkedHashMap<>();
     for (Map.Entry<String, byte[]> e : userMetadata().entrySet()) {
