@@ -40,6 +40,9 @@ public final class OrcReader implements FileReader {
   private final List<String> warnings = new ArrayList<>();
   private List<List<ColumnStatistics>> stripeStatistics;
 
+  /** {@link OrcReadOptions#withStreamedStripeBytes}. */
+  private long streamedStripeBytes = OrcReadOptions.DEFAULT_STREAMED_STRIPE_BYTES;
+
   private OrcReader(InputFile file, OrcTail tail) throws IOException {
     this.file = file;
     this.tail = tail;
@@ -63,7 +66,9 @@ public final class OrcReader implements FileReader {
   public static OrcReader open(InputFile file, OrcReadOptions options) throws IOException {
     Objects.requireNonNull(options, "options");
     try {
-      return new OrcReader(file, OrcTail.read(file).withKeys(options.keyProvider()));
+      OrcReader r = new OrcReader(file, OrcTail.read(file).withKeys(options.keyProvider()));
+      r.streamedStripeBytes = options.streamedStripeBytes();
+      return r;
     } catch (IOException | RuntimeException e) {
       try {
         file.close();
@@ -434,7 +439,7 @@ public final class OrcReader implements FileReader {
     OrcPushdown pushdown = plan.pushdown() == null ? null
         : new OrcPushdown(plan.pushdown(), schema, writerId(), writerVersion(), masked());
     return plan.wrap(new OrcBatchReader(file, tail, schema, stripes, plan.fileProjection(),
-        plan.includedColumns(), options, selector, pushdown));
+        plan.includedColumns(), options, selector, pushdown, streamedStripeBytes));
   }
 
   /**
