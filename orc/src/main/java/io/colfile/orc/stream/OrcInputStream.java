@@ -29,7 +29,9 @@ import java.util.Objects;
  *
  * <p>A stream read for some row groups only holds {@link Segment}s of its bytes: a raw stream's
  * window is then one segment (or the part of it from a position on), a chunk must lie within
- * one, and reaching bytes that were not read is a {@link BytesNotReadException}.
+ * one, and reaching bytes that were not read is a {@link BytesNotReadException}. A stream too
+ * large to hold reads its bytes from a {@link Source} instead, one window at a time (a chunk
+ * always whole in one), so its offsets may pass 2^31.
  */
 public final class OrcInputStream {
   private static final byte[] EMPTY = new byte[0];
