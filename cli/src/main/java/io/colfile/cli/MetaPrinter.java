@@ -24,9 +24,52 @@ final class MetaPrinter {
   private MetaPrinter() {}
 
   static void text(Map<String, ?> tree, OutputStream out) throws IOException {
-    StringBuilder sb = new StringBuilder();
-    entries(sb, tree, "", false);
-    out.write(sb.toString().getBytes(StandardCharsets.UTF_8));
+    Text t = new Text(out);
+    try {
+      entries(t, tree, "", false);
+      t.flush();
+    } catch (java.io.UncheckedIOException e) {
+      throw e.getCause();
+    }
+  }
+
+  /**
+   * The text made so far, written out after each list item once it holds {@link #FLUSH_AT}
+   * characters, so a long list (the stripes of a file of many) is never all in memory.
+   */
+  private static final class Text {
+    private static final int FLUSH_AT = 1 << 16;
+    private final StringBuilder sb = new StringBuilder();
+    private final OutputStream out;
+
+    Text(OutputStream out) {
+      this.out = out;
+    }
+
+    Text append(Object o) {
+      sb.append(o);
+      return this;
+    }
+
+    Text append(char c) {
+      sb.append(c);
+      return this;
+    }
+
+    void maybeFlush() {
+      if (sb.length() >= FLUSH_AT) {
+        try {
+          flush();
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      }
+    }
+
+    void flush() throws IOException {
+      out.write(sb.toString().getBytes(StandardCharsets.UTF_8));
+      sb.setLength(0);
+    }
   }
 
   static void json(Map<String, ?> tree, OutputStream out) throws IOException {
@@ -39,7 +82,7 @@ final class MetaPrinter {
   }
 
   /** Map entries at {@code indent}; the first on the current line after a list's "- ". */
-  private static void entries(StringBuilder sb, Map<?, ?> map, String indent, boolean inline) {
+  private static void entries(Text sb, Map<?, ?> map, String indent, boolean inline) {
     boolean first = true;
     for (Map.Entry<?, ?> e : map.entrySet()) {
       sb.append(first && inline ? "" : indent).append(e.getKey()).append(':');
@@ -48,7 +91,7 @@ final class MetaPrinter {
     }
   }
 
-  private static void value(StringBuilder sb, Object v, String indent) {
+  private static void value(Text sb, Object v, String indent) {
     if (v instanceof Map && !((Map<?, ?>) v).isEmpty()) {
       sb.append('\n');
       entries(sb, (Map<?, ?>) v, indent, false);
@@ -62,6 +105,7 @@ final class MetaPrinter {
         } else {
           value(sb, item, indent + "  ");
         }
+        sb.maybeFlush();
       }
     } else {
       sb.append(' ').append(scalar(v)).append('\n');

@@ -212,23 +212,32 @@ final class StatsCommand implements Callable<Integer>, FileCommand {
       perStripe = List.of();
       stripeProblem = "stripe statistics are unreadable: " + Failures.problem(e, null);
     }
-    List<Object> stripes = new ArrayList<>();
     List<StripeInformation> infos = orc.stripes();
-    for (int s = 0; s < infos.size(); s++) {
-      StripeInformation info = infos.get(s);
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("stripe", s);
-      m.put("offset", info.offset());
-      m.put("rows", info.numberOfRows());
-      if (perStripe.size() == infos.size()) {
-        m.put("statistics", orcColumns(orc, selected, perStripe.get(s), info.numberOfRows()));
+    List<List<ColumnStatistics>> stats = perStripe;
+    if (rowGroups) {
+      List<Object> stripes = new ArrayList<>();
+      for (int s = 0; s < infos.size(); s++) {
+        Map<String, Object> m = orcStripe(orc, selected, infos, stats, s);
+        if (infos.get(s).numberOfRows() > 0) {
+          m.put("rowGroups", orcRowGroups(orc, orc.stripeIndex(s), selected));
+        }
+        stripes.add(m);
       }
-      if (rowGroups && info.numberOfRows() > 0) {
-        m.put("rowGroups", orcRowGroups(orc, orc.stripeIndex(s), selected));
-      }
-      stripes.add(m);
+      out.put("stripes", stripes);
+    } else {
+      // each stripe's map made when printed: a file of many stripes is never all at once
+      out.put("stripes", new java.util.AbstractList<Object>() {
+        @Override
+        public Object get(int s) {
+          return orcStripe(orc, selected, infos, stats, s);
+        }
+
+        @Override
+        public int size() {
+          return infos.size();
+        }
+      });
     }
-    out.put("stripes", stripes);
     List<String> notes = new ArrayList<>(orc.warnings());
     if (stripeProblem != null) {
       notes.add(stripeProblem);
@@ -246,6 +255,20 @@ final class StatsCommand implements Callable<Integer>, FileCommand {
     if (!notes.isEmpty()) {
       out.put("notes", notes);
     }
+  }
+
+  /** Stripe {@code s}'s number, offset, rows and statistics (when every stripe has them). */
+  private static Map<String, Object> orcStripe(OrcReader orc, List<Column> selected,
+      List<StripeInformation> infos, List<List<ColumnStatistics>> perStripe, int s) {
+    StripeInformation info = infos.get(s);
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("stripe", s);
+    m.put("offset", info.offset());
+    m.put("rows", info.numberOfRows());
+    if (perStripe.size() == infos.size()) {
+      m.put("statistics", orcColumns(orc, selected, perStripe.get(s), info.numberOfRows()));
+    }
+    return m;
   }
 
   /** Each row group's statistics, from the stripe's row index (index streams only). */

@@ -122,6 +122,8 @@ final class OrcBatchReader extends AbstractBatchReader {
   static volatile int partRows = 1 << 16;
 
   private final int parallelism;
+  /** Stripes of more bytes read than this are read in windows ({@link StripeData#streamed}). */
+  private final long streamedStripeBytes;
   /**
    * The decoder of every column read: the single-threaded read's, and a column-split read's for
    * stripes read in part; null when the read cuts stripes into parts.
@@ -237,8 +239,9 @@ final class OrcBatchReader extends AbstractBatchReader {
    */
   OrcBatchReader(InputFile file, OrcTail tail, Type schema, List<StripeInformation> stripes,
       Type projection, boolean[] included, ReadOptions options, RowGroupSelector selector,
-      OrcPushdown pushdown) {
+      OrcPushdown pushdown, long streamedStripeBytes) {
     super(projection, options.batchSize());
+    this.streamedStripeBytes = streamedStripeBytes;
     this.file = file;
     this.tail = tail;
     this.fileSchema = schema;
@@ -1226,6 +1229,14 @@ final class OrcBatchReader extends AbstractBatchReader {
     }
 
     private void startStripe(StripeData data) throws IOException {
+      try {
+        startStripeStreams(data);
+      } catch (OrcInputStream.WindowReadException e) {
+        throw e.getCause(); // reading a window of a stripe read in windows failed
+      }
+    }
+
+    private void startStripeStreams(StripeData data) throws IOException {
       if (root != null) {
         root.startStripe(data);
         return;
@@ -1238,6 +1249,14 @@ final class OrcBatchReader extends AbstractBatchReader {
     }
 
     private void read(ColumnBatch batch, int n) throws IOException {
+      try {
+        readStreams(batch, n);
+      } catch (OrcInputStream.WindowReadException e) {
+        throw e.getCause(); // reading a window of a stripe read in windows failed
+      }
+    }
+
+    private void readStreams(ColumnBatch batch, int n) throws IOException {
       if (root != null) {
         root.read(batch, n);
         return;
@@ -1252,6 +1271,14 @@ final class OrcBatchReader extends AbstractBatchReader {
     }
 
     private void seek(PositionSource source) throws IOException {
+      try {
+        seekStreams(source);
+      } catch (OrcInputStream.WindowReadException e) {
+        throw e.getCause(); // reading a window of a stripe read in windows failed
+      }
+    }
+
+    private void seekStreams(PositionSource source) throws IOException {
       if (root != null) {
         root.seek(source);
         return;
@@ -1262,6 +1289,14 @@ final class OrcBatchReader extends AbstractBatchReader {
     }
 
     private void skip(long rows) throws IOException {
+      try {
+        skipStreams(rows);
+      } catch (OrcInputStream.WindowReadException e) {
+        throw e.getCause(); // reading a window of a stripe read in windows failed
+      }
+    }
+
+    private void skipStreams(long rows) throws IOException {
       if (root != null) {
         root.skip(rows);
         return;
@@ -1285,7 +1320,10 @@ final class OrcBatchReader extends AbstractBatchReader {
     void start(Unit u, long row) throws IOException {
       unit = u;
       buffers.reuseAll(); // the streams of the stripe before are done with
-      startStripe(u.shared == null
+      startStripe(u.stripe.dataBytes(decodes) > streamedStripeBytes
+          ? StripeData.streamed(file, u.stripe, decodes, defaultZone, maxNestedValues,
+              decompressor, buffers)
+          : u.shared == null
           ? new StripeData(file, u.stripe, decodes, defaultZone, maxNestedValues,
               decompressor, u.ranges, buffers, bytes)
           : new StripeData(u.stripe, u.shared.bytes(), defaultZone, maxNestedValues,

@@ -40,6 +40,9 @@ public final class OrcReader implements FileReader {
   private final List<String> warnings = new ArrayList<>();
   private List<List<ColumnStatistics>> stripeStatistics;
 
+  /** {@link OrcReadOptions#withStreamedStripeBytes}. */
+  private long streamedStripeBytes = OrcReadOptions.DEFAULT_STREAMED_STRIPE_BYTES;
+
   private OrcReader(InputFile file, OrcTail tail) throws IOException {
     this.file = file;
     this.tail = tail;
@@ -63,7 +66,9 @@ public final class OrcReader implements FileReader {
   public static OrcReader open(InputFile file, OrcReadOptions options) throws IOException {
     Objects.requireNonNull(options, "options");
     try {
-      return new OrcReader(file, OrcTail.read(file).withKeys(options.keyProvider()));
+      OrcReader r = new OrcReader(file, OrcTail.read(file).withKeys(options.keyProvider()));
+      r.streamedStripeBytes = options.streamedStripeBytes();
+      return r;
     } catch (IOException | RuntimeException e) {
       try {
         file.close();
@@ -251,7 +256,6 @@ public final class OrcReader implements FileReader {
       }
       out.put("typeAttributes", list);
     }
-    List<Object> stripeList = new ArrayList<>();
     List<String> notes = new ArrayList<>(warnings);
     List<List<ColumnStatistics>> perStripe;
     try {
@@ -260,21 +264,31 @@ public final class OrcReader implements FileReader {
       perStripe = List.of();
       notes.add("stripe statistics are unreadable: " + e.getMessage());
     }
-    for (int i = 0; i < stripes.size(); i++) {
-      StripeInformation st = stripes.get(i);
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("stripe", i);
-      m.put("offset", st.offset());
-      m.put("indexLength", st.indexLength());
-      m.put("dataLength", st.dataLength());
-      m.put("footerLength", st.footerLength());
-      m.put("rows", st.numberOfRows());
-      if (i < perStripe.size()) {
-        m.put("statistics", describe(columns, perStripe.get(i)));
+    List<List<ColumnStatistics>> stats = perStripe;
+    // each stripe's map made when asked for (printed), so a file of many stripes is never a
+    // tree of all their statistics at once
+    out.put("stripes", new java.util.AbstractList<Object>() {
+      @Override
+      public Object get(int i) {
+        StripeInformation st = stripes.get(i);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("stripe", i);
+        m.put("offset", st.offset());
+        m.put("indexLength", st.indexLength());
+        m.put("dataLength", st.dataLength());
+        m.put("footerLength", st.footerLength());
+        m.put("rows", st.numberOfRows());
+        if (i < stats.size()) {
+          m.put("statistics", describe(columns, stats.get(i)));
+        }
+        return m;
       }
-      stripeList.add(m);
-    }
-    out.put("stripes", stripeList);
+
+      @Override
+      public int size() {
+        return stripes.size();
+      }
+    });
     out.put("statistics", describe(columns, statistics()));
     Map<String, Object> user = new LinkedHashMap<>();
     for (Map.Entry<String, byte[]> e : userMetadata().entrySet()) {
@@ -425,7 +439,7 @@ public final class OrcReader implements FileReader {
     OrcPushdown pushdown = plan.pushdown() == null ? null
         : new OrcPushdown(plan.pushdown(), schema, writerId(), writerVersion(), masked());
     return plan.wrap(new OrcBatchReader(file, tail, schema, stripes, plan.fileProjection(),
-        plan.includedColumns(), options, selector, pushdown));
+        plan.includedColumns(), options, selector, pushdown, streamedStripeBytes));
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.colfile.orc;
 
 import io.colfile.core.codec.Decompressor;
+import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.error.FileRegion;
 import io.colfile.core.io.FileRange;
 import io.colfile.core.io.InputFile;
@@ -108,6 +109,59 @@ final class StripeData implements StripeStreams {
           (int) stripe.streams.get(id).length(), e.getValue(), decompressor,
           stripe.tail.blockSize, buffers));
     }
+  }
+
+  /**
+   * The bytes of the windows of a stripe read in windows ({@link #streamed}), all its streams'
+   * together: each stream's window is this divided among them, within {@link #MIN_WINDOW} and
+   * {@link #MAX_WINDOW} (a compressed stream's window holds at least one whole chunk).
+   */
+  static final int WINDOW_BUDGET = 16 << 20;
+  static final int MIN_WINDOW = 64 << 10;
+  static final int MAX_WINDOW = 4 << 20;
+  /** {@link #WINDOW_BUDGET} and {@link #MIN_WINDOW}, which tests make small. */
+  static volatile int windowBudget = WINDOW_BUDGET;
+  static volatile int minWindow = MIN_WINDOW;
+
+  private StripeData(Stripe stripe, ZoneId defaultZone, long maxNestedValues)
+      throws CorruptFileException {
+    this.stripe = stripe;
+    this.maxNestedValues = maxNestedValues;
+    this.writerZone = stripe.writerZone(defaultZone);
+  }
+
+  /**
+   * The data streams of the columns {@code included} read each through a window of its own,
+   * read from {@code in} as decoding moves on or seeks (not before), and never a stream or the
+   * stripe whole: for stripes too large to hold. Each window is an array of its own, so values
+   * taken from one in place stay valid after the next is read.
+   */
+  static StripeData streamed(InputFile in, Stripe stripe, boolean[] included,
+      ZoneId defaultZone, long maxNestedValues, Decompressor decompressor,
+      OrcInputStream.ChunkBuffers buffers) throws IOException {
+    StripeData d = new StripeData(stripe, defaultZone, maxNestedValues);
+    int count = 0;
+    for (StreamId id : stripe.streams.keySet()) {
+      if (VALUE_KINDS.contains(id.kind()) && included[id.column()]) {
+        count++;
+      }
+    }
+    int window = Math.max(minWindow, Math.min(MAX_WINDOW, windowBudget / Math.max(1, count)));
+    for (Map.Entry<StreamId, StripeIndex.Located> e : stripe.streams.entrySet()) {
+      StreamId id = e.getKey();
+      StripeIndex.Located at = e.getValue();
+      if (!VALUE_KINDS.contains(id.kind()) || !included[id.column()]) {
+        continue;
+      }
+      OrcInputStream.Source source = (from, length) -> {
+        byte[] b = in.read(at.offset() + from, length);
+        stripe.decrypt(id, from, b, 0, length);
+        return new OrcInputStream.Segment(from, b, 0, length);
+      };
+      d.streams.put(id, new OrcInputStream(stripe.region(id), at.length(), source, window,
+          decompressor, stripe.tail.blockSize, buffers));
+    }
+    return d;
   }
 
   /** The bytes of a stripe's streams read ({@link #read}), never changed once read. */

@@ -72,6 +72,39 @@ public final class TailMessages {
         f.hasSoftwareVersion() ? f.getSoftwareVersion() : null);
   }
 
+  /** Footer.stripes: field 3, length-delimited. */
+  private static final int FOOTER_STRIPES_TAG = 3 << 3 | 2;
+
+  /**
+   * The footer's bytes without its stripe list, which the details do not need: a file of many
+   * stripes would hold them all as objects a second time.
+   */
+  private static byte[] withoutStripes(FileRegion where, byte[] bytes)
+      throws CorruptFileException {
+    java.io.ByteArrayOutputStream kept = new java.io.ByteArrayOutputStream();
+    try {
+      com.google.protobuf.CodedInputStream in = com.google.protobuf.CodedInputStream
+          .newInstance(bytes);
+      in.setSizeLimit(Integer.MAX_VALUE);
+      int from = 0;
+      while (!in.isAtEnd()) {
+        int start = in.getTotalBytesRead();
+        int tag = in.readTag();
+        if (tag == 0 || !in.skipField(tag)) {
+          break;
+        }
+        if (tag == FOOTER_STRIPES_TAG) {
+          kept.write(bytes, from, start - from);
+          from = in.getTotalBytesRead();
+        }
+      }
+      kept.write(bytes, from, bytes.length - from);
+    } catch (java.io.IOException e) {
+      throw where.corrupt(e, -1, "unreadable protobuf message: %s", e.getMessage());
+    }
+    return kept.toByteArray();
+  }
+
   /**
    * What the footer says beyond {@link Footer}, for tools ({@code colfile meta}): under {@code
    * "encryption"} (absent when the file has none) the masks ({@code name}, {@code parameters},
@@ -84,7 +117,8 @@ public final class TailMessages {
    */
   public static Map<String, Object> footerDetails(FileRegion where, byte[] bytes)
       throws CorruptFileException {
-    OrcProto.Footer f = Messages.parse(where, bytes, OrcProto.Footer.parser());
+    OrcProto.Footer f = Messages.parse(where, withoutStripes(where, bytes),
+        OrcProto.Footer.parser());
     Map<String, Object> out = new LinkedHashMap<>();
     if (f.hasEncryption()) {
       OrcProto.Encryption e = f.getEncryption();
@@ -231,14 +265,94 @@ public final class TailMessages {
   }
 
   /** The Metadata section: stripe statistics, one list per stripe. */
+  /**
+   * The Metadata message's stripe statistics, one list per stripe, parsed when asked for: the
+   * list holds the message's bytes and where each stripe's entry lies, so that the statistics of
+   * a file of many stripes are never all objects at once. Each entry is parsed here once, to
+   * check it, and discarded; a damaged message is a {@link CorruptFileException} here, not later.
+   */
   public static List<List<ColumnStatistics>> parseMetadata(FileRegion where, byte[] bytes)
       throws CorruptFileException {
-    OrcProto.Metadata m = Messages.parse(where, bytes, OrcProto.Metadata.parser());
-    List<List<ColumnStatistics>> out = new ArrayList<>(m.getStripeStatsCount());
-    for (OrcProto.StripeStatistics s : m.getStripeStatsList()) {
-      out.add(StatisticsMessages.fromProtos(s.getColStatsList()));
+    int[] spans = new int[16]; // offset and length of each StripeStatistics entry
+    int count = 0;
+    try {
+      com.google.protobuf.CodedInputStream in = com.google.protobuf.CodedInputStream
+          .newInstance(bytes);
+      in.setSizeLimit(Integer.MAX_VALUE);
+      while (!in.isAtEnd()) {
+        int tag = in.readTag();
+        if (tag == 0) {
+          break;
+        }
+        if (tag != STRIPE_STATS_TAG) {
+          if (!in.skipField(tag)) {
+            break;
+          }
+          continue;
+        }
+        int size = in.readRawVarint32();
+        int start = in.getTotalBytesRead();
+        if (size < 0 || size > bytes.length - start) {
+          throw where.corrupt("unreadable protobuf message: stripe statistics %d run past the "
+              + "end of the message", count);
+        }
+        if (count * 2 == spans.length) {
+          spans = java.util.Arrays.copyOf(spans, spans.length * 2);
+        }
+        spans[count * 2] = start;
+        spans[count * 2 + 1] = size;
+        count++;
+        in.skipRawBytes(size);
+      }
+    } catch (java.io.IOException e) {
+      throw where.corrupt(e, -1, "unreadable protobuf message: %s", e.getMessage());
     }
-    return List.copyOf(out);
+    LazyStripeStatistics out = new LazyStripeStatistics(where, bytes,
+        java.util.Arrays.copyOf(spans, count * 2));
+    for (int s = 0; s < count; s++) {
+      out.parse(s);
+    }
+    return out;
+  }
+
+  /** Metadata.stripeStats: field 1, length-delimited. */
+  private static final int STRIPE_STATS_TAG = 1 << 3 | 2;
+
+  /** {@link #parseMetadata}'s list: each stripe's entry parsed again on every get. */
+  private static final class LazyStripeStatistics
+      extends java.util.AbstractList<List<ColumnStatistics>> implements java.util.RandomAccess {
+    private final FileRegion where;
+    private final byte[] bytes;
+    private final int[] spans;
+
+    LazyStripeStatistics(FileRegion where, byte[] bytes, int[] spans) {
+      this.where = where;
+      this.bytes = bytes;
+      this.spans = spans;
+    }
+
+    List<ColumnStatistics> parse(int s) throws CorruptFileException {
+      byte[] entry = java.util.Arrays.copyOfRange(bytes, spans[2 * s],
+          spans[2 * s] + spans[2 * s + 1]);
+      OrcProto.StripeStatistics m = Messages.parse(where, entry,
+          OrcProto.StripeStatistics.parser());
+      return StatisticsMessages.fromProtos(m.getColStatsList());
+    }
+
+    @Override
+    public List<ColumnStatistics> get(int s) {
+      java.util.Objects.checkIndex(s, size());
+      try {
+        return parse(s);
+      } catch (CorruptFileException e) { // parsed once when the list was made
+        throw new IllegalStateException(e);
+      }
+    }
+
+    @Override
+    public int size() {
+      return spans.length / 2;
+    }
   }
 
   public static byte[] serialize(PostScript p) {

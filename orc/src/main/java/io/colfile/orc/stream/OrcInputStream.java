@@ -22,14 +22,16 @@ import java.util.Objects;
  * </pre>
  *
  * <p>Reads go through a window {@code cur[pos, limit)}: the raw stream itself, an original chunk
- * in place (no copy), or the one reusable decompression buffer of exactly {@code blockSize}
- * bytes. Decoders in this package read the window directly for speed; everything else uses the
+ * in place (no copy), or the one reusable decompression buffer (sized to the first chunk's
+ * guessed content, grown to {@code blockSize} when a chunk needs more). Decoders in this package read the window directly for speed; everything else uses the
  * methods. Positions (orc.md section 7) are {@code [byteOffset]} for raw streams and {@code
  * [chunkStart, offsetInChunk]} for compressed ones. Not thread-safe.
  *
  * <p>A stream read for some row groups only holds {@link Segment}s of its bytes: a raw stream's
  * window is then one segment (or the part of it from a position on), a chunk must lie within
- * one, and reaching bytes that were not read is a {@link BytesNotReadException}.
+ * one, and reaching bytes that were not read is a {@link BytesNotReadException}. A stream too
+ * large to hold reads its bytes from a {@link Source} instead, one window at a time (a chunk
+ * always whole in one), so its offsets may pass 2^31.
  */
 public final class OrcInputStream {
   private static final byte[] EMPTY = new byte[0];
@@ -44,7 +46,7 @@ public final class OrcInputStream {
    * Bytes {@code [streamOffset, streamOffset + length)} of a stream, held in {@code
    * array[offset, offset + length)}.
    */
-  public record Segment(int streamOffset, byte[] array, int offset, int length) {
+  public record Segment(long streamOffset, byte[] array, int offset, int length) {
     public Segment {
       Objects.checkFromIndexSize(offset, length, array.length);
     }
@@ -52,9 +54,16 @@ public final class OrcInputStream {
 
   /** The stream's compressed (or raw) bytes in the file; every error names it. */
   private final FileRegion region;
-  /** The stream's bytes that were read, by stream offset, apart from each other. */
-  private final Segment[] segments;
-  private final int srcLen;
+  /**
+   * The stream's bytes that were read, by stream offset, apart from each other; of a stream read
+   * through a {@link Source}, the one window read last.
+   */
+  private Segment[] segments;
+  /** Where a stream read in windows reads them; null: its bytes were read before. */
+  private final Source source;
+  /** The bytes a {@link Source} is asked for at a time (more when a chunk needs more). */
+  private final int windowSize;
+  private final long srcLen;
   private final Decompressor codec;
   private final int blockSize;
   private byte[] chunkBuffer; // taken on the first compressed chunk
@@ -67,9 +76,9 @@ public final class OrcInputStream {
   int pos;
   int limit;
   private int base; // index in cur of the current chunk's (raw: the window's) first byte
-  private int chunkStart = -1; // stream offset of the current chunk's header, -1 if none
-  private int nextChunk; // stream offset of the next chunk header
-  private int windowStart; // raw streams: the stream offset of cur[base]
+  private long chunkStart = -1; // stream offset of the current chunk's header, -1 if none
+  private long nextChunk; // stream offset of the next chunk header
+  private long windowStart; // raw streams: the stream offset of cur[base]
 
   /**
    * @param region the stream's bytes in the file, e.g. {@code stripe 2 / column 5 / DATA} at its
@@ -101,25 +110,78 @@ public final class OrcInputStream {
    * thread-safe: one reader's.
    */
   public static final class ChunkBuffers {
-    private final java.util.ArrayList<byte[]> all = new java.util.ArrayList<>();
-    private int lent;
+    /** The buffers of each size taken (sizes are few: powers of two and block sizes). */
+    private final java.util.Map<Integer, Pool> bySize = new java.util.HashMap<>();
+
+    private static final class Pool {
+      final java.util.ArrayList<byte[]> all = new java.util.ArrayList<>();
+      int lent;
+    }
 
     /** Every buffer taken so far may be taken again: their streams are no longer read. */
     public void reuseAll() {
-      lent = 0;
+      for (Pool p : bySize.values()) {
+        p.lent = 0;
+      }
     }
 
     byte[] take(int size) {
-      while (lent < all.size()) {
-        byte[] b = all.get(lent++);
-        if (b.length == size) {
-          return b;
-        }
+      Pool p = bySize.computeIfAbsent(size, x -> new Pool());
+      if (p.lent < p.all.size()) {
+        return p.all.get(p.lent++);
       }
       byte[] b = new byte[size];
-      all.add(b);
-      lent = all.size();
+      p.all.add(b);
+      p.lent = p.all.size();
       return b;
+    }
+  }
+
+  /**
+   * The first buffer a stream decompresses into holds this many times its first chunk's
+   * compressed bytes (a power of two, at least {@link #MIN_CHUNK_BUFFER}), not the block size: a
+   * stream of a stripe of few rows decompresses to far less than a block, and a file of many
+   * columns has many such streams read at once. A chunk that does not fit is decompressed again
+   * into a buffer of the block size, which the stream keeps.
+   */
+  private static final int GUESSED_RATIO = 8;
+  private static final int MIN_CHUNK_BUFFER = 4 << 10;
+
+  /**
+   * Where a stream too large to hold whole reads its bytes from, a window at a time: bytes
+   * {@code [streamOffset, streamOffset + length)} of the stream (decrypted) in an array of
+   * their own, which nothing overwrites afterwards (values taken in place from it stay valid).
+   */
+  public interface Source {
+    Segment read(long streamOffset, int length) throws java.io.IOException;
+  }
+
+  /**
+   * A stream of {@code length} bytes read from {@code source} in windows of {@code windowSize}
+   * bytes (a window holds a whole chunk, so it is larger when a chunk is), one after the other
+   * as the decoder moves on or seeks: the heap it needs does not grow with the stream. An error
+   * reading a window is a {@link WindowReadException} carrying the I/O error.
+   */
+  public OrcInputStream(FileRegion region, long length, Source source, int windowSize,
+      Decompressor codecOrNull, int blockSize, ChunkBuffers buffers) {
+    this(region, length, new Segment[0], codecOrNull, blockSize, buffers, source,
+        Math.max(HEADER_BYTES, windowSize));
+  }
+
+  /**
+   * Reading a window of a stream ({@link Source}) failed: the I/O error as the stream's
+   * decoders report it; {@link #getCause()} is the error itself.
+   */
+  public static final class WindowReadException extends CorruptFileException {
+    private static final long serialVersionUID = 1L;
+
+    WindowReadException(FileRegion region, java.io.IOException cause) {
+      super(region, -1, "cannot read the stream: " + cause.getMessage(), cause);
+    }
+
+    @Override
+    public synchronized java.io.IOException getCause() {
+      return (java.io.IOException) super.getCause();
     }
   }
 
@@ -129,11 +191,19 @@ public final class OrcInputStream {
    */
   public OrcInputStream(FileRegion region, int length, Segment[] segments,
       Decompressor codecOrNull, int blockSize, ChunkBuffers buffers) {
+    this(region, length, segments, codecOrNull, blockSize, buffers, null, 0);
+  }
+
+  private OrcInputStream(FileRegion region, long length, Segment[] segments,
+      Decompressor codecOrNull, int blockSize, ChunkBuffers buffers, Source source,
+      int windowSize) {
+    this.source = source;
+    this.windowSize = windowSize;
     this.buffers = buffers;
     if (codecOrNull != null && blockSize <= 0) {
       throw new IllegalArgumentException("compression block size " + blockSize);
     }
-    int end = 0;
+    long end = 0;
     for (Segment g : segments) {
       if (g.streamOffset() < end || g.length() > length - g.streamOffset()) {
         throw new IllegalArgumentException("segments overlap or leave the stream's " + length
@@ -156,6 +226,33 @@ public final class OrcInputStream {
     }
   }
 
+  /**
+   * A stream read through a {@link Source}: makes sure its window holds bytes {@code [at, at +
+   * need)} (within the stream), reading a new window from {@code at} when it does not.
+   */
+  private void ensure(long at, int need) throws CorruptFileException {
+    if (segments.length == 1) {
+      Segment g = segments[0];
+      if (at >= g.streamOffset() && at + need <= g.streamOffset() + g.length()) {
+        return;
+      }
+    }
+    int length = (int) Math.min(srcLen - at, Math.max(need, windowSize));
+    Segment g;
+    try {
+      g = source.read(at, length);
+    } catch (CorruptFileException e) {
+      throw e;
+    } catch (java.io.IOException e) {
+      throw new WindowReadException(region, e);
+    }
+    if (g.streamOffset() != at || g.length() != length) {
+      throw new IllegalStateException("the source read " + g.length() + " bytes at "
+          + g.streamOffset() + ", not " + length + " at " + at);
+    }
+    segments = new Segment[] {g};
+  }
+
   /** The index of the segment holding stream offset {@code at}, or -1. */
   private int segment(long at) {
     int lo = 0;
@@ -175,7 +272,10 @@ public final class OrcInputStream {
   }
 
   /** Raw streams: makes the window the bytes read from stream offset {@code at} on. */
-  private void window(int at) throws BytesNotReadException {
+  private void window(long at) throws CorruptFileException {
+    if (source != null && at < srcLen) {
+      ensure(at, 1);
+    }
     int i = segment(at);
     if (i < 0) {
       throw notRead(at, 1);
@@ -183,9 +283,9 @@ public final class OrcInputStream {
     show(segments[i], at);
   }
 
-  private void show(Segment g, int at) {
+  private void show(Segment g, long at) {
     cur = g.array();
-    pos = base = g.offset() + (at - g.streamOffset());
+    pos = base = g.offset() + (int) (at - g.streamOffset());
     limit = g.offset() + g.length();
     windowStart = at;
   }
@@ -302,7 +402,7 @@ public final class OrcInputStream {
         pos = base = limit = 0;
         windowStart = srcLen;
       } else {
-        window((int) offset);
+        window(offset);
       }
       return;
     }
@@ -322,7 +422,7 @@ public final class OrcInputStream {
       return;
     }
     if (start != chunkStart) { // row groups often share a chunk: keep it decompressed
-      loadChunk((int) start);
+      loadChunk(start);
     }
     if (skip < 0 || skip > limit - base) {
       throw corrupt("position %d is outside the chunk's %d decompressed bytes", skip, limit - base);
@@ -341,7 +441,7 @@ public final class OrcInputStream {
         if (next >= srcLen) {
           return false;
         }
-        window((int) next); // the next segment, if it was read
+        window(next); // the next segment, if it was read
         continue;
       }
       if (nextChunk >= srcLen) {
@@ -352,10 +452,13 @@ public final class OrcInputStream {
     return true;
   }
 
-  private void loadChunk(int start) throws CorruptFileException {
-    int left = srcLen - start;
+  private void loadChunk(long start) throws CorruptFileException {
+    long left = srcLen - start;
     if (left < HEADER_BYTES) {
       throw chunkCorrupt(start, "chunk header needs 3 bytes but %d are left", left);
+    }
+    if (source != null) {
+      ensure(start, HEADER_BYTES);
     }
     int i = segment(start);
     if (i < 0 || segments[i].streamOffset() + segments[i].length() - start < HEADER_BYTES) {
@@ -363,7 +466,7 @@ public final class OrcInputStream {
     }
     Segment g = segments[i];
     byte[] src = g.array();
-    int p = g.offset() + (start - g.streamOffset());
+    int p = g.offset() + (int) (start - g.streamOffset());
     int header = (src[p] & 0xff) | (src[p + 1] & 0xff) << 8 | (src[p + 2] & 0xff) << 16;
     int length = header >>> 1;
     // Java checks the block size for both kinds of chunk; so do we (spec section 4).
@@ -374,6 +477,12 @@ public final class OrcInputStream {
     if (length > left - HEADER_BYTES) {
       throw chunkCorrupt(start, "chunk length %d exceeds the %d bytes left in the stream",
           length, left - HEADER_BYTES);
+    }
+    if (source != null && g.streamOffset() + g.length() - start < HEADER_BYTES + length) {
+      ensure(start, HEADER_BYTES + length); // the whole chunk in one window
+      g = segments[0];
+      src = g.array();
+      p = g.offset() + (int) (start - g.streamOffset());
     }
     if (g.streamOffset() + g.length() - start < HEADER_BYTES + length) {
       throw notRead(start, HEADER_BYTES + length);
@@ -387,20 +496,38 @@ public final class OrcInputStream {
       limit = pos + length;
     } else {
       if (chunkBuffer == null) {
-        chunkBuffer = buffers == null ? new byte[blockSize] : buffers.take(blockSize);
+        long guess = Math.max(MIN_CHUNK_BUFFER, (long) length * GUESSED_RATIO);
+        int size = guess >= blockSize ? blockSize
+            : Math.min(blockSize, Integer.highestOneBit((int) guess - 1) << 1);
+        chunkBuffer = takeBuffer(size);
       }
       int n;
       try {
         n = BlockDecompression.atMost(codec, src, p + HEADER_BYTES, length, chunkBuffer, 0,
-            blockSize);
+            chunkBuffer.length);
       } catch (MalformedInputException e) {
-        throw region.corrupt(e, start, "chunk does not decompress: %s", e.getMessage());
+        if (chunkBuffer.length >= blockSize) {
+          throw region.corrupt(e, start, "chunk does not decompress: %s", e.getMessage());
+        }
+        // it may need more room than guessed: once more into a whole block
+        chunkBuffer = takeBuffer(blockSize);
+        try {
+          n = BlockDecompression.atMost(codec, src, p + HEADER_BYTES, length, chunkBuffer, 0,
+              blockSize);
+        } catch (MalformedInputException again) {
+          throw region.corrupt(again, start, "chunk does not decompress: %s",
+              again.getMessage());
+        }
       }
       cur = chunkBuffer;
       pos = base = 0;
       limit = n;
     }
     chunkStart = start;
+  }
+
+  private byte[] takeBuffer(int size) {
+    return buffers == null ? new byte[size] : buffers.take(size);
   }
 
   // ---- variable-length integers (orc.md section 6.1) ----
@@ -538,7 +665,7 @@ public final class OrcInputStream {
     return region;
   }
 
-  private CorruptFileException chunkCorrupt(int start, String fmt, Object... args) {
+  private CorruptFileException chunkCorrupt(long start, String fmt, Object... args) {
     return region.corrupt(start, fmt, args);
   }
 }
