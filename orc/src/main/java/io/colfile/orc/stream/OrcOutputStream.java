@@ -1,10 +1,12 @@
 package io.colfile.orc.stream;
 
+import io.colfile.core.codec.CompressionCodec;
 import io.colfile.core.codec.Compressor;
 import io.colfile.core.encoding.Endian;
 import io.colfile.core.encoding.Varints;
 import io.colfile.orc.index.RawCheckpoint;
 import io.colfile.orc.index.StreamOffset;
+import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.math.BigInteger;
@@ -39,7 +41,8 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
   static final int MAX_BUFFER_SIZE = (1 << 23) - 1;
 
   private static final byte[] EMPTY = new byte[0];
-  private static final int FIRST_PAGE = 1 << 10;
+  /** A stream's first page: most streams of a wide file hold a few bytes a stripe. */
+  private static final int FIRST_PAGE = 1 << 8;
   /** Pages double up to this size, then the next ones are {@link #MAX_PAGE}. */
   private static final int LAST_DOUBLED_PAGE = 1 << 18;
   /**
@@ -49,10 +52,18 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
    */
   private static final int MAX_PAGE = (1 << 20) - 64;
   /** The chunk buffer starts this small and doubles up to {@code bufferSize} as bytes come. */
-  private static final int FIRST_CHUNK = 1 << 12;
+  private static final int FIRST_CHUNK = 1 << 8;
 
+  private final boolean compressed;
+  /** The compressor of a stream made with one; null for a stream of a writer's lanes. */
   private final Compressor compressor;
   private final int bufferSize;
+  /** Where a writer's stream gets its compressor and compressor output: its thread's lane. */
+  private final WriteLanes lanes;
+  private final StreamKind kind;
+  private Thread boundTo;
+  private WriteLanes.Lane lane;
+  private Compressor laneCompressor;
 
   // The window being filled: the current output page (raw) or the chunk (compressed).
   private byte[] buf = EMPTY;
@@ -68,7 +79,7 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
   private long outBase; // bytes in the full pages
 
   private byte[] chunk; // compressed mode: up to bufferSize bytes, allocated on the first write
-  private final Scratch scratch; // compressor output; only fewer bytes than the chunk's are kept
+  private byte[] scratch = EMPTY; // compressor output of a stream made with its compressor
   private final byte[] header = new byte[HEADER_BYTES];
   private final byte[] varintBytes = new byte[Varints.MAX_VARLONG_BYTES]; // one near a page end
 
@@ -88,39 +99,34 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
    *     is then allowed.
    */
   public OrcOutputStream(Compressor compressor, int bufferSize) {
-    this(compressor, bufferSize, new Scratch());
+    this(compressor != null, compressor, null, null, bufferSize);
   }
 
   /**
-   * A stream whose compressor writes into {@code scratch}, which streams never written to at
-   * the same time (those of one column, or of one thread) may share: it holds one chunk.
+   * A stream of {@code kind} of a writer, which compresses with the compressor of {@code
+   * lanes}' codec for that kind, the one of the lane of the thread writing.
    */
-  public OrcOutputStream(Compressor compressor, int bufferSize, Scratch scratch) {
-    if (bufferSize > MAX_BUFFER_SIZE || bufferSize < (compressor == null ? 0 : 1)) {
+  public OrcOutputStream(WriteLanes lanes, StreamKind kind, int bufferSize) {
+    this(lanes.codec() != CompressionCodec.NONE, null, Objects.requireNonNull(lanes, "lanes"),
+        kind, bufferSize);
+  }
+
+  private OrcOutputStream(boolean compressed, Compressor compressor, WriteLanes lanes,
+      StreamKind kind, int bufferSize) {
+    if (bufferSize > MAX_BUFFER_SIZE || bufferSize < (compressed ? 1 : 0)) {
       throw new IllegalArgumentException("ORC compression buffer size " + bufferSize
           + " is outside 1.." + MAX_BUFFER_SIZE + " (a chunk header holds 23 bits)");
     }
+    this.compressed = compressed;
     this.compressor = compressor;
+    this.lanes = lanes;
+    this.kind = kind;
     this.bufferSize = bufferSize;
-    this.scratch = Objects.requireNonNull(scratch, "scratch");
-  }
-
-  /** The compressor's output buffer, which streams that are never written at once may share. */
-  public static final class Scratch {
-    private byte[] bytes = EMPTY;
-
-    /** At least {@code n} bytes. */
-    byte[] get(int n) {
-      if (bytes.length < n) {
-        bytes = new byte[n];
-      }
-      return bytes;
-    }
   }
 
   /** True when chunks are written (a compressor was given). */
   public boolean isCompressed() {
-    return compressor != null;
+    return compressed;
   }
 
   @Override
@@ -240,8 +246,8 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
    * chunk) compressed.
    */
   public StreamOffset offset() {
-    return compressor == null ? new StreamOffset(0, outBase + pos)
-        : new StreamOffset(outBase + outPos, pos);
+    return compressed ? new StreamOffset(outBase + outPos, pos)
+        : new StreamOffset(0, outBase + pos);
   }
 
   @Override
@@ -263,8 +269,16 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
 
   /** {@link #flush()} for callers that know no I/O happens here (the encoders). */
   void flushChunk() {
-    if (compressor != null && pos > 0) {
-      spill();
+    if (compressed) {
+      if (pos > 0) {
+        spill();
+      }
+      // The chunk buffer goes with the last chunk: most streams of a wide file are written
+      // when their stripe ends (dictionaries, row indexes), and hold one only while they have
+      // bytes. The next write starts a small one again.
+      chunk = null;
+      buf = EMPTY;
+      limit = 0;
     }
     // orc-core drops its buffers and counters here
     touched = false;
@@ -275,7 +289,7 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
 
   /** Bytes produced so far (chunk headers included), not counting the unflushed chunk. */
   public long outputLength() {
-    return outBase + (compressor == null ? pos : outPos);
+    return outBase + (compressed ? outPos : pos);
   }
 
   /**
@@ -288,7 +302,7 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
    */
   public long bufferedSize() {
     long produced = outputLength();
-    if (compressor == null) {
+    if (!compressed) {
       if (!touched || bufferSize == 0) {
         return produced;
       }
@@ -313,7 +327,7 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
       out.write(pages[i]);
     }
     if (page >= 0) {
-      out.write(pages[page], 0, compressor == null ? pos : outPos);
+      out.write(pages[page], 0, compressed ? outPos : pos);
     }
   }
 
@@ -327,7 +341,7 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
     byte[] result = new byte[(int) length];
     int at = 0;
     for (int i = 0; i <= page; i++) {
-      int n = i < page ? pages[i].length : compressor == null ? pos : outPos;
+      int n = i < page ? pages[i].length : compressed ? outPos : pos;
       System.arraycopy(pages[i], 0, result, at, n);
       at += n;
     }
@@ -349,7 +363,7 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
   }
 
   private void checkFlushed() {
-    if (compressor != null && pos > 0) {
+    if (compressed && pos > 0) {
       throw new IllegalStateException(
           "flush() the stream first: " + pos + " bytes are still in the unwritten chunk");
     }
@@ -358,7 +372,7 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
   private void touch() {
     if (!touched) {
       touched = true;
-      if (compressor != null && buf == EMPTY) {
+      if (compressed && buf == EMPTY) {
         openChunk();
       }
     }
@@ -367,7 +381,7 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
   /** Makes room in the window for at least one byte. */
   private void full() {
     touched = true;
-    if (compressor == null) {
+    if (!compressed) {
       nextPage();
       buf = pages[page];
       pos = 0;
@@ -397,11 +411,22 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
   private void spill() {
     int n = pos;
     int c = -1;
+    byte[] output = EMPTY;
     if (n > 1) { // one byte never compresses to nothing
-      byte[] compressed = scratch.get(chunk.length);
-      // Room for n bytes, though only fewer count: a window of exactly the output's size is the
-      // edge where codecs are most likely to get "fits" wrong.
-      c = compressor.compress(buf, 0, n, compressed, 0, n);
+      Compressor codec = compressor;
+      if (codec == null) {
+        if (boundTo != Thread.currentThread()) {
+          boundTo = Thread.currentThread();
+          lane = lanes.current();
+          laneCompressor = lane.compressor(kind);
+        }
+        codec = laneCompressor;
+      }
+      // Room for the worst case, so that no codec copies through a buffer of its own; only
+      // fewer bytes than n are kept.
+      int room = codec.maxCompressedLength(n);
+      output = lane != null ? lane.bytes(room) : ownScratch(room);
+      c = codec.compress(buf, 0, n, output, 0, room);
       if (c >= n) {
         c = -1;
       }
@@ -409,12 +434,19 @@ public final class OrcOutputStream extends OutputStream implements StreamWriter 
     trackJavaBuffers(c);
     if (c >= 0) {
       appendHeader(c, false);
-      append(scratch.bytes, 0, c);
+      append(output, 0, c);
     } else {
       appendHeader(n, true);
       append(buf, 0, n);
     }
     pos = 0;
+  }
+
+  private byte[] ownScratch(int n) {
+    if (scratch.length < n) {
+      scratch = new byte[n];
+    }
+    return scratch;
   }
 
   /**

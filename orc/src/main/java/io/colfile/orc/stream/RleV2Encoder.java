@@ -31,9 +31,13 @@ public final class RleV2Encoder implements IntegerEncoder {
   private final boolean signed;
   private final RunChooser chooser;
 
+  private static final long[] NO_LITERALS = {};
+
   // Values not written yet. While they vary, `varying` counts them all; once the last three are
-  // identical the ones before are written, and `repeating` counts the identical ones left.
-  private final long[] literals = new long[MAX_RUN];
+  // identical the ones before are written, and `repeating` counts the identical ones left. The
+  // array exists from the first value to the next flush(): most streams of a wide file are
+  // written only when their stripe ends (dictionary ids, lengths), and 4 KB each add up.
+  private long[] literals = NO_LITERALS;
   private int count;
   private int repeating;
   private int varying;
@@ -68,6 +72,9 @@ public final class RleV2Encoder implements IntegerEncoder {
   }
 
   private void start(long value) {
+    if (literals.length == 0) {
+      literals = new long[MAX_RUN];
+    }
     literals[0] = value;
     count = 1;
     repeating = 1;
@@ -251,6 +258,7 @@ public final class RleV2Encoder implements IntegerEncoder {
         writeRepeat();
       }
     }
+    literals = NO_LITERALS;
     out.flushChunk();
   }
 

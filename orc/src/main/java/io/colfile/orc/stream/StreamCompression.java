@@ -56,6 +56,29 @@ public final class StreamCompression {
     };
   }
 
+  /** How many {@link #setting}s there are. */
+  static final int SETTINGS = 3;
+
+  /**
+   * Which of the codec's settings streams of {@code kind} get, 0 to {@link #SETTINGS} - 1:
+   * streams of the same setting get compressors that make the same bytes ({@link
+   * #compressorFor}). ZLIB and BROTLI have three (values, small integers and bits, the rest);
+   * the other codecs one.
+   */
+  static int setting(CompressionCodec codec, StreamKind kind) {
+    if (codec != CompressionCodec.ZLIB && codec != CompressionCodec.BROTLI) {
+      return 0;
+    }
+    if (kind == null) {
+      return 2;
+    }
+    return switch (kind) {
+      case DATA, DICTIONARY_DATA, BLOOM_FILTER, BLOOM_FILTER_UTF8 -> 0;
+      case LENGTH, DICTIONARY_COUNT, PRESENT, ROW_INDEX, SECONDARY -> 1;
+      default -> 2;
+    };
+  }
+
   private static Compressor zlibFor(StreamKind kind, boolean speed) {
     if (kind == null) {
       return CompressionCodec.zlib(Deflater.DEFAULT_COMPRESSION, Deflater.DEFAULT_STRATEGY);

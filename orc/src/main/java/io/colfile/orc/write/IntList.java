@@ -8,7 +8,9 @@ import java.util.Arrays;
  * dictionary ids of a stripe, one per row, are its largest buffer; most dictionaries are small.
  */
 final class IntList {
-  private byte[] bytes = new byte[1024];
+  private static final int FIRST_CAPACITY = 64;
+
+  private byte[] bytes = new byte[FIRST_CAPACITY];
   private char[] chars; // once a value reached 2^8
   private int[] ints; // once a value reached 2^16
   private int size;
@@ -87,7 +89,7 @@ final class IntList {
   }
 
   private void widenToChars() {
-    chars = new char[Math.max(bytes.length, 1024)];
+    chars = new char[Math.max(bytes.length, FIRST_CAPACITY)];
     for (int i = 0; i < size; i++) {
       chars[i] = (char) (bytes[i] & 0xFF);
     }
@@ -95,7 +97,7 @@ final class IntList {
   }
 
   private void widenToInts() {
-    ints = new int[Math.max(chars.length, 1024)];
+    ints = new int[Math.max(chars.length, FIRST_CAPACITY)];
     for (int i = 0; i < size; i++) {
       ints[i] = chars[i];
     }
@@ -136,6 +138,14 @@ final class IntList {
   /** Empties the list, keeping its storage (and width) for the next stripe. */
   void clear() {
     size = 0;
+  }
+
+  /** Empties the list and lets its storage go (the list is back to its first capacity). */
+  void release() {
+    size = 0;
+    bytes = new byte[FIRST_CAPACITY];
+    chars = null;
+    ints = null;
   }
 
   /**

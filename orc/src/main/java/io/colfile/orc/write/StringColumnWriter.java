@@ -32,15 +32,13 @@ final class StringColumnWriter extends ColumnWriter {
   private final OrcOutputStream dictionaryData;
   private final IntegerEncoder lengths;
   private final IntegerEncoder ids;
-  private final StringDictionary dictionary = new StringDictionary();
+  private StringDictionary dictionary = new StringDictionary();
   /** Dictionary ids of the stripe's values, in row order, while the dictionary is in use. */
   private final IntList rows = new IntList();
   /** Values before each row group that has an index entry, while the dictionary is in use. */
   private final IntList groupStarts = new IntList();
-  /** The dictionary ids of a block of rows being written. */
-  private final long[] idBlock = new long[1024];
-  /** The dictionary ids of the values of one {@link #writeValues} call. */
-  private int[] idScratch = new int[1024];
+  /** Dictionary ids are written in blocks of at most this many. */
+  private static final int ID_BLOCK = 1024;
   private final boolean isChar;
   private final boolean isVarchar;
   private final int maxLength;
@@ -51,7 +49,7 @@ final class StringColumnWriter extends ColumnWriter {
    * group's statistics; the group number changes whenever those statistics are reset or the
    * dictionary is cleared, so older marks never match.
    */
-  private int[] statsSeen = new int[256];
+  private int[] statsSeen = new int[16];
   private int statsGroup = 1;
   private boolean decided;
 
@@ -138,10 +136,7 @@ final class StringColumnWriter extends ColumnWriter {
    * each value not met before in the row group (min and max do not depend on the order).
    */
   private void addToDictionary(BytesVector b, int offset, int length, StringStats stats) {
-    if (idScratch.length < length) {
-      idScratch = new int[Math.max(length, idScratch.length * 2)];
-    }
-    int[] found = idScratch;
+    int[] found = ctx.lane().ints(length); // the thread's: only for this call
     int n = 0;
     byte[][] vector = b.vector;
     int[] starts = b.start;
@@ -266,6 +261,7 @@ final class StringColumnWriter extends ColumnWriter {
     int entry = 0;
     if (useDictionary) {
       // the ids of each row group in blocks, their first one's position recorded before
+      long[] idBlock = ctx.lane().longs(Math.min(count, ID_BLOCK)); // the thread's
       int i = 0;
       while (true) {
         while (entry < entries && i == groupStarts.get(entry)) {
@@ -276,7 +272,7 @@ final class StringColumnWriter extends ColumnWriter {
         }
         int end = entry < entries ? groupStarts.get(entry) : count;
         while (i < end) {
-          int n = Math.min(end - i, idBlock.length);
+          int n = Math.min(end - i, ID_BLOCK);
           rows.mapTo(i, i + n, rank, idBlock);
           ids.write(idBlock, 0, n);
           i += n;
@@ -301,10 +297,11 @@ final class StringColumnWriter extends ColumnWriter {
         lengths.write(len);
       }
     }
-    rows.clear();
+    // the column is direct for the rest of the file: the dictionary's storage goes
+    rows.release();
     groupStarts.clear();
     groupStarts.add(0);
-    dictionary.clear();
+    dictionary = new StringDictionary();
   }
 
   @Override

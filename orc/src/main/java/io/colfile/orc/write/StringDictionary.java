@@ -10,16 +10,18 @@ import java.util.Arrays;
  * lexicographic, as ORC Java writes it).
  */
 final class StringDictionary {
-  private byte[] bytes = new byte[4096];
+  // Small at first, doubled as values come: a file of 10,000 string columns has 10,000
+  // dictionaries, many of them of a few values.
+  private byte[] bytes = new byte[256];
   private int used;
-  private int[] starts = new int[256];
-  private int[] lengths = new int[256];
-  private int[] hashes = new int[256];
+  private int[] starts = new int[16];
+  private int[] lengths = new int[16];
+  private int[] hashes = new int[16];
   /** Per entry, the key words of {@link #add}: the first and the last bytes of the value. */
-  private long[] heads = new long[256];
-  private long[] tails = new long[256];
+  private long[] heads = new long[16];
+  private long[] tails = new long[16];
   private int size;
-  private int[] slots = new int[1024];
+  private int[] slots = new int[32];
   private int mask = slots.length - 1;
 
   int size() {

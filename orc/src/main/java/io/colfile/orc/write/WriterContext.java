@@ -9,13 +9,12 @@ import io.colfile.orc.stream.IntegerEncoder;
 import io.colfile.orc.stream.OrcOutputStream;
 import io.colfile.orc.stream.RleV1Encoder;
 import io.colfile.orc.stream.RleV2Encoder;
-import io.colfile.orc.stream.StreamCompression;
+import io.colfile.orc.stream.WriteLanes;
 import io.colfile.orc.stripe.StreamId;
 import io.colfile.orc.stripe.StreamKind;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -30,12 +29,8 @@ public final class WriterContext {
   private final String[] columnNames;
   private final Map<StreamId, OrcOutputStream> streams = new TreeMap<>();
   private final Set<StreamId> suppressed = new HashSet<>();
-  /**
-   * The compressor output buffer of each column's streams: one per top-level column (with its
-   * subtree) and one for the root, as a parallel write writes each top-level column on one
-   * thread at a time and the root on the caller's.
-   */
-  private final OrcOutputStream.Scratch[] scratch;
+  /** The compressors and scratch arrays, one set per thread writing. */
+  private final WriteLanes lanes;
 
   WriterContext(OrcWriterOptions options, Type schema, int bufferSize) {
     this.options = options;
@@ -49,18 +44,14 @@ public final class WriterContext {
         ColumnSelection.select(schema, options.directEncodingColumns(), "direct encoding");
     this.timestampBase =
         LocalDateTime.of(2015, 1, 1, 0, 0).atZone(options.writerTimeZone()).toEpochSecond();
-    this.scratch = new OrcOutputStream.Scratch[schema.columnCount()];
-    scratch[0] = new OrcOutputStream.Scratch();
-    int next = 1; // columns are numbered in pre-order: a field's subtree is a range
-    for (Type field : schema.kind() == TypeKind.STRUCT ? schema.children() : List.<Type>of()) {
-      OrcOutputStream.Scratch shared = new OrcOutputStream.Scratch();
-      for (int end = next + field.columnCount(); next < end; next++) {
-        scratch[next] = shared;
-      }
-    }
-    for (; next < scratch.length; next++) {
-      scratch[next] = scratch[0];
-    }
+    this.lanes = new WriteLanes(options.compression(),
+        options.compressionStrategy() == OrcWriterOptions.CompressionStrategy.SPEED,
+        options.parallelism() > 1);
+  }
+
+  /** The calling thread's compressors and scratch arrays. */
+  WriteLanes.Lane lane() {
+    return lanes.current();
   }
 
   public OrcWriterOptions options() {
@@ -117,10 +108,7 @@ public final class WriterContext {
     if (streams.containsKey(key)) {
       throw new IllegalStateException("stream " + key + " created twice");
     }
-    OrcOutputStream out = new OrcOutputStream(
-        StreamCompression.compressorFor(options.compression(), kind,
-            options.compressionStrategy() == OrcWriterOptions.CompressionStrategy.SPEED),
-        bufferSize, scratch[column]);
+    OrcOutputStream out = new OrcOutputStream(lanes, kind, bufferSize);
     streams.put(key, out);
     return out;
   }
