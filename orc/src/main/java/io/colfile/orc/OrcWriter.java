@@ -35,9 +35,11 @@ import java.util.Objects;
  * aborted.
  *
  * <p>Heap: the stripe being written (its encoded and compressed streams, up to about the
- * stripe size), plus per stream a chunk buffer of up to the compression block size, per
- * top-level column one compressor output buffer, and per dictionary-encoded string column its
- * distinct values and one id per row (one byte while it has fewer than 256 values).
+ * stripe size), plus per stream the partly filled compression chunk (buffers start at 256
+ * bytes, grow to at most the compression block size and go when the stream is flushed), one
+ * set of compressors and their output buffer per writing thread, and per dictionary-encoded
+ * string column its distinct values and one id per row (one byte while it has fewer than 256
+ * values). Beyond the rows it holds, a column costs about 2 KB.
  */
 public final class OrcWriter implements FileWriter {
   private final OutputFile file;
