@@ -34,7 +34,8 @@ import org.apache.trevni.avro.AvroColumnWriter;
  * each. Garbage collection on other threads is not counted (trevni-avro allocates more).
  *
  * <pre>
- * java -Xmx4g -cp bench/target/benchmarks.jar io.colfile.bench.TrevniCpu [codec,...] [rounds] [rows]
+ * java -Xmx4g -cp bench/target/benchmarks.jar io.colfile.bench.TrevniCpu \
+ *     [codec,...] [rounds] [rows]
  * </pre>
  *
  * <p>Defaults: null,deflate,snappy; 11 rounds (the first two are warm-up, not counted); 1,000,000

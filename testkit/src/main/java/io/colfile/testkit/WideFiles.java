@@ -23,7 +23,8 @@ import java.util.List;
  * wide file. Values are a function of row and column, so a read checks each one.
  *
  * <pre>
- * java -Xmx64m -cp ... io.colfile.testkit.WideFiles FORMAT FILE COLUMNS ROWS [write|read|both] [BATCH] [CODEC]
+ * java -Xmx64m -cp ... io.colfile.testkit.WideFiles FORMAT FILE COLUMNS ROWS \
+ *     [write|read|both] [BATCH] [CODEC]
  * </pre>
  *
  * <p>Exit status 0 when done (one line: the times), 3 out of heap, 4 a value read back wrong.
