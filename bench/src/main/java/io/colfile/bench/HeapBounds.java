@@ -46,6 +46,14 @@ import org.apache.trevni.avro.AvroColumnWriter;
  *
  * <p>The regular expression picks jobs by name ({@code "kudu|trevni-write"}).
  *
+ * <pre>
+ * java -cp bench/target/benchmarks.jar io.colfile.bench.HeapBounds wide [format] [columns] [rows]
+ * </pre>
+ *
+ * <p>finds the least heap to write, then to read back, a file of many columns ({@code
+ * io.colfile.testkit.WideFiles}: half bigint, half string, 100 rows a batch, ZLIB); defaults
+ * trevni, 10,000 columns, 300 rows.
+ *
  * <p>Defaults: 1,000,000 and 4,000,000 rows, the formats' default block sizes (ORC stripes of
  * 64 MiB, Trevni blocks of 64 KiB, CFile blocks of 256 KiB) and ORC stripes of 8 MiB, ZSTD for
  * ORC, deflate for Trevni, LZ4 for Kudu. Each child runs with the JVM's default collector (G1)
@@ -59,6 +67,11 @@ public final class HeapBounds {
   public static void main(String[] args) throws Exception {
     if (args.length > 0 && args[0].equals("job")) {
       job(args);
+      return;
+    }
+    if (args.length > 0 && args[0].equals("wide")) {
+      wide(args.length > 1 ? args[1] : "trevni", args.length > 2 ? args[2] : "10000",
+          args.length > 3 ? args[3] : "300");
       return;
     }
     List<Long> rowCounts = longs(args.length > 0 ? args[0] : "1000000,4000000");
@@ -157,18 +170,44 @@ public final class HeapBounds {
     return hi;
   }
 
+  /** The least heap of a wide file's write and read ({@code WideFiles}), printed. */
+  private static void wide(String format, String columns, String rows) throws Exception {
+    Path dir = Files.createTempDirectory("colfile-heap-bounds");
+    try {
+      Path file = dir.resolve("wide");
+      for (String mode : List.of("write", "read")) {
+        String[] job = {"wide", format, columns, rows, mode};
+        // the search's last write may have failed: the file read is written with plenty of heap
+        if (mode.equals("read") && !run(new String[] {"wide", format, columns, rows, "write"},
+            file, 2048)) {
+          throw new IllegalStateException("could not write " + file);
+        }
+        long least = leastHeap(job, file, 256);
+        System.out.printf(Locale.ROOT, "%s %s, %s columns x %s rows: least -Xmx %d MiB%n",
+            format, mode, columns, rows, least);
+      }
+    } finally {
+      deleteRecursively(dir);
+    }
+  }
+
   private static boolean run(String[] job, Path file, long heapMiB) throws Exception {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add("-Xmx" + heapMiB + "m");
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));
-    cmd.add(HeapBounds.class.getName());
-    cmd.add("job");
-    cmd.add(file.toString());
-    cmd.addAll(List.of(job));
+    if (job[0].equals("wide")) { // WideFiles FORMAT FILE COLUMNS ROWS MODE
+      cmd.addAll(List.of("io.colfile.testkit.WideFiles", job[1], file.toString(), job[2],
+          job[3], job[4]));
+    } else {
+      cmd.add(HeapBounds.class.getName());
+      cmd.add("job");
+      cmd.add(file.toString());
+      cmd.addAll(List.of(job));
+    }
     // a write job writes to a fresh path each time; whatever an earlier run left is removed
-    if (job[0].endsWith("-write")) {
+    if (job[0].endsWith("-write") || (job[0].equals("wide") && job[4].equals("write"))) {
       deleteRecursively(file);
     }
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true)

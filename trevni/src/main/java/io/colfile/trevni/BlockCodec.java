@@ -37,6 +37,37 @@ abstract class BlockCodec {
   /** The compressed form of {@code raw[0, length)}, in a new array. */
   abstract byte[] compress(byte[] raw, int length);
 
+  /** Where blocks are read before they are decompressed: reused, at most 1 MiB kept. */
+  private byte[] input;
+
+  /** An array of at least {@code size} bytes for a block's stored bytes, to decompress. */
+  byte[] input(int size) {
+    byte[] in = input;
+    if (in == null || in.length < size) {
+      in = new byte[Math.max(size, 1024)];
+      if (size <= 1 << 20) {
+        input = in;
+      }
+    }
+    return in;
+  }
+
+  /**
+   * The most bytes {@link #compress(byte[], int, byte[], int)} writes for {@code length} bytes,
+   * or -1 when the codec cannot say (then {@link #compress(byte[], int)} is the way).
+   */
+  int maxCompressedLength(int length) {
+    return -1;
+  }
+
+  /**
+   * Compresses {@code raw[0, length)} into {@code out} from {@code off}, which has room for
+   * {@link #maxCompressedLength} bytes; returns how many it wrote.
+   */
+  int compress(byte[] raw, int length, byte[] out, int off) {
+    throw new UnsupportedOperationException();
+  }
+
   /**
    * Decompresses {@code in[off, off + len)} into a new array of exactly {@code rawSize} bytes.
    *
@@ -50,6 +81,17 @@ abstract class BlockCodec {
     @Override
     byte[] compress(byte[] raw, int length) {
       return Arrays.copyOf(raw, length);
+    }
+
+    @Override
+    int maxCompressedLength(int length) {
+      return length;
+    }
+
+    @Override
+    int compress(byte[] raw, int length, byte[] out, int off) {
+      System.arraycopy(raw, 0, out, off, length);
+      return length;
     }
 
     @Override
@@ -76,14 +118,33 @@ abstract class BlockCodec {
       this.maxRatio = maxRatio;
     }
 
-    @Override
-    byte[] compress(byte[] raw, int length) {
+    private Compressor compressor() {
       if (compressor == null) {
         // trevni-core writes Snappy through snappy-java; so does colfile when it loads
         compressor = codec == CompressionCodec.SNAPPY
             ? CompressionCodec.snappyJavaCompressor() : codec.newCompressor();
       }
-      int bound = compressor.maxCompressedLength(length);
+      return compressor;
+    }
+
+    @Override
+    int maxCompressedLength(int length) {
+      return compressor().maxCompressedLength(length);
+    }
+
+    @Override
+    int compress(byte[] raw, int length, byte[] out, int off) {
+      int bound = compressor().maxCompressedLength(length);
+      int n = compressor.compress(raw, 0, length, out, off, bound);
+      if (n < 0) {
+        throw new IllegalStateException(codec + " output exceeded its own bound");
+      }
+      return n;
+    }
+
+    @Override
+    byte[] compress(byte[] raw, int length) {
+      int bound = compressor().maxCompressedLength(length);
       byte[] out = scratch; // reused: only the exact copy below leaves this codec
       if (out == null || out.length < bound) {
         out = new byte[bound];

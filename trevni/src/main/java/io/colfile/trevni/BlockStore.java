@@ -11,21 +11,43 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * Where a writer keeps finished blocks until the file is written: in memory up to a limit,
- * beyond it in a temporary file, opened with DELETE_ON_CLOSE (on Unix systems the JDK unlinks it
- * at once, so not even a crash leaves it behind). Trevni's header holds each
- * column's start, so nothing can be written to the target before the last row.
+ * Where a writer keeps finished blocks until the file is written: packed one after another in
+ * pages of {@link #PAGE} bytes (a block is compressed straight into the current page, no copy
+ * of its own), pages kept in memory up to a limit and, beyond it, each written whole to a
+ * temporary file as it fills, its array reused for the next page. The file is opened with
+ * DELETE_ON_CLOSE (on Unix systems the JDK unlinks it at once, so not even a crash leaves it
+ * behind). Trevni's header holds each column's start, so nothing can be written to the target
+ * before the last row.
  */
 final class BlockStore implements Closeable {
-  /** A block's stored bytes, in memory or at an offset of the spill file. */
-  static final class Chunk {
+  /**
+   * The bytes of a full page; the first pages are smaller (from 64 KiB, doubling), so a small
+   * file needs little, and a block larger than a page gets a page of its own size.
+   */
+  static final int PAGE = 1 << 20;
+  private static final int FIRST_PAGE = 1 << 16;
+
+  /** Blocks' bytes, in memory or at an offset of the spill file. */
+  private static final class Page {
     private byte[] bytes;
-    private long offset;
+    private long fileOffset = -1;
+    private int used;
+
+    Page(byte[] bytes) {
+      this.bytes = bytes;
+    }
+  }
+
+  /** A block's stored bytes: a range of a page. */
+  static final class Chunk {
+    private final Page page;
+    private final int offset;
     private final int length;
 
-    private Chunk(byte[] bytes) {
-      this.bytes = bytes;
-      this.length = bytes.length;
+    private Chunk(Page page, int offset, int length) {
+      this.page = page;
+      this.offset = offset;
+      this.length = length;
     }
 
     int length() {
@@ -34,7 +56,9 @@ final class BlockStore implements Closeable {
   }
 
   private final long memoryLimit;
+  /** Bytes of the pages in memory (their used part), the current one included. */
   private long memoryBytes;
+  private Page current;
   private FileChannel spill;
   private long spillSize;
   private byte[] copyBuffer;
@@ -44,18 +68,67 @@ final class BlockStore implements Closeable {
   }
 
   /**
-   * Keeps {@code bytes} (which the caller no longer changes): in memory while they fit the
-   * limit, else in the temporary file. The chunks kept in memory stay there, so what goes to
-   * the file is only what exceeds the limit, each byte written there once.
+   * Makes room for a chunk of up to {@code n} bytes and returns the array to write it to, at
+   * {@link #position()}; {@link #commit} then keeps what was written.
    */
-  Chunk add(byte[] bytes) {
-    Chunk c = new Chunk(bytes);
-    if (memoryBytes + bytes.length > memoryLimit) {
-      spill(c);
-    } else {
-      memoryBytes += bytes.length;
+  byte[] reserve(int n) {
+    if (current == null || current.bytes.length - current.used < n) {
+      int size = current == null ? FIRST_PAGE : Math.min(PAGE, 2 * current.bytes.length);
+      byte[] reuse = current == null ? null : retire(current);
+      current = new Page(reuse != null && reuse.length >= n ? reuse : new byte[Math.max(size, n)]);
     }
+    return current.bytes;
+  }
+
+  /** Where in {@link #reserve}'s array the chunk starts. */
+  int position() {
+    return current.used;
+  }
+
+  /** Keeps the {@code n} bytes written at {@link #position()} as a chunk. */
+  Chunk commit(int n) {
+    Chunk c = new Chunk(current, current.used, n);
+    current.used += n;
+    memoryBytes += n;
     return c;
+  }
+
+  /** Keeps a copy of {@code bytes[off, off + len)}. */
+  Chunk add(byte[] bytes, int off, int len) {
+    byte[] page = reserve(len);
+    System.arraycopy(bytes, off, page, position(), len);
+    return commit(len);
+  }
+
+  /**
+   * A full page: kept in memory while the pages in memory fit the limit, else written to the
+   * temporary file, each byte once; returns its array when it is free for reuse, or null.
+   */
+  private byte[] retire(Page p) {
+    if (memoryBytes <= memoryLimit) {
+      return null;
+    }
+    try {
+      if (spill == null) {
+        Path f = Files.createTempFile("colfile-trevni-", ".blocks");
+        spill = FileChannel.open(f, StandardOpenOption.READ, StandardOpenOption.WRITE,
+            StandardOpenOption.DELETE_ON_CLOSE);
+      }
+      ByteBuffer b = ByteBuffer.wrap(p.bytes, 0, p.used);
+      p.fileOffset = spillSize;
+      long at = spillSize;
+      while (b.hasRemaining()) {
+        at += spill.write(b, at);
+      }
+      spillSize = at;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the temporary block file: " + e.getMessage(),
+          e);
+    }
+    memoryBytes -= p.used;
+    byte[] free = p.bytes;
+    p.bytes = null;
+    return free.length == PAGE ? free : null; // a block's own page is not kept
   }
 
   /** Bytes held in memory now. */
@@ -68,38 +141,18 @@ final class BlockStore implements Closeable {
     return spillSize;
   }
 
-  private void spill(Chunk c) {
-    try {
-      if (spill == null) {
-        Path p = Files.createTempFile("colfile-trevni-", ".blocks");
-        spill = FileChannel.open(p, StandardOpenOption.READ, StandardOpenOption.WRITE,
-            StandardOpenOption.DELETE_ON_CLOSE);
-      }
-      ByteBuffer b = ByteBuffer.wrap(c.bytes);
-      c.offset = spillSize;
-      long at = spillSize;
-      while (b.hasRemaining()) {
-        at += spill.write(b, at);
-      }
-      spillSize = at;
-      c.bytes = null;
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write the temporary block file: " + e.getMessage(),
-          e);
-    }
-  }
-
   /** Writes the chunk's bytes to {@code out}. */
   void writeTo(Chunk c, OutputStream out) throws IOException {
-    if (c.bytes != null) {
-      out.write(c.bytes);
+    Page p = c.page;
+    if (p.bytes != null) {
+      out.write(p.bytes, c.offset, c.length);
       return;
     }
     if (copyBuffer == null) {
       copyBuffer = new byte[1 << 16];
     }
-    long at = c.offset;
-    long end = c.offset + c.length;
+    long at = p.fileOffset + c.offset;
+    long end = at + c.length;
     while (at < end) {
       ByteBuffer b = ByteBuffer.wrap(copyBuffer, 0, (int) Math.min(copyBuffer.length, end - at));
       int n = spill.read(b, at);
@@ -115,6 +168,7 @@ final class BlockStore implements Closeable {
   @Override
   public void close() {
     memoryBytes = 0;
+    current = null;
     if (spill != null) {
       try {
         spill.close();

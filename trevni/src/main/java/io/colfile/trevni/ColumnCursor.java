@@ -40,7 +40,6 @@ public final class ColumnCursor {
   private final ColumnSpec spec;
   private final ValueType type;
   private final List<BlockInfo> blocks;
-  private final BlockCodec codec;
   private final TrevniChecksum checksum;
   private final CRC32 crc = new CRC32();
   private final long rowCount;
@@ -67,7 +66,6 @@ public final class ColumnCursor {
     this.spec = file.column(column);
     this.type = spec.type();
     this.blocks = blocks;
-    this.codec = BlockCodec.of(file.codec(column));
     this.checksum = file.checksum(column);
     this.rowCount = file.rowCount();
   }
@@ -750,8 +748,8 @@ public final class ColumnCursor {
       aheadBlock = NO_BLOCK;
       data = t.take();
     } else {
-      finishAhead(); // a decoding under way uses this cursor's codec: let it end first
-      data = decode(b, read(b));
+      finishAhead(); // a decoding under way uses this cursor's CRC: let it end first
+      data = readAndDecode(b);
     }
     block = b;
     buf = data;
@@ -784,7 +782,7 @@ public final class ColumnCursor {
     }
   }
 
-  /** Lets a decoding ahead end (its result and failure dropped): it may be using the codec. */
+  /** Lets a decoding ahead end (its result and failure dropped): it may be using the CRC. */
   private void finishAhead() {
     DecodeTasks.Task<byte[]> t = aheadData;
     aheadData = null;
@@ -798,8 +796,16 @@ public final class ColumnCursor {
     }
   }
 
-  /** Block {@code b}'s stored bytes (and checksum), read from the file. */
+  /** Block {@code b}'s stored bytes (and checksum), read from the file into a new array. */
   private byte[] read(int b) throws IOException {
+    return read(b, null);
+  }
+
+  /**
+   * Block {@code b}'s stored bytes (and checksum), read from the file into {@code into} when it
+   * is large enough, else into a new array.
+   */
+  private byte[] read(int b, BlockCodec into) throws IOException {
     BlockInfo info = blocks.get(b);
     int size = info.compressedSize() + checksum.size();
     if (info.offset() + size > file.length()) { // a file cut short, opened for salvage
@@ -807,14 +813,49 @@ public final class ColumnCursor {
           + " the end of the file (%d bytes): the file is cut short", size, info.offset(),
           file.length());
     }
-    return file.input().read(info.offset(), size);
+    if (into == null) {
+      return file.input().read(info.offset(), size);
+    }
+    byte[] raw = into.input(size);
+    file.input().readFully(info.offset(), raw, 0, size);
+    return raw;
   }
 
   /**
-   * Block {@code b}'s values from its stored bytes {@code raw}: decompressed and checked. Uses
-   * this cursor's codec and CRC: on one thread at a time.
+   * Block {@code b}'s values, read and decoded on this thread: a compressed block's stored bytes
+   * are read into an array of the codec's, reused, rather than a new one.
    */
+  private byte[] readAndDecode(int b) throws IOException {
+    TrevniCodec kind = file.codec(column);
+    if (kind == TrevniCodec.NULL) {
+      return decode(b, read(b)); // the values are read in place: a new array
+    }
+    BlockCodec codec = file.borrowCodec(kind);
+    try {
+      return decode(b, read(b, codec), codec);
+    } finally {
+      file.returnCodec(kind, codec);
+    }
+  }
+
   private byte[] decode(int b, byte[] raw) throws IOException {
+    TrevniCodec kind = file.codec(column);
+    if (kind == TrevniCodec.NULL) {
+      return decode(b, raw, null);
+    }
+    BlockCodec codec = file.borrowCodec(kind);
+    try {
+      return decode(b, raw, codec);
+    } finally {
+      file.returnCodec(kind, codec);
+    }
+  }
+
+  /**
+   * Block {@code b}'s values from its stored bytes {@code raw}: decompressed with {@code codec}
+   * (null for the null codec) and checked. Uses this cursor's CRC: on one thread at a time.
+   */
+  private byte[] decode(int b, byte[] raw, BlockCodec codec) throws IOException {
     BlockInfo info = blocks.get(b);
     int stored = info.compressedSize();
     int size = stored + checksum.size();

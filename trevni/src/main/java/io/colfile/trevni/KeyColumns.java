@@ -35,13 +35,14 @@ final class KeyColumns {
   /** The keys of a file written with the column API: its plain root columns. */
   static List<Key> ofColumns(TrevniFile file, Type rows) {
     List<Key> out = new ArrayList<>();
+    int[] ids = childIds(rows, 0);
     for (int i = 0; i < file.columnCount(); i++) {
       ColumnSpec c = file.column(i);
       int field = rows.fieldIndex(c.name());
       if (file.parentIndex(i) >= 0 || c.isArray() || field < 0) {
         continue;
       }
-      out.add(new Key(i, List.of(c.name()), childId(rows, 0, field), order(c.type()),
+      out.add(new Key(i, List.of(c.name()), ids[field], order(c.type()),
           c.type() == ValueType.NULL));
     }
     return out;
@@ -59,11 +60,12 @@ final class KeyColumns {
     while (!todo.isEmpty()) {
       Step s = todo.pop();
       List<AvroSchema.Field> fields = s.schema.fields();
+      int[] ids = childIds(s.type, s.id);
       for (int k = fields.size() - 1; k >= 0; k--) {
         AvroSchema f = fields.get(k).schema();
         List<String> path = new ArrayList<>(s.path);
         path.add(fields.get(k).name());
-        int id = childId(s.type, s.id, k);
+        int id = ids[k];
         Type t = s.type.child(k);
         if (f.kind() == AvroSchema.Kind.RECORD) {
           todo.push(new Step(f, t, id, path));
@@ -83,13 +85,15 @@ final class KeyColumns {
     return out;
   }
 
-  /** The pre-order id of field {@code k} of the struct {@code struct} whose id is {@code id}. */
-  private static int childId(Type struct, int id, int k) {
+  /** The pre-order ids of the fields of the struct {@code struct} whose id is {@code id}. */
+  private static int[] childIds(Type struct, int id) {
+    int[] ids = new int[struct.children().size()];
     int child = id + 1;
-    for (int j = 0; j < k; j++) {
+    for (int j = 0; j < ids.length; j++) {
+      ids[j] = child;
       child += struct.child(j).columnCount();
     }
-    return child;
+    return ids;
   }
 
   private static FirstValueOrder order(ValueType t) {

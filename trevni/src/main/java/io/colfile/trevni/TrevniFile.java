@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * Reads a Trevni file: the header ({@link TrevniHeader}, read and checked by {@link
@@ -37,6 +38,12 @@ public final class TrevniFile implements Closeable {
   private final long[] starts;
   private final List<List<BlockInfo>> blocks;
   private final BlockBounds bounds = new BlockBounds();
+  /**
+   * Decompressors by {@link TrevniCodec#ordinal()}, borrowed by a cursor for one block and given
+   * back: as many as threads decode at once, not one a column (zlib's inflate state is ~40 KiB
+   * of native memory: 10,000 cursors of a wide file held 400 MiB).
+   */
+  private final List<ConcurrentLinkedQueue<BlockCodec>> blockCodecs = new ArrayList<>();
 
   private TrevniFile(InputFile file, long length, TrevniHeader header, boolean cutShort) {
     this.file = file;
@@ -61,6 +68,19 @@ public final class TrevniFile implements Closeable {
       starts[i] = header.columnStarts().get(i);
     }
     this.blocks = new ArrayList<>(Collections.nCopies(n, null));
+    for (int i = 0; i < TrevniCodec.values().length; i++) {
+      blockCodecs.add(new ConcurrentLinkedQueue<>());
+    }
+  }
+
+  /** A codec of {@code kind} for one block; {@link #returnCodec} after use. */
+  BlockCodec borrowCodec(TrevniCodec kind) {
+    BlockCodec codec = blockCodecs.get(kind.ordinal()).poll();
+    return codec != null ? codec : BlockCodec.of(kind);
+  }
+
+  void returnCodec(TrevniCodec kind, BlockCodec codec) {
+    blockCodecs.get(kind.ordinal()).offer(codec);
   }
 
   /** Opens {@code file} and reads its header. */

@@ -57,8 +57,14 @@ public final class TrevniFileWriter implements Closeable {
   private final List<Sealed> sealed = new ArrayList<>();
   /** How many finished blocks wait before they are compressed together. */
   private final int sealedLimit;
-  /** Codecs for the pieces of a parallel step, by {@link TrevniCodec#ordinal()}, for reuse. */
+  /**
+   * Codecs by {@link TrevniCodec#ordinal()}, borrowed by whichever thread compresses a block and
+   * given back: one a thread, not one a column (each holds a block-sized scratch array, and
+   * zlib's ~256 KiB of native state: 2.5 GiB for 10,000 deflate columns).
+   */
   private final List<ConcurrentLinkedQueue<BlockCodec>> codecPool = new ArrayList<>();
+  /** The checksum of blocks compressed on the writing thread. */
+  private final CRC32 crc = new CRC32();
 
   private TrevniFileWriter(OutputFile target, List<ColumnSpec> specs, TrevniWriterOptions options,
       TrevniMetadata fileMetadata) {
@@ -99,8 +105,8 @@ public final class TrevniFileWriter implements Closeable {
       TrevniCodec codec = spec.codec().orElse(options.codec().orElse(TrevniCodec.NULL));
       TrevniChecksum checksum =
           spec.checksum().orElse(options.checksum().orElse(TrevniChecksum.NULL));
-      columns[i] = new Column(spec, parent, codec, checksum, blockSize, store,
-          tasks == null ? null : this);
+      columns[i] = new Column(spec, parent, codec, checksum, blockSize, store, this,
+          tasks != null);
       seen.put(spec.name(), i);
     }
   }
@@ -691,6 +697,7 @@ public final class TrevniFileWriter implements Closeable {
     try {
       for (Column c : columns) {
         c.flushBlock();
+        c.buf = new ValueBuffer(0); // its last block is compressed: the heap goes to the next
       }
       compressSealed();
       out.write(header());
@@ -761,16 +768,12 @@ public final class TrevniFileWriter implements Closeable {
     List<WriteTasks.Piece> pieces = new ArrayList<>(sealed.size());
     for (Sealed b : sealed) {
       pieces.add(() -> {
-        ConcurrentLinkedQueue<BlockCodec> pool = codecPool.get(b.codec.ordinal());
-        BlockCodec codec = pool.poll();
-        if (codec == null) {
-          codec = BlockCodec.of(b.codec);
-        }
+        BlockCodec codec = borrowCodec(b.codec);
         int[] compressedLength = new int[1];
         b.stored = Column.storedBlock(codec, b.column.checksum, new CRC32(), b.raw, b.raw.length,
             compressedLength);
         b.compressedLength = compressedLength[0];
-        pool.offer(codec);
+        returnCodec(b.codec, codec);
       });
     }
     try {
@@ -782,6 +785,16 @@ public final class TrevniFileWriter implements Closeable {
       b.column.stored(b);
     }
     sealed.clear();
+  }
+
+  /** A codec of {@code kind} for one block, from the pool; {@link #returnCodec} after use. */
+  private BlockCodec borrowCodec(TrevniCodec kind) {
+    BlockCodec codec = codecPool.get(kind.ordinal()).poll();
+    return codec != null ? codec : BlockCodec.of(kind);
+  }
+
+  private void returnCodec(TrevniCodec kind, BlockCodec codec) {
+    codecPool.get(kind.ordinal()).offer(codec);
   }
 
   private byte[] header() {
@@ -830,20 +843,22 @@ public final class TrevniFileWriter implements Closeable {
   /** One column's open block, its finished blocks and its per-row bookkeeping. */
   private static final class Column {
     private static final int NO_RUN = -1;
+    /** The bytes a column's buffer starts with; it doubles as values come. */
+    private static final int INITIAL_BUFFER = 256;
 
     final ColumnSpec spec;
     final ValueType type;
     final Column parent;
-    final BlockCodec codec;
     final TrevniCodec codecKind;
-    /** The writer that compresses this column's blocks in parallel, or null. */
-    final TrevniFileWriter parallel;
+    /** The writer, whose codecs compress this column's blocks. */
+    final TrevniFileWriter owner;
+    /** Whether the writer compresses blocks in parallel (a few at a time, later). */
+    final boolean parallel;
     final TrevniChecksum checksum;
     final int blockSize;
     /** The order check of a column declared sorted, or null. */
     final SortedValues sorted;
     ValueBuffer buf;
-    final CRC32 crc = new CRC32();
 
     // finished blocks
     final List<int[]> descriptors = new ArrayList<>(); // rows, raw size, stored size
@@ -870,21 +885,21 @@ public final class TrevniFileWriter implements Closeable {
     long valuesInRow;
     int pendingValues; // left of the last length
 
-    Column(ColumnSpec spec, Column parent, TrevniCodec codec,
-        TrevniChecksum checksum, int blockSize, BlockStore store, TrevniFileWriter parallel) {
+    Column(ColumnSpec spec, Column parent, TrevniCodec codec, TrevniChecksum checksum,
+        int blockSize, BlockStore store, TrevniFileWriter owner, boolean parallel) {
       this.store = store;
       this.codecKind = codec;
+      this.owner = owner;
       this.parallel = parallel;
       this.spec = spec;
       this.type = spec.type();
       this.parent = parent;
-      this.codec = BlockCodec.of(codec);
       this.checksum = checksum;
       this.blockSize = blockSize;
       this.sorted = spec.isSorted() ? new SortedValues(type) : null;
       // grows to a block (plus the value that crosses it) as values come: a block's worth up
       // front was 65 KB a column, 650 MB for a file of 10,000 columns
-      this.buf = new ValueBuffer(Math.min(blockSize + 1024, 4096));
+      this.buf = new ValueBuffer(Math.min(blockSize + 1024, INITIAL_BUFFER));
     }
 
     void startRow() {
@@ -1043,7 +1058,7 @@ public final class TrevniFileWriter implements Closeable {
         return;
       }
       int raw = buf.size();
-      if (parallel != null) {
+      if (parallel) {
         // compressed later, with other blocks, on several threads: a place for it now
         descriptors.add(new int[] {rowsInBlock, raw, -1});
         data.add(null);
@@ -1051,15 +1066,46 @@ public final class TrevniFileWriter implements Closeable {
             data.size() - 1);
         storedBytes += 12 + raw; // until stored() knows the stored size
         afterBlock();
-        parallel.seal(block);
+        owner.seal(block);
         return;
       }
-      int[] compressedLength = new int[1];
-      byte[] stored = storedBlock(codec, checksum, crc, buf.array(), raw, compressedLength);
-      descriptors.add(new int[] {rowsInBlock, raw, compressedLength[0]});
-      data.add(store.add(stored));
-      storedBytes += 12 + stored.length;
+      BlockCodec codec = owner.borrowCodec(codecKind);
+      int crcSize = checksum == TrevniChecksum.CRC32 ? 4 : 0;
+      int bound = codec.maxCompressedLength(raw);
+      int compressed;
+      BlockStore.Chunk chunk;
+      if (bound >= 0 && bound <= Integer.MAX_VALUE - 16 - crcSize) {
+        // compressed straight into the store's page, the checksum after it
+        byte[] page = store.reserve(bound + crcSize);
+        int at = store.position();
+        compressed = codec.compress(buf.array(), raw, page, at);
+        if (crcSize > 0) {
+          putCrc(owner.crc, buf.array(), raw, page, at + compressed);
+        }
+        chunk = store.commit(compressed + crcSize);
+      } else {
+        int[] compressedLength = new int[1];
+        byte[] stored = storedBlock(codec, checksum, owner.crc, buf.array(), raw,
+            compressedLength);
+        compressed = compressedLength[0];
+        chunk = store.add(stored, 0, stored.length);
+      }
+      owner.returnCodec(codecKind, codec);
+      descriptors.add(new int[] {rowsInBlock, raw, compressed});
+      data.add(chunk);
+      storedBytes += 12 + chunk.length();
       afterBlock();
+    }
+
+    /** The CRC-32 of {@code raw[0, length)}, big-endian at {@code out[at, at + 4)}. */
+    private static void putCrc(CRC32 crc, byte[] raw, int length, byte[] out, int at) {
+      crc.reset();
+      crc.update(raw, 0, length);
+      int value = (int) crc.getValue();
+      out[at] = (byte) (value >>> 24);
+      out[at + 1] = (byte) (value >>> 16);
+      out[at + 2] = (byte) (value >>> 8);
+      out[at + 3] = (byte) value;
     }
 
     /**
@@ -1073,21 +1119,15 @@ public final class TrevniFileWriter implements Closeable {
       if (checksum != TrevniChecksum.CRC32) {
         return compressed;
       }
-      crc.reset();
-      crc.update(raw, 0, length);
-      int value = (int) crc.getValue();
       byte[] stored = java.util.Arrays.copyOf(compressed, compressed.length + 4);
-      stored[compressed.length] = (byte) (value >>> 24);
-      stored[compressed.length + 1] = (byte) (value >>> 16);
-      stored[compressed.length + 2] = (byte) (value >>> 8);
-      stored[compressed.length + 3] = (byte) value;
+      putCrc(crc, raw, length, stored, compressed.length);
       return stored;
     }
 
     /** A block compressed in parallel, in its place among this column's blocks. */
     void stored(Sealed block) {
       descriptors.get(block.index)[2] = block.compressedLength;
-      data.set(block.index, store.add(block.stored));
+      data.set(block.index, store.add(block.stored, 0, block.stored.length));
       storedBytes += block.stored.length - block.raw.length;
     }
 

@@ -12,14 +12,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * {@link BlockStore} keeps chunks in memory up to its limit and sends only what exceeds it to
- * its temporary file (each byte written there once), and gives every chunk back as it was:
- * seeded random chunk sizes and limits (0, small, large).
+ * {@link BlockStore} keeps its pages of chunks in memory up to its limit (plus the page being
+ * filled) and sends only full pages beyond it to its temporary file (each byte written there
+ * once), and gives every chunk back as it was, whether copied in or written in place: seeded
+ * random chunk sizes (some larger than a page) and limits (0, small, large).
  */
 @ExtendWith(TestSeed.class)
 class BlockStoreTest {
   @Test
   void onlyWhatExceedsTheLimitGoesToTheFile() throws IOException {
+    int big = BlockStore.PAGE + 1000;
     for (int round = 0; round < 40; round++) {
       Random r = TestSeed.random("blockStore", round);
       long limit = switch (round % 4) {
@@ -31,21 +33,30 @@ class BlockStoreTest {
       List<byte[]> added = new ArrayList<>();
       List<BlockStore.Chunk> chunks = new ArrayList<>();
       long total = 0;
-      long kept = 0; // what fits in memory, in the order added
       try (BlockStore store = new BlockStore(limit)) {
         int n = r.nextInt(200);
         for (int i = 0; i < n; i++) {
-          byte[] b = new byte[r.nextInt(8) == 0 ? r.nextInt(70_000) : r.nextInt(2_000)];
+          int size = r.nextInt(8) == 0 ? r.nextInt(70_000)
+              : r.nextInt(50) == 0 ? big : r.nextInt(2_000);
+          byte[] b = new byte[size];
           r.nextBytes(b);
           added.add(b.clone());
-          chunks.add(store.add(b));
-          total += b.length;
-          if (kept + b.length <= limit) {
-            kept += b.length;
+          if (r.nextBoolean()) {
+            chunks.add(store.add(b, 0, b.length));
+          } else { // written in place, as a compressor does, into room to spare
+            byte[] page = store.reserve(b.length + r.nextInt(100));
+            System.arraycopy(b, 0, page, store.position(), b.length);
+            chunks.add(store.commit(b.length));
           }
-          assertThat(store.memoryBytes()).as(TestSeed.replay()).isEqualTo(kept)
-              .isLessThanOrEqualTo(limit);
-          assertThat(store.spilledBytes()).isEqualTo(total - kept);
+          total += b.length;
+          assertThat(store.memoryBytes() + store.spilledBytes()).as(TestSeed.replay())
+              .isEqualTo(total);
+          if (limit == Long.MAX_VALUE) {
+            assertThat(store.spilledBytes()).isZero();
+          } else { // beyond the limit: only the page being filled (at most big + 99 bytes)
+            assertThat(store.memoryBytes()).as(TestSeed.replay())
+                .isLessThanOrEqualTo(limit + big + 99);
+          }
         }
         // given back in any order
         for (int i = chunks.size() - 1; i >= 0; i--) {

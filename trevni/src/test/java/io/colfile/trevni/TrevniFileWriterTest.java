@@ -267,7 +267,7 @@ class TrevniFileWriterTest {
     // an aborted writer leaves no temporary file either
     TrevniFileWriter w = TrevniFileWriter.create(io.colfile.core.io.OutputFile.local(
         dir.resolve("aborted.trv")), cols, b.memoryLimit(0).build());
-    for (int r = 0; r < 5_000; r++) {
+    for (int r = 0; r < 200_000; r++) { // beyond the store's first page, which then spills
       w.startRow();
       w.writeLong(0, r);
       w.writeLength(1, 0);

@@ -2,6 +2,7 @@ package io.colfile.core.types;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -76,7 +77,6 @@ public final class Type {
   private final String crs;
   /** Geography: how edges between points are interpolated; null for other kinds. */
   private final EdgeInterpolation edgeInterpolation;
-
   private Type(TypeKind kind) {
     this(kind, List.of(), List.of(), 0, 0, 0);
   }
@@ -380,16 +380,16 @@ public final class Type {
    * Of a wide struct, each field name's first index, made on the first lookup: finding every
    * field of a struct of 10,000 by scanning the names took 50 million comparisons.
    */
-  private volatile java.util.Map<String, Integer> fieldIndexes;
+  private volatile Map<String, Integer> fieldIndexes;
 
   /** The index of a struct field, or -1. */
   public int fieldIndex(String name) {
     if (fieldNames.size() <= INDEXED_FIELDS) {
       return fieldNames.indexOf(name);
     }
-    java.util.Map<String, Integer> m = fieldIndexes;
+    Map<String, Integer> m = fieldIndexes;
     if (m == null) {
-      m = new java.util.HashMap<>(fieldNames.size() * 2);
+      m = new HashMap<>(fieldNames.size() * 2);
       for (int i = 0; i < fieldNames.size(); i++) {
         m.putIfAbsent(fieldNames.get(i), i);
       }
