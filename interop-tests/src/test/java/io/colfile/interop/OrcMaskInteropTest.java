@@ -184,11 +184,12 @@ class OrcMaskInteropTest {
   }
 
   private static final java.util.regex.Pattern SUM =
-      java.util.regex.Pattern.compile(" sum: (-?[0-9]+\\.[0-9E+-]+|-?[0-9.]+E[0-9+-]+)");
+      java.util.regex.Pattern.compile(" sum: (-?[0-9]+\\.[0-9E+-]+|-?[0-9.]+E[0-9+-]+|NaN|"
+          + "-?Infinity)");
 
   /**
    * orc-core's file statistics of {@code file} without keys, less the bytes on disk, the
-   * lengths of lists and maps, and the last digits of floating point sums.
+   * lengths of lists and maps, and the floating point and decimal sums.
    */
   static List<String> statistics(Path file) throws IOException {
     try (Reader reader = OrcFile.createReader(new org.apache.hadoop.fs.Path(file.toUri()),
@@ -197,9 +198,9 @@ class OrcMaskInteropTest {
           .map(s -> SUM.matcher(s.replaceAll(" ?bytesOnDisk: \\d+", "")
               // orc-core counts a list or map vector's capacity once per batch written
               .replaceAll(" minChildren: .*", ""))
-              // floating point sums depend on how rows fall into row groups and stripes
-              .replaceAll(m -> " sum: " + String.format("%.9g", Double.parseDouble(m.group(1))))
-              .replaceAll(" sum: (NaN|-?Infinity)", " sum: not finite"))
+              // floating point sums depend on how rows fall into row groups and stripes (the
+              // masks' ±9.99999e307 cancel out or not), which the two writers decide apart
+              .replaceAll(""))
           .collect(Collectors.toList());
     }
   }
