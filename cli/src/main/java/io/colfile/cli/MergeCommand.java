@@ -35,7 +35,10 @@ import picocli.CommandLine.ParentCommand;
         + "values is refused). Directories are walked (hidden and _-prefixed names skipped).",
         "With --max-size, once an output has grown past BYTES the next stripe starts a new one: "
             + "OUT, then OUT's name with -1, -2, ... before its extension (out.orc, out-1.orc, "
-            + "...). Outputs appear only when all of them are complete."},
+            + "...). Outputs appear only when all of them are complete.",
+        "Files with encrypted columns merge as orc-core merges them: the same keys (and "
+            + "versions), encrypted columns and masks as the first input's, stripes copied; "
+            + "--key-store gives the master keys, which the merge needs."},
     footer = {"", "Example:", "  colfile merge all.orc day-1.orc day-2.orc logs/",
         "  colfile merge --max-size 256M part.orc logs/"})
 final class MergeCommand implements Callable<Integer>, FileCommand {
@@ -53,6 +56,10 @@ final class MergeCommand implements Callable<Integer>, FileCommand {
       description = "Start a new output file once one has grown past BYTES (a number, or "
           + "with K, M or G: KiB, MiB, GiB). An output exceeds it by at most one stripe.")
   private String maxSize;
+
+  /** Encrypted inputs: the master keys, which the merge needs to encrypt statistics anew. */
+  @picocli.CommandLine.Mixin
+  private KeyStoreOptions keys = new KeyStoreOptions();
 
   /** The file the failure being reported is about. */
   private Path failed;
@@ -114,7 +121,7 @@ final class MergeCommand implements Callable<Integer>, FileCommand {
               return progress.watch(local.open());
             }
           }).toList();
-      result = OrcMerge.create().maxSize(limit).merge(sources, i -> {
+      result = OrcMerge.create().maxSize(limit).keys(keys.provider()).merge(sources, i -> {
         Path target = outputName(out, i);
         if (i > 0) {
           checkNotAnInput(target, files);

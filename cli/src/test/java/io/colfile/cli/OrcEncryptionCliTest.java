@@ -140,5 +140,26 @@ class OrcEncryptionCliTest {
         "--mask", "sha256:ssn");
     assertThat(maskOnly.status()).isNotZero();
     assertThat(maskOnly.err()).contains("--mask needs --encrypt");
+
+    // merge: two encrypted files into one, which needs the keys
+    Path second = dir.resolve("second.orc");
+    Cli.Result again = Cli.run("convert", json.toString(), second.toString(), "--schema",
+        "struct<id:bigint,ssn:string,email:string>", "--encrypt", "pii:ssn,email",
+        "--mask", "sha256:ssn", "--key-store", store.toString(), "--key-store-password", "pw");
+    assertThat(again.status()).as(again.err()).isZero();
+    Path merged = dir.resolve("merged.orc");
+    Cli.Result keyless = Cli.run("merge", merged.toString(), orc.toString(), second.toString());
+    assertThat(keyless.status()).isNotZero();
+    assertThat(keyless.err()).contains("master key pii version 1", "no key provider");
+    assertThat(merged).doesNotExist();
+    Cli.Result merge = Cli.run("merge", merged.toString(), orc.toString(), second.toString(),
+        "--key-store", store.toString(), "--key-store-password", "pw");
+    assertThat(merge.status()).as(merge.err()).isZero();
+    String rows = new String(Files.readAllBytes(json), StandardCharsets.UTF_8);
+    Cli.Result both = Cli.run("cat", merged.toString(), "--key-store", store.toString(),
+        "--key-store-password", "pw");
+    assertThat(both.status()).as(both.err()).isZero();
+    assertThat(both.out()).isEqualTo(rows + rows);
+    assertThat(Cli.run("cat", merged.toString()).out()).isEqualTo(masked.out() + masked.out());
   }
 }

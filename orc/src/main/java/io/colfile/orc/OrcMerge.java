@@ -11,11 +11,13 @@ import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnBatch;
 import io.colfile.orc.stats.ColumnStatistics;
 import io.colfile.orc.tail.CalendarKind;
+import io.colfile.orc.tail.FileEncryption;
 import io.colfile.orc.tail.OrcType;
 import io.colfile.orc.write.WriterEngine;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -52,9 +54,16 @@ import java.util.function.IntFunction;
  * <p><b>What is refused</b> ({@link IncompatibleInputException} or {@link
  * UnsupportedFeatureException}, before anything is written): a schema or calendar that differs
  * from the first input's, a user metadata key whose value differs from another input's (orc-core
- * leaves such a file out silently; this merge says so), encrypted inputs (their stripes need
- * their keys, and a re-encode would write the masked values), a first input of an unknown file
- * version or LZO-compressed (colfile cannot write LZO). User metadata of all inputs is merged;
+ * leaves such a file out silently; this merge says so), a first input of an unknown file
+ * version or LZO-compressed (colfile cannot write LZO).
+ *
+ * <p><b>Encrypted inputs</b> are merged as orc-core merges them: every input must encrypt the
+ * same columns with the same master keys (name, version, algorithm) and masks as the first,
+ * and have its stripes copied (an encrypted stripe is never re-encoded); the output encrypts
+ * with the first input's key versions. Copied stripes keep their stripe ids and local keys;
+ * their statistics, real and masked, are written anew, the real ones encrypted under the
+ * output's own local keys, so the merge needs the master keys ({@link #keys}). Anything else
+ * is refused with the reason. User metadata of all inputs is merged;
  * every output file gets all of it.
  *
  * <p><b>Several outputs.</b> With {@link #maxSize(long)}, once the output being written has
@@ -110,6 +119,7 @@ public final class OrcMerge {
 
   private long maxSize;
   private long stripeSize = OrcWriterOptions.defaults().stripeSize();
+  private KeyProvider keys;
 
   private OrcMerge() {}
 
@@ -139,6 +149,16 @@ public final class OrcMerge {
     return this;
   }
 
+  /**
+   * The master keys of encrypted inputs. Their stripes are copied as they are (with their local
+   * keys), but their statistics are decrypted and encrypted again under the output's own local
+   * keys, so a merge of encrypted files needs their master keys, as orc-core's does.
+   */
+  public OrcMerge keys(KeyProvider keys) {
+    this.keys = keys;
+    return this;
+  }
+
   /** How one input is to be merged, decided from its tail. */
   private record Plan(Source source, boolean copy, String reason, int blockSize) {}
 
@@ -164,6 +184,9 @@ public final class OrcMerge {
       try (OrcReader r = OrcReader.open(s.open())) {
         if (ref == null) {
           ref = Reference.of(s.name(), r);
+          if (ref.encryption != null) {
+            ref.checkKeys(keys);
+          }
         }
         plans.add(ref.plan(s, r));
         for (Map.Entry<String, byte[]> e : r.userMetadata().entrySet()) {
@@ -192,6 +215,9 @@ public final class OrcMerge {
         .stripeSize(stripeSize)
         .rowIndexStride(ref.stride)
         .fileVersion(ref.version);
+    if (ref.encryption != null) {
+      ref.encryptAsFirst(ob, keys);
+    }
     try {
       ob.compressionBlockSize(blockSize);
     } catch (IllegalArgumentException e) {
@@ -223,6 +249,8 @@ public final class OrcMerge {
     final int writerVersion;
     final String softwareVersion;
     final CalendarKind calendar;
+    /** The first input's encryption, which every input must share; null when it has none. */
+    final FileEncryption encryption;
 
     private Reference(String name, OrcReader r) {
       OrcTail t = r.tail();
@@ -237,6 +265,7 @@ public final class OrcMerge {
       this.writerVersion = r.writerVersion();
       this.softwareVersion = t.footer.softwareVersion();
       this.calendar = t.footer.calendar();
+      this.encryption = t.encryption;
     }
 
     static Reference of(String name, OrcReader r) throws IOException {
@@ -251,12 +280,126 @@ public final class OrcMerge {
       return new Reference(name, r);
     }
 
+    /** The master keys of the encrypted columns, as the first input names them. */
+    List<KeyProvider.MasterKey> masterKeys() throws UnsupportedFeatureException {
+      List<KeyProvider.MasterKey> out = new ArrayList<>();
+      for (FileEncryption.Key k : encryption.keys()) {
+        EncryptionAlgorithm a = EncryptionAlgorithm.of(k.algorithm());
+        if (a == null) {
+          throw new UnsupportedFeatureException(name + ": master key " + k.name()
+              + " has an unknown algorithm (" + k.algorithm() + ")");
+        }
+        out.add(new KeyProvider.MasterKey(k.name(), k.version(), a));
+      }
+      return out;
+    }
+
+    private void checkKeys(KeyProvider provider) throws IOException {
+      List<KeyProvider.MasterKey> master = masterKeys();
+      // the copied stripe footers list the variants in the file's order, which the output
+      // keeps only when it is the one a writer uses: by key name, then by column
+      List<FileEncryption.Variant> sorted = new ArrayList<>(encryption.variants());
+      sorted.sort(java.util.Comparator.comparing((FileEncryption.Variant v) ->
+          master.get(v.key()).name()).thenComparingInt(FileEncryption.Variant::root));
+      if (!sorted.equals(encryption.variants())) {
+        throw new UnsupportedFeatureException(name + ": lists its encrypted columns in an "
+            + "order other than by key name and column, which orc-core and colfile write "
+            + "and a merge must keep");
+      }
+      for (FileEncryption.Variant v : encryption.variants()) {
+        KeyProvider.MasterKey k = master.get(v.key());
+        if (provider == null || provider.decryptLocalKey(k, v.encryptedKey()) == null) {
+          throw new UnsupportedFeatureException(name + ": has columns encrypted with master "
+              + "key " + k.name() + " version " + k.version() + ", which "
+              + (provider == null ? "no key provider was given for" : "the key provider lacks")
+              + ": a merge copies their stripes but encrypts their statistics anew, as "
+              + "orc-core's does");
+        }
+      }
+    }
+
+    /** Whether {@code e} encrypts as the first input does: keys, masks and variants alike. */
+    private boolean sameEncryption(FileEncryption e) {
+      if (encryption == null || e == null) {
+        return encryption == e;
+      }
+      if (!encryption.keys().equals(e.keys()) || !encryption.masks().equals(e.masks())
+          || encryption.variants().size() != e.variants().size()) {
+        return false;
+      }
+      for (int i = 0; i < e.variants().size(); i++) {
+        FileEncryption.Variant a = encryption.variants().get(i);
+        FileEncryption.Variant b = e.variants().get(i);
+        if (a.root() != b.root() || !encryption.keys().get(a.key()).name()
+            .equals(e.keys().get(b.key()).name())) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /** The {@code encrypt} and {@code masks} options that encrypt as the first input does. */
+    void encryptAsFirst(OrcWriterOptions.Builder b, KeyProvider provider)
+        throws UnsupportedFeatureException {
+      List<KeyProvider.MasterKey> master = masterKeys();
+      Map<String, List<String>> byKey = new LinkedHashMap<>();
+      List<String> masks = new ArrayList<>();
+      for (FileEncryption.Variant v : encryption.variants()) {
+        String column = columnName(v.root());
+        byKey.computeIfAbsent(master.get(v.key()).name(), k -> new ArrayList<>()).add(column);
+        String mask = types.get(v.root()).attributes().get("mask");
+        if (mask == null) {
+          for (FileEncryption.Mask m : encryption.masks()) {
+            if (m.columns().contains(v.root()) && !"nullify".equals(m.name())) {
+              StringBuilder t = new StringBuilder(m.name());
+              for (String p : m.parameters()) {
+                t.append(",`").append(p.replace("`", "``")).append('`');
+              }
+              mask = t.toString();
+            }
+          }
+        }
+        if (mask != null) {
+          masks.add(mask + ":" + column);
+        }
+      }
+      StringBuilder spec = new StringBuilder();
+      for (Map.Entry<String, List<String>> e : byKey.entrySet()) {
+        spec.append(spec.length() == 0 ? "" : ";").append(e.getKey()).append(':')
+            .append(String.join(",", e.getValue()));
+      }
+      b.encrypt(pinned(provider, master), spec.toString()).masks(String.join(";", masks));
+    }
+
+    /** The dotted path of struct fields to column {@code id}, as the encrypt option names it. */
+    private String columnName(int id) throws UnsupportedFeatureException {
+      StringBuilder path = new StringBuilder();
+      Type t = schema;
+      int at = 0;
+      while (at != id) {
+        if (t.kind() != io.colfile.core.types.TypeKind.STRUCT) {
+          throw new UnsupportedFeatureException(name + ": encrypted column " + id
+              + " lies inside a " + t.kind().typeName() + ", which colfile does not encrypt");
+        }
+        int child = at + 1;
+        int i = 0;
+        while (child + t.child(i).columnCount() <= id) {
+          child += t.child(i).columnCount();
+          i++;
+        }
+        path.append(path.length() == 0 ? "" : ".").append(t.fieldNames().get(i));
+        t = t.child(i);
+        at = child;
+      }
+      return path.toString();
+    }
+
     Plan plan(Source s, OrcReader r) throws IOException {
       String name = s.name();
-      if (r.hasEncryption()) {
-        throw new UnsupportedFeatureException(name + ": has encrypted columns; merge neither "
-            + "copies their stripes (they need the file's keys) nor re-encodes them (it would "
-            + "write the masked values)");
+      if (!sameEncryption(r.tail().encryption)) {
+        throw new IncompatibleInputException(name + ": its column encryption (master keys and "
+            + "their versions, encrypted columns or masks) differs from " + this.name
+            + "'s; orc-core's merge leaves such a file out");
       }
       if (!r.tail().footer.types().equals(types)) {
         throw new IncompatibleInputException(name + ": schema " + r.schema()
@@ -279,6 +422,11 @@ public final class OrcMerge {
         reason = "row index stride " + r.rowIndexStride() + ", not " + stride;
       } else if (!completeStripeStatistics(r)) {
         reason = "no statistics for every stripe";
+      }
+      if (reason != null && encryption != null) {
+        throw new UnsupportedFeatureException(name + ": has encrypted columns, whose stripes "
+            + "a merge can only copy (as orc-core's does), and " + reason
+            + "; merge it into a file of its own settings");
       }
       return new Plan(s, reason == null, reason, r.compressionBlockSize());
     }
@@ -370,6 +518,9 @@ public final class OrcMerge {
     }
 
     InputResult copy(Source s) throws IOException {
+      if (ref.encryption != null) {
+        return copyEncrypted(s);
+      }
       try (OrcReader r = OrcReader.open(s.open())) {
         InputFile in = r.file();
         OrcTail tail = r.tail();
@@ -386,6 +537,41 @@ public final class OrcMerge {
           roll();
           engine.appendStripe(o -> copyRange(in, info.offset(), info.length(), o), info,
               stats.get(i));
+          rows += info.numberOfRows();
+          wrote();
+        }
+        return new InputResult(s.name(), rows, true, null);
+      }
+    }
+
+    /**
+     * Copies the stripes of an encrypted input: each keeps its stripe id and local keys; its
+     * masked statistics go to the Metadata section, the real ones (read with the keys) to its
+     * variants' encrypted stripe statistics.
+     */
+    private InputResult copyEncrypted(Source s) throws IOException {
+      try (OrcReader r = OrcReader.open(s.open());
+          OrcReader real = OrcReader.open(s.open(),
+              OrcReadOptions.defaults().withKeyProvider(keys))) {
+        InputFile in = r.file();
+        OrcTail tail = r.tail();
+        FileEncryption enc = tail.encryption;
+        List<List<ColumnStatistics>> masked = r.stripeStatistics();
+        List<List<ColumnStatistics>> stats = real.stripeStatistics();
+        List<StripeInformation> stripes = r.stripes();
+        long rows = 0;
+        for (int i = 0; i < stripes.size(); i++) {
+          StripeInformation info = stripes.get(i);
+          Stripe.read(in, tail, i, info);
+          Map<Integer, byte[]> localKeys = new LinkedHashMap<>();
+          for (int v = 0; v < enc.variants().size(); v++) {
+            localKeys.put(enc.variants().get(v).root(), enc.stripeKeys().get(i).get(v));
+          }
+          engine.flush();
+          wrote();
+          roll();
+          engine.appendEncryptedStripe(o -> copyRange(in, info.offset(), info.length(), o),
+              info, masked.get(i), stats.get(i), enc.stripeIds()[i], localKeys);
           rows += info.numberOfRows();
           wrote();
         }
@@ -426,6 +612,31 @@ public final class OrcMerge {
         s.abort();
       }
     }
+  }
+
+  /** {@code provider} with the versions of {@code master} as the current ones. */
+  private static KeyProvider pinned(KeyProvider provider, List<KeyProvider.MasterKey> master) {
+    return new KeyProvider() {
+      @Override
+      public MasterKey currentKey(String name) {
+        for (MasterKey k : master) {
+          if (k.name().equals(name)) {
+            return k;
+          }
+        }
+        return null;
+      }
+
+      @Override
+      public byte[] decryptLocalKey(MasterKey key, byte[] encryptedLocalKey) throws IOException {
+        return provider.decryptLocalKey(key, encryptedLocalKey);
+      }
+
+      @Override
+      public LocalKey createLocalKey(MasterKey key, SecureRandom random) throws IOException {
+        return provider.createLocalKey(key, random);
+      }
+    };
   }
 
   private static void copyRange(InputFile in, long offset, long length, OutputStream out)

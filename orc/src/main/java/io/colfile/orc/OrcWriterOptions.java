@@ -655,12 +655,17 @@ public final class OrcWriterOptions {
 
     /**
      * The masks of the encrypted columns' unencrypted copies, as ORC Java's {@code orc.mask}:
-     * {@code "sha256:col_a;redact,Xx9:col_b"}: {@code nullify} (every value null; the default
-     * of an encrypted column not named here), {@code redact} (letters to X/x, digits to 9, and
-     * so on; its first parameter gives the replacements in that order: upper, lower, digit,
-     * symbol, punctuation, separator, other letter, mark, other number, other; {@code _} keeps
-     * a class as it is) or {@code sha256} (strings to the upper-case hex SHA-256 of their
-     * bytes; other primitives null).
+     * {@code "sha256:col_a;redact,Xx9:col_b"}, a parameter with other characters than letters,
+     * digits and {@code _} in backquotes ({@code redact,`Xx9$.`,`_ 1 1`,`0:2`:col_c}), each
+     * with ORC Java's results: {@code nullify} (every value null; the default of an encrypted
+     * column not named here), {@code redact} (letters to X/x, digits to 9 and so on, integers
+     * and floating point numbers to nines of their size, decimals' digits, dates and
+     * timestamps to January 1st of their year; its parameters: the replacements in the order
+     * upper, lower, digit, symbol, punctuation, separator, other letter, mark, other number,
+     * other, {@code _} keeping a class; the time fields year, month, day, hour, minute,
+     * second; the unmasked ranges {@code start:end,...}) or {@code sha256} (strings to the
+     * upper-case hex SHA-256 of their bytes, binaries to it; other primitives null). Lists,
+     * maps (keys too), unions and structs have their values masked.
      */
     public Builder masks(String masks) {
       this.masks = Objects.requireNonNull(masks, "masks").trim();

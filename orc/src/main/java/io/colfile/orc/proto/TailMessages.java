@@ -378,10 +378,23 @@ public final class TailMessages {
     return serialize(f, null);
   }
 
+  private static boolean sameKeys(List<byte[]> a, List<byte[]> b) {
+    if (a.size() != b.size()) {
+      return false;
+    }
+    for (int i = 0; i < a.size(); i++) {
+      if (!java.util.Arrays.equals(a.get(i), b.get(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /**
    * The footer with its Encryption section ({@code encryption}, null when there is none): the
-   * first stripe carries the stripe id 1 and the variants' encrypted local keys, later stripes
-   * follow on, as ORC Java writes them.
+   * first stripe, and each whose stripe id does not follow on from the one before or whose
+   * variants' encrypted local keys differ from its, carries its id and keys (a stripe ORC Java
+   * writes follows on; its merge copies each input's first stripe's).
    */
   public static byte[] serialize(Footer f, FileEncryption encryption) {
     OrcProto.Footer.Builder b = OrcProto.Footer.newBuilder()
@@ -393,9 +406,12 @@ public final class TailMessages {
       OrcProto.StripeInformation.Builder sb = b.addStripesBuilder().setOffset(s.offset())
           .setIndexLength(s.indexLength()).setDataLength(s.dataLength())
           .setFooterLength(s.footerLength()).setNumberOfRows(s.numberOfRows());
-      if (encryption != null && b.getStripesCount() == 1) {
-        sb.setEncryptStripeId(1);
-        for (byte[] k : encryption.stripeKeys().get(0)) {
+      int i = b.getStripesCount() - 1;
+      if (encryption != null && (i == 0 || encryption.stripeIds()[i]
+          != encryption.stripeIds()[i - 1] + 1 || !sameKeys(encryption.stripeKeys().get(i),
+          encryption.stripeKeys().get(i - 1)))) {
+        sb.setEncryptStripeId(encryption.stripeIds()[i]);
+        for (byte[] k : encryption.stripeKeys().get(i)) {
           sb.addEncryptedLocalKeys(ByteString.copyFrom(k));
         }
       }

@@ -29,6 +29,8 @@ final class WriterEncryption {
     final Type type;
     final int key;
     final String maskName;
+    /** The mask as it was named ({@code redact,`Xx9`}), the default {@code nullify}. */
+    final String maskText;
     final List<String> maskParameters;
     final DataMasks.Mask mask;
     final KeyProvider.LocalKey localKey;
@@ -40,13 +42,14 @@ final class WriterEncryption {
     final List<List<io.colfile.orc.stats.ColumnStatistics>> stripeStatistics = new ArrayList<>();
 
     Variant(int root, int end, Type type, int key, String maskName, List<String> maskParameters,
-        DataMasks.Mask mask, KeyProvider.LocalKey localKey, WriterContext ctx,
+        String maskText, DataMasks.Mask mask, KeyProvider.LocalKey localKey, WriterContext ctx,
         ColumnWriter writer, int[] path) {
       this.root = root;
       this.end = end;
       this.type = type;
       this.key = key;
       this.maskName = maskName;
+      this.maskText = maskText;
       this.maskParameters = maskParameters;
       this.mask = mask;
       this.localKey = localKey;
@@ -93,6 +96,34 @@ final class WriterEncryption {
   private WriterEncryption() {}
 
   /**
+   * {@code schema} as the writers of the unencrypted (masked) columns take it: each variant's
+   * subtree as its mask writes it ({@link DataMasks#writerType}).
+   */
+  Type writerSchema(Type schema) {
+    return writerSchema(schema, new int[] {0});
+  }
+
+  private Type writerSchema(Type t, int[] next) {
+    int id = next[0];
+    for (Variant v : variants) {
+      if (v.root == id) {
+        next[0] += t.columnCount();
+        return DataMasks.writerType(t, v.mask);
+      }
+    }
+    next[0]++;
+    if (t.children().isEmpty()) {
+      return t;
+    }
+    List<Type> children = new ArrayList<>(t.children().size());
+    for (Type c : t.children()) {
+      children.add(writerSchema(c, next));
+    }
+    return t.withChildren(children);
+  }
+
+
+  /**
    * The encryption {@code options} ask for, or null when they ask for none.
    *
    * @throws IllegalArgumentException for a column or key that does not exist, or a column in
@@ -129,22 +160,20 @@ final class WriterEncryption {
       }
     }
     Map<Integer, List<String>> maskOf = new LinkedHashMap<>();
-    if (!options.masks().isEmpty()) {
-      for (String part : options.masks().split(";")) {
-        int colon = part.indexOf(':');
-        if (colon <= 0) {
-          throw new IllegalArgumentException("bad mask '" + part + "': expected "
-              + "mask[,parameter...]:column,column");
+    Map<Integer, String> maskText = new LinkedHashMap<>();
+    for (MaskSpec spec : parseMasks(options.masks())) {
+      for (String col : spec.columns()) {
+        int id = column(names, col, "mask");
+        if (!keyOf.containsKey(id)) {
+          throw new IllegalArgumentException("column " + col + " has a mask but is "
+              + "not encrypted");
         }
-        List<String> mask = List.of(part.substring(0, colon).trim().split(","));
-        for (String col : part.substring(colon + 1).split(",")) {
-          int id = column(names, col.trim(), "mask");
-          if (!keyOf.containsKey(id)) {
-            throw new IllegalArgumentException("column " + col.trim() + " has a mask but is "
-                + "not encrypted");
-          }
-          maskOf.put(id, mask);
+        String prev = maskText.put(id, spec.text());
+        if (prev != null && !prev.equals(spec.text())) {
+          throw new IllegalArgumentException("column " + col + " has two masks: " + prev
+              + " and " + spec.text());
         }
+        maskOf.put(id, spec.mask());
       }
     }
     List<Integer> roots = new ArrayList<>(keyOf.keySet());
@@ -158,13 +187,16 @@ final class WriterEncryption {
     }
     WriterEncryption out = new WriterEncryption();
     out.keyNames.putAll(keyOf);
-    for (Map.Entry<Integer, List<String>> e : maskOf.entrySet()) {
-      out.maskTexts.put(e.getKey(), String.join(",", e.getValue()));
-    }
+    out.maskTexts.putAll(maskText);
     Map<String, Integer> keyIndex = new LinkedHashMap<>();
     SecureRandom random = new SecureRandom();
     KeyProvider provider = options.keyProvider();
-    for (int root : roots) {
+    // ORC Java's order: keys by name, each key's subtrees by root (the footer's keys and
+    // variants, and the stripe footers' variants, follow it; a merge copies stripes in it)
+    List<Integer> ordered = new ArrayList<>(roots);
+    ordered.sort(java.util.Comparator.comparing((Integer c) -> keyOf.get(c))
+        .thenComparing(c -> c));
+    for (int root : ordered) {
       String keyName = keyOf.get(root);
       Integer k = keyIndex.get(keyName);
       if (k == null) {
@@ -193,10 +225,119 @@ final class WriterEncryption {
       }
       WriterContext ctx = new WriterContext(options, schema, bufferSize);
       out.variants.add(new Variant(root, root + type.columnCount(), type, k, mask.get(0),
-          mask.subList(1, mask.size()), m, local, ctx,
+          mask.subList(1, mask.size()), maskText.getOrDefault(root, "nullify"), m, local, ctx,
           ColumnWriters.createAt(type, ctx, root), path(schema, root, names)));
     }
     return out;
+  }
+
+  /**
+   * One part of ORC Java's {@code orc.mask}: the mask and its parameters ({@code mask}), the
+   * text that named them ({@code text}, which the footer's {@code mask} attribute carries) and
+   * the columns.
+   */
+  record MaskSpec(List<String> mask, String text, List<String> columns) {}
+
+  /**
+   * {@code spec} in ORC Java's syntax: {@code mask[,parameter...]:column[,column...]} parts
+   * split by {@code ;}, where a mask, parameter or column is a run of letters, digits and
+   * {@code _} or any text in backquotes ({@code ``} for a backquote in it), e.g. {@code
+   * redact,`Xx9$.`,`_ 1 1`,`0:2`:name}.
+   */
+  static List<MaskSpec> parseMasks(String spec) {
+    List<MaskSpec> out = new ArrayList<>();
+    if (spec.isBlank()) {
+      return out;
+    }
+    int[] pos = {0};
+    while (true) {
+      skipBlanks(spec, pos);
+      int start = pos[0];
+      List<String> mask = new ArrayList<>();
+      mask.add(name(spec, pos, "a mask name"));
+      while (pos[0] < spec.length() && spec.charAt(pos[0]) == ',') {
+        pos[0]++;
+        mask.add(name(spec, pos, "a mask parameter"));
+      }
+      String text = spec.substring(start, pos[0]);
+      if (pos[0] >= spec.length() || spec.charAt(pos[0]) != ':') {
+        throw new IllegalArgumentException("bad mask '" + spec + "' at " + pos[0]
+            + ": expected ':' after " + text + " (mask[,parameter...]:column,column)");
+      }
+      pos[0]++;
+      List<String> columns = new ArrayList<>();
+      StringBuilder col = new StringBuilder();
+      boolean quoted = false;
+      while (pos[0] < spec.length() && (quoted || spec.charAt(pos[0]) != ';')) {
+        char ch = spec.charAt(pos[0]++);
+        if (ch == '`') {
+          quoted = !quoted;
+        }
+        if (ch == ',' && !quoted) {
+          columns.add(col.toString().trim());
+          col.setLength(0);
+        } else {
+          col.append(ch);
+        }
+      }
+      columns.add(col.toString().trim());
+      for (String c : columns) {
+        if (c.isEmpty()) {
+          throw new IllegalArgumentException("bad mask '" + spec + "': empty column name after "
+              + text);
+        }
+      }
+      out.add(new MaskSpec(List.copyOf(mask), text, columns));
+      if (pos[0] >= spec.length()) {
+        return out;
+      }
+      pos[0]++; // ';'
+    }
+  }
+
+  private static void skipBlanks(String s, int[] pos) {
+    while (pos[0] < s.length() && Character.isWhitespace(s.charAt(pos[0]))) {
+      pos[0]++;
+    }
+  }
+
+  /** A name as ORC Java's parser reads it: letters, digits and _, or text in backquotes. */
+  private static String name(String s, int[] pos, String what) {
+    int start = pos[0];
+    if (start < s.length() && s.charAt(start) == '`') {
+      StringBuilder b = new StringBuilder();
+      int i = start + 1;
+      while (i < s.length()) {
+        char ch = s.charAt(i++);
+        if (ch == '`') {
+          if (i < s.length() && s.charAt(i) == '`') {
+            b.append('`');
+            i++;
+          } else {
+            if (b.length() == 0) {
+              throw new IllegalArgumentException("bad mask '" + s + "' at " + start
+                  + ": empty quoted name");
+            }
+            pos[0] = i;
+            return b.toString();
+          }
+        } else {
+          b.append(ch);
+        }
+      }
+      throw new IllegalArgumentException("bad mask '" + s + "' at " + start
+          + ": unmatched backquote");
+    }
+    int i = start;
+    while (i < s.length() && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '_')) {
+      i++;
+    }
+    if (i == start) {
+      throw new IllegalArgumentException("bad mask '" + s + "' at " + start + ": expected "
+          + what + " (letters, digits and _, or text in backquotes)");
+    }
+    pos[0] = i;
+    return s.substring(start, i);
   }
 
   private static int column(String[] names, String name, String what) {

@@ -70,6 +70,12 @@ public final class WriterEngine {
   private CalendarKind calendar;
   /** The encrypted column subtrees; null when nothing is encrypted. */
   private final WriterEncryption encryption;
+  /**
+   * With encryption, per stripe: the stripe id its streams' IVs use and the encrypted local
+   * keys of its variants (in {@link WriterEncryption#variants}' order).
+   */
+  private final List<Long> encryptIds = new ArrayList<>();
+  private final List<List<byte[]>> encryptKeys = new ArrayList<>();
 
   public WriterEngine(AtomicOutputStream out, Type schema, OrcWriterOptions options)
       throws IOException {
@@ -87,8 +93,9 @@ public final class WriterEngine {
           closestBufferSize((int) (options.stripeSize() / (20L * columns))));
     }
     this.ctx = new WriterContext(options, schema, bufferSize);
-    this.root = ColumnWriters.create(schema, ctx);
     this.encryption = WriterEncryption.plan(schema, options, bufferSize);
+    this.root = ColumnWriters.create(encryption == null ? schema
+        : encryption.writerSchema(schema), ctx);
     this.structRoot = schema.kind() == TypeKind.STRUCT;
     this.writeZone = hasTimestamp(schema);
     this.tasks = new WriteTasks(options.parallelism(), options.executor().orElse(null));
@@ -177,8 +184,48 @@ public final class WriterEngine {
           + " columns, the schema has " + columns);
     }
     if (encryption != null) {
-      throw new IllegalStateException("stripes cannot be copied into an encrypted file");
+      throw new IllegalStateException("stripes of encrypted files are appended with "
+          + "appendEncryptedStripe");
     }
+    copyStripe(bytes, info, statistics);
+  }
+
+  /**
+   * Appends a stripe copied from a file encrypted as this one is (the same variants, keys and
+   * masks), as {@link #appendStripe} does: {@code masked} are its unencrypted statistics,
+   * {@code real} the same with each variant's columns' real (decrypted) ones; {@code encryptId}
+   * is the stripe id its IVs use in that file and {@code localKeys} its variants' encrypted
+   * local keys by root column id. The stripe keeps them; its statistics are encrypted anew.
+   */
+  public void appendEncryptedStripe(StripeSource bytes, StripeInformation info,
+      List<ColumnStatistics> masked, List<ColumnStatistics> real, long encryptId,
+      Map<Integer, byte[]> localKeys) throws IOException {
+    if (encryption == null) {
+      throw new IllegalStateException("this file is not encrypted");
+    }
+    if (masked.size() != columns || real.size() != columns) {
+      throw new IllegalArgumentException("stripe statistics for " + masked.size() + " and "
+          + real.size() + " columns, the schema has " + columns);
+    }
+    List<byte[]> keys = new ArrayList<>();
+    for (WriterEncryption.Variant v : encryption.variants) {
+      byte[] k = localKeys.get(v.root);
+      if (k == null) {
+        throw new IllegalArgumentException("no local key for the variant of column " + v.root);
+      }
+      keys.add(k.clone());
+    }
+    copyStripe(bytes, info, masked);
+    for (WriterEncryption.Variant v : encryption.variants) {
+      v.writer.addStripeStatistics(real);
+      v.stripeStatistics.add(List.copyOf(real.subList(v.root, v.end)));
+    }
+    encryptIds.add(encryptId);
+    encryptKeys.add(keys);
+  }
+
+  private void copyStripe(StripeSource bytes, StripeInformation info,
+      List<ColumnStatistics> statistics) throws IOException {
     flushStripe();
     long offset = out.position();
     // ORC Java's merge pads a copied stripe to the next block when it fits in a block but not
@@ -389,6 +436,14 @@ public final class WriterEngine {
     long footerLength = writeSection(footerBytes);
     stripes.add(new StripeInformation(stripeStart, indexLength, dataLength, footerLength,
         rowsInStripe));
+    if (encryption != null) {
+      List<byte[]> keys = new ArrayList<>();
+      for (WriterEncryption.Variant v : encryption.variants) {
+        keys.add(v.localKey.encrypted());
+      }
+      encryptIds.add((long) stripes.size());
+      encryptKeys.add(keys);
+    }
     stripeStatistics.add(List.of(result.statistics));
     rowCount += rowsInStripe;
     rowsInStripe = 0;
@@ -568,30 +623,30 @@ public final class WriterEngine {
         keys.add(new io.colfile.orc.tail.FileEncryption.Key(k.name(), k.version(),
             k.algorithm().wireId));
       }
-      Map<List<String>, List<Integer>> maskColumns = new java.util.LinkedHashMap<>();
+      // as ORC Java lists them: by the text that named them, each with its roots in order
+      Map<String, List<String>> maskOf = new java.util.TreeMap<>();
+      Map<String, List<Integer>> maskColumns = new java.util.TreeMap<>();
       for (WriterEncryption.Variant v : encryption.variants) {
         List<String> m = new ArrayList<>();
         m.add(v.maskName);
         m.addAll(v.maskParameters);
-        maskColumns.computeIfAbsent(m, x -> new ArrayList<>()).add(v.root);
+        maskOf.put(v.maskText, m);
+        maskColumns.computeIfAbsent(v.maskText, x -> new ArrayList<>()).add(v.root);
       }
       List<io.colfile.orc.tail.FileEncryption.Mask> masks = new ArrayList<>();
-      for (Map.Entry<List<String>, List<Integer>> e : maskColumns.entrySet()) {
-        masks.add(new io.colfile.orc.tail.FileEncryption.Mask(e.getKey().get(0),
-            e.getKey().subList(1, e.getKey().size()), e.getValue()));
-      }
-      List<byte[]> localKeys = new ArrayList<>();
-      for (WriterEncryption.Variant v : encryption.variants) {
-        localKeys.add(v.localKey.encrypted());
+      for (Map.Entry<String, List<Integer>> e : maskColumns.entrySet()) {
+        List<String> m = maskOf.get(e.getKey());
+        List<Integer> roots = new ArrayList<>(e.getValue());
+        roots.sort(null);
+        masks.add(new io.colfile.orc.tail.FileEncryption.Mask(m.get(0), m.subList(1, m.size()),
+            roots));
       }
       long[] ids = new long[stripes.size()];
-      List<List<byte[]>> stripeKeys = new ArrayList<>();
       for (int i = 0; i < ids.length; i++) {
-        ids[i] = i + 1;
-        stripeKeys.add(localKeys);
+        ids[i] = encryptIds.get(i);
       }
       fileEncryption = new io.colfile.orc.tail.FileEncryption(keys, variants, masks, ids,
-          stripeKeys);
+          List.copyOf(encryptKeys));
     }
     long metadataLength = writeSection(TailMessages.serializeMetadata(stripeStatistics));
 
