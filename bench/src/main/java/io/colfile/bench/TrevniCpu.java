@@ -1,13 +1,9 @@
 package io.colfile.bench;
 
-import io.colfile.core.BatchReader;
 import io.colfile.core.ReadOptions;
-import io.colfile.core.io.InputFile;
 import io.colfile.core.io.OutputFile;
 import io.colfile.core.vector.ColumnBatch;
-import io.colfile.core.vector.LongVector;
 import io.colfile.trevni.TrevniCodec;
-import io.colfile.trevni.TrevniReader;
 import io.colfile.trevni.TrevniWriter;
 import io.colfile.trevni.TrevniWriterOptions;
 import java.io.IOException;
@@ -22,7 +18,6 @@ import java.util.Locale;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.trevni.ColumnFileMetaData;
-import org.apache.trevni.avro.AvroColumnReader;
 import org.apache.trevni.avro.AvroColumnWriter;
 
 /**
@@ -72,9 +67,10 @@ public final class TrevniCpu {
         Job[][] jobs = {
             {() -> colfileWrite(batches, codec, colFile), () -> avroWrite(records, codec,
                 avroFile)},
-            {() -> colfileRead(avroFile, ReadOptions.defaults()), () -> avroRead(avroFile, null)},
-            {() -> colfileRead(avroFile, ReadOptions.defaults().withColumns(
-                TrevniData.TWO_COLUMNS)), () -> avroRead(avroFile, two)}};
+            {() -> TrevniReadBenchmark.colfileRead(avroFile, ReadOptions.defaults()),
+                () -> TrevniReadBenchmark.avroRead(avroFile, null)},
+            {() -> TrevniReadBenchmark.colfileRead(avroFile, ReadOptions.defaults().withColumns(
+                TrevniData.TWO_COLUMNS)), () -> TrevniReadBenchmark.avroRead(avroFile, two)}};
         long[][][] cpu = new long[jobs.length][2][rounds];
         long[][][] wall = new long[jobs.length][2][rounds];
         long sink = 0;
@@ -149,34 +145,5 @@ public final class TrevniCpu {
     }
     w.writeTo(path.toFile());
     return Files.size(path);
-  }
-
-  private static long colfileRead(Path file, ReadOptions options) throws IOException {
-    try (TrevniReader reader = TrevniReader.open(InputFile.local(file));
-         BatchReader rows = reader.read(options.withBatchSize(1024))) {
-      ColumnBatch batch = rows.newBatch();
-      long sum = 0;
-      while (rows.next(batch)) {
-        long[] v = ((LongVector) batch.cols[0]).vector;
-        for (int i = 0; i < batch.size; i++) {
-          sum += v[i];
-        }
-      }
-      return sum;
-    }
-  }
-
-  private static long avroRead(Path file, Schema readerSchema) throws IOException {
-    AvroColumnReader.Params params = new AvroColumnReader.Params(file.toFile());
-    if (readerSchema != null) {
-      params.setSchema(readerSchema);
-    }
-    long sum = 0;
-    try (AvroColumnReader<GenericRecord> r = new AvroColumnReader<>(params)) {
-      for (GenericRecord rec : r) {
-        sum += (Long) rec.get(0);
-      }
-    }
-    return sum;
   }
 }

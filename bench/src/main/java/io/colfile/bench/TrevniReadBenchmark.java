@@ -130,6 +130,11 @@ public class TrevniReadBenchmark {
   }
 
   private long trevniAvro(Schema readerSchema) throws IOException {
+    return avroRead(file, readerSchema);
+  }
+
+  /** trevni-avro's records of {@code file}: the sum of the first field (l_orderkey). */
+  static long avroRead(Path file, Schema readerSchema) throws IOException {
     AvroColumnReader.Params params = new AvroColumnReader.Params(file.toFile());
     if (readerSchema != null) {
       params.setSchema(readerSchema);
@@ -144,6 +149,11 @@ public class TrevniReadBenchmark {
   }
 
   private long colfile(ReadOptions options) throws IOException {
+    return colfileRead(file, options);
+  }
+
+  /** colfile's batches of {@code file}: the sum of the first column (l_orderkey). */
+  static long colfileRead(Path file, ReadOptions options) throws IOException {
     try (TrevniReader reader = TrevniReader.open(InputFile.local(file));
          BatchReader rows = reader.read(options.withBatchSize(1024))) {
       ColumnBatch batch = rows.newBatch();
@@ -157,6 +167,7 @@ public class TrevniReadBenchmark {
       return sum;
     }
   }
+
 
   /** A checksum of every field of every row, in row order; values as colfile holds them. */
   private long trevniAvroChecksum(Schema readerSchema) throws IOException {

@@ -5,19 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.colfile.core.BatchReader;
 import io.colfile.core.ReadOptions;
 import io.colfile.core.io.InputFile;
-import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.ColumnBatch;
-import io.colfile.core.vector.DoubleVector;
-import io.colfile.core.vector.LongVector;
 import io.colfile.kudu.KuduCompression;
-import io.colfile.kudu.KuduType;
 import io.colfile.testkit.Faults;
 import io.colfile.testkit.FaultyInputFile;
 import io.colfile.testkit.Rows;
 import io.colfile.testkit.TestSeed;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -122,30 +117,11 @@ class RowSetReadFaultTest {
 
   /** A rowset of 2,000 to 3,000 rows, composite key (k, s), small blocks: many reads a file. */
   private Path write(Random r) throws IOException {
-    List<KuduColumn> cols = new ArrayList<>();
-    cols.add(KuduColumn.of("k", 1, KuduType.INT64, false, true));
-    cols.add(KuduColumn.of("s", 2, KuduType.STRING, false, true));
-    cols.add(KuduColumn.of("d", 3, KuduType.DOUBLE, true, false));
-    cols.add(KuduColumn.of("v", 4, KuduType.STRING, true, false));
-    KuduSchema schema = new KuduSchema(cols, List.of("k", "s"));
+    KuduSchema schema = RowSetWriteFaultTest.schema(true);
     RowSetWriterOptions options = RowSetWriterOptions.defaults().withDefaultBlockSize(512)
         .withDefaultCompression(r.nextBoolean() ? KuduCompression.LZ4 : KuduCompression.NONE);
     Path target = dir.resolve("rowset");
-    int n = 2000 + r.nextInt(1000);
-    ColumnBatch b = new ColumnBatch(schema.rowType(), n);
-    for (int i = 0; i < n; i++) {
-      ((LongVector) b.cols[0]).vector[i] = i * 3L;
-      byte[] s = ("s" + r.nextInt(1000)).getBytes(StandardCharsets.UTF_8);
-      ((BytesVector) b.cols[1]).setRef(i, s, 0, s.length);
-      if (r.nextInt(5) == 0) {
-        b.cols[2].setNull(i);
-      } else {
-        ((DoubleVector) b.cols[2]).vector[i] = r.nextGaussian();
-      }
-      byte[] v = ("value " + r.nextLong()).getBytes(StandardCharsets.UTF_8);
-      ((BytesVector) b.cols[3]).setRef(i, v, 0, v.length);
-    }
-    b.size = n;
+    ColumnBatch b = RowSetWriteFaultTest.rows(schema, 0, 2000 + r.nextInt(1000), r);
     try (RowSetWriter w = RowSetWriter.create(target, schema, options)) {
       w.write(b);
     }

@@ -204,13 +204,7 @@ class RowSetWriteFaultTest {
    * the first was written out, so the files written are read back and the rowset sorted at close.
    */
   private static Scenario scenario(String how, Random r) {
-    boolean composite = !how.equals("read back");
-    List<KuduColumn> cols = new ArrayList<>();
-    cols.add(KuduColumn.of("k", 1, KuduType.INT64, false, true));
-    cols.add(KuduColumn.of("s", 2, KuduType.STRING, false, composite));
-    cols.add(KuduColumn.of("d", 3, KuduType.DOUBLE, true, false));
-    cols.add(KuduColumn.of("v", 4, KuduType.STRING, true, false));
-    KuduSchema schema = new KuduSchema(cols, composite ? List.of("k", "s") : List.of("k"));
+    KuduSchema schema = schema(!how.equals("read back"));
     RowSetWriterOptions options = RowSetWriterOptions.defaults().withMemoryLimit(4 << 10)
         .withDefaultBlockSize(512)
         .withDefaultCompression(r.nextBoolean() ? KuduCompression.LZ4 : KuduCompression.NONE)
@@ -221,24 +215,39 @@ class RowSetWriteFaultTest {
     long rows = 0;
     for (int first : firstKeys) {
       int n = 300 + r.nextInt(300);
-      ColumnBatch b = new ColumnBatch(schema.rowType(), n);
-      for (int i = 0; i < n; i++) {
-        ((LongVector) b.cols[0]).vector[i] = first + i;
-        byte[] s = ("s" + r.nextInt(1000)).getBytes(StandardCharsets.UTF_8);
-        ((BytesVector) b.cols[1]).setRef(i, s, 0, s.length);
-        if (r.nextInt(5) == 0) {
-          b.cols[2].setNull(i);
-        } else {
-          ((DoubleVector) b.cols[2]).vector[i] = r.nextGaussian();
-        }
-        byte[] v = ("value " + r.nextLong()).getBytes(StandardCharsets.UTF_8);
-        ((BytesVector) b.cols[3]).setRef(i, v, 0, v.length);
-      }
-      b.size = n;
-      batches.add(b);
+      batches.add(rows(schema, first, n, r));
       rows += n;
     }
     return new Scenario(schema, options, batches, rows);
+  }
+
+  /** Key k (and s if {@code composite}), values d (nullable double) and v (nullable string). */
+  static KuduSchema schema(boolean composite) {
+    List<KuduColumn> cols = new ArrayList<>();
+    cols.add(KuduColumn.of("k", 1, KuduType.INT64, false, true));
+    cols.add(KuduColumn.of("s", 2, KuduType.STRING, false, composite));
+    cols.add(KuduColumn.of("d", 3, KuduType.DOUBLE, true, false));
+    cols.add(KuduColumn.of("v", 4, KuduType.STRING, true, false));
+    return new KuduSchema(cols, composite ? List.of("k", "s") : List.of("k"));
+  }
+
+  /** {@code n} rows of {@link #schema}, keys k from {@code first} up. */
+  static ColumnBatch rows(KuduSchema schema, int first, int n, Random r) {
+    ColumnBatch b = new ColumnBatch(schema.rowType(), n);
+    for (int i = 0; i < n; i++) {
+      ((LongVector) b.cols[0]).vector[i] = first + i;
+      byte[] s = ("s" + r.nextInt(1000)).getBytes(StandardCharsets.UTF_8);
+      ((BytesVector) b.cols[1]).setRef(i, s, 0, s.length);
+      if (r.nextInt(5) == 0) {
+        b.cols[2].setNull(i);
+      } else {
+        ((DoubleVector) b.cols[2]).vector[i] = r.nextGaussian();
+      }
+      byte[] v = ("value " + r.nextLong()).getBytes(StandardCharsets.UTF_8);
+      ((BytesVector) b.cols[3]).setRef(i, v, 0, v.length);
+    }
+    b.size = n;
+    return b;
   }
 
   private static void deleteTree(Path p) throws IOException {
