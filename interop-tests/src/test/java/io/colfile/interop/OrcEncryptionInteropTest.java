@@ -263,10 +263,8 @@ class OrcEncryptionInteropTest {
         } catch (IOException e) {
           // orc-core's merge reads its inputs' encrypted stripe statistics, where it fails on
           // some of its own files (see compare)
-          Throwable cause = e.getCause();
-          assertThat(cause).as(what).isNotNull();
-          assertThat(String.valueOf(cause.getMessage()) + cause.getStackTrace()[0])
-              .as(what).containsAnyOf("EncryptedStream", "org.apache.orc.impl.InStream");
+          assertThat(e.getCause()).as(what).isNotNull();
+          assertThat(inOrcCoreInStream(e.getCause())).as(what + ": " + e).isTrue();
           merged2 = null;
         }
         if (merged2 != null) {
@@ -410,17 +408,15 @@ class OrcEncryptionInteropTest {
       List<org.apache.orc.StripeStatistics> stripes;
       try {
         stripes = reader.getStripeStatistics();
-      } catch (IllegalStateException | NullPointerException e) {
-        // orc-core fails on some of its own encrypted stripe statistics when protobuf reads
-        // across the end of its stream's buffer: 2.1 with protobuf's "EncryptedStream#read(
-        // byte[]) returned invalid result: 0", 2.3 with a NullPointerException in its
-        // InStream ("currentRange" is null)
-        if (e instanceof IllegalStateException) {
-          assertThat(e.getMessage()).contains("EncryptedStream");
-        } else {
-          assertThat(e.getStackTrace()[0].getClassName()).as(where)
-              .startsWith("org.apache.orc.impl.InStream");
-        }
+      } catch (IllegalStateException | NullPointerException | IllegalArgumentException e) {
+        // orc-core fails on some of its own encrypted stripe statistics (of uncompressed
+        // files): its EncryptedStream, skipping to the stream's start in a tail chunk that
+        // starts before it, limits the chunk to the stream's length counted from the chunk's
+        // start, so it loses the stream's last bytes and protobuf asks the next chunk (none, or
+        // one past the stream's end) for them. 2.1 says so with protobuf's "EncryptedStream#read(
+        // byte[]) returned invalid result: 0", 2.3 with a NullPointerException in its InStream
+        // ("currentRange" is null), both with "newLimit < 0" from the chunk's ByteBuffer
+        assertThat(inOrcCoreInStream(e)).as(where + ": " + e).isTrue();
         assertThat(myStripes).as(where).hasSize(reader.getStripes().size());
         return;
       }
@@ -430,6 +426,24 @@ class OrcEncryptionInteropTest {
             where + ", stripe " + s + " statistics");
       }
     }
+  }
+
+  /**
+   * Whether {@code e} is orc-core's failure on encrypted stripe statistics (see {@link
+   * #compare}): thrown in, or by code called from, its {@code InStream}, or saying so.
+   */
+  static boolean inOrcCoreInStream(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (String.valueOf(t.getMessage()).contains("EncryptedStream")) {
+        return true;
+      }
+      for (StackTraceElement frame : t.getStackTrace()) {
+        if (frame.getClassName().startsWith("org.apache.orc.impl.InStream")) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** {@code value} with each byte[] in it as its hex text, so that equals compares contents. */
