@@ -59,22 +59,42 @@ final class BytesColumnReader extends ColumnReader {
       OrcInputStream blobStream = s.stream(column, StreamKind.DICTIONARY_DATA);
       // Entries are distinct, so at most one is empty: a dictionary cannot have more entries
       // than DICTIONARY_DATA has bytes, plus one. Checked before the lengths are decoded.
-      dict = blobStream == null ? new byte[0] : Blobs.readAll(blobStream);
-      if (size < 0 || size > dict.length + 1L) {
+      // An uncompressed dictionary held whole in the stripe's bytes is pointed at where it lies,
+      // as direct strings are: the parts of a stripe read in parallel then share one array, so
+      // the batches they fill in turn keep pointing at it (no reference store, no GC barrier)
+      int base = 0;
+      int bytes;
+      if (blobStream == null) {
+        dict = new byte[0];
+        bytes = 0;
+      } else {
+        byte[] window = blobStream.array();
+        long rest = blobStream.restLength();
+        base = blobStream.takeRestInPlace();
+        if (base >= 0) {
+          dict = window;
+          bytes = (int) rest;
+        } else {
+          base = 0;
+          dict = Blobs.readAll(blobStream);
+          bytes = dict.length;
+        }
+      }
+      if (size < 0 || size > bytes + 1L) {
         FileRegion where = blobStream != null ? blobStream.region() : this.where;
         throw where.corrupt("dictionary of %d entries but DICTIONARY_DATA has only %d bytes",
-            size, dict.length);
+            size, bytes);
       }
       int[] dictLengths = Blobs.lengths(lens, size, this);
       dictSize = (int) size;
       dictEntries = new long[dictSize];
       long total = 0;
       for (int i = 0; i < dictSize; i++) {
-        dictEntries[i] = total << 32 | dictLengths[i];
+        dictEntries[i] = (base + total) << 32 | dictLengths[i];
         total += dictLengths[i];
-        if (total > dict.length) {
+        if (total > bytes) {
           throw lens.corrupt("dictionary entries need %d bytes, DICTIONARY_DATA has %d", total,
-              dict.length);
+              bytes);
         }
       }
     } else {

@@ -363,6 +363,22 @@ public final class OrcInputStream {
     return at;
   }
 
+  /**
+   * Takes the rest of a raw stream where it lies ({@link #takeInPlace}) when the window holds
+   * all of it: returns its offset in {@link #array()} (as it was before this call) and moves to
+   * the end. Returns -1, moving nothing, for a compressed stream or when the rest is not all in
+   * the window; {@link #restLength} is then still what is left.
+   */
+  public int takeRestInPlace() {
+    long rest = restLength();
+    return codec == null && rest <= Integer.MAX_VALUE ? takeInPlace((int) rest) : -1;
+  }
+
+  /** The bytes of a raw stream from here to its end; -1 for a compressed stream. */
+  public long restLength() {
+    return codec == null ? srcLen - (windowStart + (pos - base)) : -1;
+  }
+
   /** The array of the window, for {@link #takeInPlace}; call it before. */
   public byte[] array() {
     return cur;

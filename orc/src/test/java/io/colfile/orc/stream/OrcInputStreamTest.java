@@ -40,6 +40,58 @@ class OrcInputStreamTest {
   }
 
   @Test
+  void takeRestInPlaceTakesARawStreamsRestWhenItsWindowHoldsItAll() throws Exception {
+    Random random = TestSeed.random("takeRestInPlace", 0);
+    for (int round = 0; round < 100; round++) {
+      byte[] raw = new byte[1 + random.nextInt(500)];
+      random.nextBytes(raw);
+      int head = random.nextInt(raw.length + 1);
+      byte[] file = new byte[raw.length + 7];
+      System.arraycopy(raw, 0, file, 7, raw.length);
+      OrcInputStream whole = new OrcInputStream(FramedStream.region(file.length), file, 7,
+          raw.length, null, 1 << 16);
+      whole.skip(head);
+      assertThat(whole.restLength()).isEqualTo(raw.length - head);
+      int at = whole.takeRestInPlace();
+      assertThat(whole.array()).isSameAs(file);
+      assertThat(Arrays.copyOfRange(file, at, at + raw.length - head)).as(TestSeed.replay())
+          .isEqualTo(Arrays.copyOfRange(raw, head, raw.length));
+      assertThat(whole.restLength()).isZero();
+      assertThat(whole.read()).isEqualTo(-1);
+
+      // read in two pieces: the rest is in the window only once the second piece is shown
+      int cut = 1 + random.nextInt(raw.length);
+      OrcInputStream.Segment[] pieces = cut == raw.length
+          ? new OrcInputStream.Segment[] {new OrcInputStream.Segment(0, raw, 0, raw.length)}
+          : new OrcInputStream.Segment[] {new OrcInputStream.Segment(0, raw, 0, cut),
+              new OrcInputStream.Segment(cut, raw.clone(), cut, raw.length - cut)};
+      OrcInputStream split = new OrcInputStream(FramedStream.region(raw.length), raw.length,
+          pieces, null, 1 << 16);
+      split.skip(head);
+      long rest = split.restLength();
+      assertThat(rest).isEqualTo(raw.length - head);
+      byte[] window = split.array();
+      int p = split.takeRestInPlace();
+      if (pieces.length == 2 && head <= cut) { // the window is the first piece still
+        assertThat(p).as(TestSeed.replay()).isEqualTo(-1);
+        byte[] copy = new byte[(int) rest];
+        split.readFully(copy, 0, copy.length); // nothing was consumed by the refusal
+        assertThat(copy).isEqualTo(Arrays.copyOfRange(raw, head, raw.length));
+      } else if (rest > 0) {
+        assertThat(Arrays.copyOfRange(window, p, p + (int) rest)).as(TestSeed.replay())
+            .isEqualTo(Arrays.copyOfRange(raw, head, raw.length));
+      }
+      assertThat(split.read()).isEqualTo(-1);
+    }
+    // a compressed stream is never taken whole: its window is one chunk at most
+    OrcInputStream c = FramedStream.of(new byte[100], FramedStream.Mode.ORIGINAL, 1000,
+        random).open();
+    assertThat(c.restLength()).isEqualTo(-1);
+    assertThat(c.takeRestInPlace()).isEqualTo(-1);
+    assertThat(c.read()).isZero();
+  }
+
+  @Test
   void takeInPlacePointsIntoRawStreamsAndOriginalChunksOnly() throws Exception {
     Random random = TestSeed.random("takeInPlace", 0);
     int[] refused = new int[FramedStream.Mode.values().length];
