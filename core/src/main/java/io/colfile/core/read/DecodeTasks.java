@@ -169,6 +169,12 @@ public final class DecodeTasks implements AutoCloseable {
     }
   }
 
+  /**
+   * The items a taker that has to wait waits for ({@link Task#take}): the producer of a task
+   * never waits, so they come.
+   */
+  static final int WAKE_AFTER = 4;
+
   /** One unit's task: its items as they are made, then its end or its error. */
   public static final class Task<T> implements Runnable {
     private final Producer<T> producer;
@@ -177,6 +183,8 @@ public final class DecodeTasks implements AutoCloseable {
     private boolean cancelled;
     private boolean done;
     private Throwable error;
+    /** How many items the waiting taker wants ready before it is woken; 0: none waits. */
+    private int wanted;
 
     private Task(Producer<T> producer) {
       this.producer = producer;
@@ -204,7 +212,9 @@ public final class DecodeTasks implements AutoCloseable {
               break;
             }
             ready.add(item);
-            notifyAll();
+            if (wanted > 0 && ready.size() >= wanted) {
+              notifyAll();
+            }
           }
         }
       } catch (Throwable e) {
@@ -227,12 +237,19 @@ public final class DecodeTasks implements AutoCloseable {
      * @throws InterruptedIOException if the thread is interrupted while it waits
      */
     public synchronized T take() throws IOException {
-      while (ready.isEmpty() && !done) {
+      if (ready.isEmpty() && !done) {
+        // woken once a few items are ready rather than for each: a wake-up costs the producer's
+        // thread and this one a system call each, as much as decoding a small batch
+        wanted = WAKE_AFTER;
         try {
-          wait();
+          while (ready.size() < wanted && !done) {
+            wait();
+          }
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
           throw new InterruptedIOException("interrupted while waiting for rows being decoded");
+        } finally {
+          wanted = 0;
         }
       }
       if (!ready.isEmpty()) {

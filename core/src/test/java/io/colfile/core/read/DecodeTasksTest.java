@@ -11,8 +11,11 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
+@Timeout(60) // a taker never woken would hang
 class DecodeTasksTest {
   /** Makes 0, 1, 2, ... up to {@code count}, counting those made and never taken so far. */
   private static final class Counter implements DecodeTasks.Producer<Integer> {
@@ -51,6 +54,30 @@ class DecodeTasksTest {
       assertThat(c.mostAhead).isLessThanOrEqualTo(4);
       assertThatThrownBy(lane::take).isInstanceOf(IllegalStateException.class)
           .hasMessageContaining("nothing to make");
+    }
+  }
+
+  @Test
+  void aTaskHandsOverEveryItemInOrderWhetherItMakesFewOrManySlowlyOrFast() throws IOException {
+    try (DecodeTasks tasks = new DecodeTasks(ReadOptions.defaults().withParallelism(2))) {
+      for (int count = 0; count <= 2 * DecodeTasks.WAKE_AFTER + 1; count++) {
+        for (boolean slow : new boolean[] {false, true}) {
+          int n = count;
+          AtomicInteger i = new AtomicInteger();
+          // a taker that waits wants a few items ready before it is woken: the end of a task
+          // with fewer must wake it too, and a slow producer must not hold items back
+          DecodeTasks.Task<Integer> task = tasks.start(() -> {
+            if (slow) {
+              LockSupport.parkNanos(200_000);
+            }
+            return i.get() < n ? i.getAndIncrement() : null;
+          });
+          for (int k = 0; k < n; k++) {
+            assertThat(task.take()).as("%d items, slow %s", n, slow).isEqualTo(k);
+          }
+          assertThat(task.take()).isNull();
+        }
+      }
     }
   }
 
