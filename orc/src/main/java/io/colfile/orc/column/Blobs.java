@@ -63,7 +63,7 @@ final class Blobs {
     }
     int n = (int) count;
     int[] out = new int[Math.min(n, 1024)];
-    long[] chunk = new long[1024];
+    long[] chunk = new long[Math.max(1, Math.min(n, 1024))]; // a small dictionary's, small
     int have = 0;
     while (have < n) {
       int k = Math.min(chunk.length, n - have);

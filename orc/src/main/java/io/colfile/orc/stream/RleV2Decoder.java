@@ -42,7 +42,12 @@ public final class RleV2Decoder implements IntegerDecoder {
   private int numLiterals; // values decoded from the current run
   private int used; // of which already returned
   private final long[] patches = new long[MAX_PATCHES];
-  private final byte[] scratch = new byte[MAX_RUN * Long.BYTES]; // a block straddling chunks
+  /**
+   * A block straddling chunks or segments, copied to unpack it; made when first needed (a
+   * decoder per stream of each stripe, or of each part of a stripe read in parallel, and the
+   * raw streams of a stripe read whole never need it).
+   */
+  private byte[] scratch;
   private final long[] varintPair = new long[2];
 
   public RleV2Decoder(OrcInputStream in, boolean signed) {
@@ -436,6 +441,9 @@ public final class RleV2Decoder implements IntegerDecoder {
       BitUnpacker.unpack(in.cur, in.pos, t, o, count, width);
       in.pos += bytes;
     } else {
+      if (scratch == null) {
+        scratch = new byte[MAX_RUN * Long.BYTES];
+      }
       in.readFully(scratch, 0, bytes);
       BitUnpacker.unpack(scratch, 0, t, o, count, width);
     }
