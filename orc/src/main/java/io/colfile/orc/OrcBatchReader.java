@@ -427,6 +427,17 @@ final class OrcBatchReader extends AbstractBatchReader {
     return stripeArraysMade.get();
   }
 
+  /**
+   * The most rows a decoder skipped after seeking to a row group, to reach the first row of a
+   * part or of a seek (for tests).
+   */
+  private final java.util.concurrent.atomic.AtomicLong mostSkippedAfterSeek =
+      new java.util.concurrent.atomic.AtomicLong();
+
+  long mostSkippedAfterSeek() {
+    return mostSkippedAfterSeek.get();
+  }
+
   /** Stops the stripes decoding on other threads, if any, and waits for them. */
   @Override
   public void close() {
@@ -862,10 +873,15 @@ final class OrcBatchReader extends AbstractBatchReader {
           partStart = pos;
           taken = 0;
         }
-        long n = Math.min(runEnd - pos, (target - taken + batch - 1) / batch * batch);
+        long n = Math.min(runEnd - pos, taken < target
+            ? (target - taken + batch - 1) / batch * batch : batch);
         pos += n;
         taken += n;
-        if (taken >= target) {
+        // a part seeks to its first row's row group and skips the rows before it: ending this
+        // part where the next starts within a batch of a row group's first row keeps that skip
+        // under a batch (ending it at the target, the next would skip half a row group on
+        // average: 6 % of a 2-thread lineitem scan went on skipping)
+        if (taken >= target && (pos >= runEnd || pos - idx.firstRow(group(idx, pos)) < batch)) {
           bounds.add(new long[] {partStart, pos});
           partStart = -1;
         }
@@ -1407,7 +1423,9 @@ final class OrcBatchReader extends AbstractBatchReader {
       } else if (indexed) {
         int g = group(index, target);
         seek(index.positions(g));
-        skip(target - index.firstRow(g));
+        long rows = target - index.firstRow(g);
+        mostSkippedAfterSeek.accumulateAndGet(rows, Math::max);
+        skip(rows);
       } else {
         seek(PositionSource.STRIPE_START);
         skip(target);

@@ -214,10 +214,15 @@ class ParallelReadTest {
 
   private Path ids(String name, CompressionCodec codec, int rows, long stripeSize)
       throws IOException {
+    return ids(name, codec, rows, stripeSize, 1000);
+  }
+
+  private Path ids(String name, CompressionCodec codec, int rows, long stripeSize, int stride)
+      throws IOException {
     Path path = dir.resolve(name);
     Type schema = Type.parse("struct<id:bigint,x:bigint>");
     OrcWriterOptions options = OrcWriterOptions.builder().stripeSize(stripeSize)
-        .memoryCheckRows(500).rowIndexStride(1000).compression(codec).build();
+        .memoryCheckRows(500).rowIndexStride(stride).compression(codec).build();
     try (OrcWriter w = OrcWriter.create(OutputFile.local(path), schema, options)) {
       ColumnBatch batch = new ColumnBatch(schema, 1000);
       Random r = new Random(7);
@@ -343,6 +348,38 @@ class ParallelReadTest {
           }
         }
       }
+    }
+  }
+
+  /**
+   * A part seeks to its first row's row group and skips the rows before its first: parts end
+   * where the next starts within a batch of a row group's first row, so that skip stays under a
+   * batch whatever the part size (at a part size alone it was half a row group on average).
+   */
+  @Test
+  void partsStartWithinABatchOfTheirRowGroup() throws IOException {
+    // row groups of 10,000 rows, as orc-core writes them, in stripes of 200,000
+    Path path = ids("skips.orc", CompressionCodec.NONE, 400_000, 64 << 20, 10_000);
+    try (OrcReader orc = OrcReader.open(InputFile.local(path))) {
+      assertThat(orc.stripes()).hasSizeLessThan(4);
+      ReadOptions options = ReadOptions.defaults().withColumns(List.of("id", "x"));
+      List<Object> expected;
+      try (BatchReader rows = orc.read(options)) {
+        expected = Rows.readAll(rows);
+      }
+      for (int batch : new int[] {700, 1024, 3000}) {
+        for (int part : new int[] {1, 2000, 5000, 1 << 16}) {
+          OrcBatchReader.partRows = part;
+          String what = "batches of " + batch + ", parts of " + part + " rows";
+          try (BatchReader rows = orc.read(options.withBatchSize(batch).withParallelism(2))) {
+            assertThat(Rows.readAll(rows)).as(what).isEqualTo(expected);
+            assertThat(((OrcBatchReader) rows).mostSkippedAfterSeek()).as(what)
+                .isLessThan(batch);
+          }
+        }
+      }
+    } finally {
+      OrcBatchReader.partRows = 1 << 16;
     }
   }
 
