@@ -16,7 +16,10 @@ import io.colfile.core.error.MalformedInputException;
  * has refused the block, to say precisely what is wrong with it.
  */
 final class CheckedDecompressor implements Decompressor {
-  /** A check of the input against the output limit, run before the library decodes it. */
+  /**
+   * A check of the input against the output limit, run before the library decodes it (or, see
+   * {@link #afterFailure}, once the library refused it).
+   */
   @FunctionalInterface
   interface Check {
     void check(byte[] input, int inputOffset, int inputLength, int maxOutputLength)
