@@ -1,0 +1,112 @@
+package io.colfile.bench;
+
+import io.colfile.core.BatchReader;
+import io.colfile.core.ColFile;
+import io.colfile.core.FileReader;
+import io.colfile.core.ReadOptions;
+import io.colfile.core.io.InputFile;
+import io.colfile.core.vector.ColumnBatch;
+import io.colfile.core.vector.LongVector;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * {@link OrcReadBenchmark}'s full scan on one thread and on two, alternating in one JVM, so that
+ * both run the same compiled code (JMH runs each parallelism in a JVM of its own, whose JIT
+ * choices alone moved a scan by a fifth here) under the same load. Prints, per round, the wall
+ * time of each and the CPU time of the threads that decoded; then the medians and the ratio
+ * two threads / one.
+ *
+ * <pre>
+ * java -Xmx2g -Dcolfile.bench.codec=NONE -cp bench/target/benchmarks.jar \
+ *     io.colfile.bench.OrcThreads [rounds]
+ * </pre>
+ *
+ * <p>Defaults: 30 rounds, the first five warm-up (not counted).
+ */
+public final class OrcThreads {
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+  private static final int WARM_UP = 5;
+
+  private OrcThreads() {}
+
+  public static void main(String[] args) throws Exception {
+    int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 30;
+    Path file = LineItemFile.ensure();
+    List<Thread> pool = Collections.synchronizedList(new ArrayList<>());
+    ExecutorService executor = Executors.newFixedThreadPool(2, r -> {
+      Thread t = new Thread(r, "orc-threads-" + pool.size());
+      t.setDaemon(true);
+      pool.add(t);
+      return t;
+    });
+    double[][] wall = new double[2][rounds - WARM_UP];
+    long sink = 0;
+    try {
+      for (int r = 0; r < rounds; r++) {
+        for (int k = 0; k < 2; k++) {
+          int threads = (r & 1) == 0 ? k + 1 : 2 - k; // alternate which goes first
+          long cpu0 = cpu(pool) + THREADS.getCurrentThreadCpuTime();
+          long t0 = System.nanoTime();
+          sink += scan(file, threads, executor);
+          double ms = (System.nanoTime() - t0) / 1e6;
+          double cpuMs = (cpu(pool) + THREADS.getCurrentThreadCpuTime() - cpu0) / 1e6;
+          System.out.printf("round %2d, %d thread(s): wall %7.1f ms, cpu %7.1f ms%s%n", r,
+              threads, ms, cpuMs, r < WARM_UP ? " (warm-up)" : "");
+          if (r >= WARM_UP) {
+            wall[threads - 1][r - WARM_UP] = ms;
+          }
+        }
+      }
+    } finally {
+      executor.shutdownNow();
+    }
+    double one = median(wall[0]);
+    double two = median(wall[1]);
+    System.out.printf("%s: median wall 1 thread %.1f ms, 2 threads %.1f ms: %.2fx (%d rounds; "
+        + "load %.2f) [%d]%n", file.getFileName(), one, two, two / one, rounds - WARM_UP,
+        ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(), sink & 1);
+  }
+
+  /** The CPU time the pool's threads used so far. */
+  private static long cpu(List<Thread> pool) {
+    long sum = 0;
+    synchronized (pool) {
+      for (Thread t : pool) {
+        sum += Math.max(0, THREADS.getThreadCpuTime(t.getId()));
+      }
+    }
+    return sum;
+  }
+
+  private static long scan(Path file, int threads, ExecutorService executor) throws IOException {
+    ReadOptions options = ReadOptions.defaults().withBatchSize(OrcReadBenchmark.BATCH)
+        .withParallelism(threads).withExecutor(executor);
+    try (FileReader reader = ColFile.open(InputFile.local(file));
+         BatchReader rows = reader.read(options)) {
+      ColumnBatch batch = rows.newBatch();
+      long sum = 0;
+      while (rows.next(batch)) {
+        long[] v = ((LongVector) batch.cols[0]).vector;
+        for (int i = 0; i < batch.size; i++) {
+          sum += v[i];
+        }
+      }
+      return sum;
+    }
+  }
+
+  private static double median(double[] values) {
+    double[] v = values.clone();
+    Arrays.sort(v);
+    return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+  }
+}
