@@ -11,7 +11,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code --threads N} of cat and convert: the same text and files as one thread, on an ORC file
- * of many stripes (convert reads and writes on N threads); N below 1 is a usage error.
+ * of many stripes (convert reads and writes on N threads) and on single Kudu CFiles of several
+ * data blocks (cut into parts of whole blocks); N below 1 is a usage error.
  */
 class ThreadsOptionTest {
   @TempDir Path dir;
@@ -49,6 +50,54 @@ class ThreadsOptionTest {
           "id >= 12345 AND x IS NULL", "--limit", "20", orc.toString()).out());
       assertThat(where.out().split("\n")).hasSize(20);
     }
+  }
+
+  @Test
+  void catPrintsTheSameCFileValuesOnSeveralThreads() throws IOException {
+    StringBuilder json = new StringBuilder();
+    for (int i = 0; i < 120_000; i++) {
+      json.append("{\"id\": ").append(i * 7L % 120_011).append(", \"name\": ")
+          .append(i % 11 == 0 ? "null" : "\"n" + i % 977 + "\"").append("}\n");
+    }
+    Path in = dir.resolve("rows.jsonl");
+    Files.writeString(in, json, StandardCharsets.UTF_8);
+    Path rowset = dir.resolve("rows");
+    Cli.Result w = Cli.run("convert", in.toString(), rowset.toString(), "--format", "kudu",
+        "--key", "id");
+    assertThat(w.status()).as(w.err()).isZero();
+    for (String column : new String[] {"id", "name"}) {
+      Path cfile = rowset.resolve(column + ".cfile");
+      // 120,000 values in blocks of 256 KiB (before compression): several blocks
+      String layout = Cli.run("layout", cfile.toString()).out();
+      assertThat(layout.split("data block ", -1).length - 1).as(column + "'s data blocks")
+          .isGreaterThan(1);
+      Cli.Result one = Cli.run("cat", "--batch", "1000", cfile.toString());
+      assertThat(one.status()).as(one.err()).isZero();
+      assertThat(one.out().split("\n")).hasSize(120_000);
+      for (String n : new String[] {"2", "3"}) {
+        Cli.Result r = Cli.run("cat", "--threads", n, "--batch", "1000", cfile.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).as("%s, --threads %s", column, n).isEqualTo(one.out());
+        // a single CFile's rows are a bare value, column _col0
+        String[] where = {"--where", "_col0 IS NULL OR _col0 >= 'n5'", "--limit", "30000"};
+        if (column.equals("id")) {
+          where[1] = "_col0 < 1000 OR _col0 > 119000";
+        }
+        Cli.Result filtered = Cli.run(concat(new String[] {"cat", "--threads", n}, where,
+            cfile.toString()));
+        Cli.Result alone = Cli.run(concat(new String[] {"cat"}, where, cfile.toString()));
+        assertThat(filtered.status()).as(filtered.err()).isZero();
+        assertThat(filtered.out()).as("%s, --threads %s, %s", column, n, where[1])
+            .isEqualTo(alone.out()).isNotEmpty();
+      }
+    }
+  }
+
+  private static String[] concat(String[] a, String[] b, String last) {
+    String[] out = java.util.Arrays.copyOf(a, a.length + b.length + 1);
+    System.arraycopy(b, 0, out, a.length, b.length);
+    out[out.length - 1] = last;
+    return out;
   }
 
   @Test

@@ -241,10 +241,12 @@ public final class ReadOptions {
    * one column cuts stripes into parts at row groups instead, decoded ahead while the next
    * stripe's bytes are fetched); Trevni decompresses and checks each column's next block on the
    * pool while the caller reads the current one (one block ahead per column read); a Kudu rowset
-   * decodes its columns side by side, each at most two parts ahead. The rows, their order, seeks,
-   * splits, filters, projections and schema evolution are exactly those of a single-threaded
-   * read, and an error surfaces from {@link BatchReader#next} where a single-threaded read would
-   * have thrown it, as the same exception; the batches end where a single-threaded read's end.
+   * decodes its columns side by side, each at most two parts ahead; a single Kudu CFile is cut
+   * into parts of whole data blocks, {@code threads + 1} decoded ahead. The rows, their order,
+   * seeks, splits, filters, projections and schema evolution are exactly those of a
+   * single-threaded read, and an error surfaces from {@link BatchReader#next} where a
+   * single-threaded read would have thrown it, as the same exception; the batches end where a
+   * single-threaded read's end.
    * What a read decodes ahead is bounded (a few batches or blocks per column, or {@code threads +
    * 1} parts of stripes), so the memory it holds stays bounded by one stripe or block of the
    * columns read. {@link BatchReader#close()} cancels what is decoding and waits for it.

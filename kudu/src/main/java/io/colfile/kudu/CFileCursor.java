@@ -46,6 +46,8 @@ public final class CFileCursor {
   private boolean atEnd = true;
   /** False until the first seek: reading then starts at the first row. */
   private boolean positioned;
+  /** Data blocks loaded so far, by the index walk and by seeks. */
+  private long blocksLoaded;
 
   private byte[] cells = new byte[0];
   private byte[] expanded = new byte[0];
@@ -179,6 +181,33 @@ public final class CFileCursor {
         return false;
       }
     }
+  }
+
+  /**
+   * Moves to the data block of the leaf entry {@code at} stands on ({@code at} reads this file's
+   * positional index, as {@link CFile#positionalIndex} gives), which must start at ordinal
+   * {@code first}: the block is loaded and checked as a read from the first row loads it when
+   * the block before ended at {@code first} (where a part of a parallel read starts).
+   *
+   * @throws IllegalStateException if the file has no positional index
+   */
+  void startAtEntry(IndexTreeReader at, long first) throws IOException {
+    if (!positional) {
+      throw new IllegalStateException(reader.name() + " has no positional index");
+    }
+    positioned = true;
+    index.positionAt(at);
+    load(first);
+  }
+
+  /** True when every row of the current block is read, or at the end. */
+  boolean atBlockEnd() {
+    return atEnd || rowInBlock == blockRows;
+  }
+
+  /** How many data blocks the cursor has loaded so far (by walking the index or seeking). */
+  long blocksLoaded() {
+    return blocksLoaded;
   }
 
   /** The ordinal of the next row to read. */
@@ -361,6 +390,7 @@ public final class CFileCursor {
   private void load(long expectedFirst) throws IOException {
     BlockPointer ptr = index.pointer();
     BlockSlice slice = reader.readBlock(ptr, "data block", decompressor);
+    blocksLoaded++;
     block = ptr;
     nulls = null;
     int off = slice.offset();

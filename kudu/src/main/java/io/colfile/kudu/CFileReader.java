@@ -15,6 +15,10 @@ import java.util.Map;
  * One CFile seen through colfile's common API: its cells as rows of a bare value of the type
  * {@link KuduTypes#toType} gives, whatever the file's role, as {@code kudu fs dump cfile} prints
  * them (a DeltaFile's or an ad-hoc index's cells are binary; a BloomFile has none).
+ *
+ * <p>With {@link ReadOptions#withParallelism} above 1, a file with a positional index is read
+ * in parts of whole data blocks on that many threads ({@link CFileBatchReader}); a file without
+ * one (a DeltaFile) is read by one thread.
  */
 public final class CFileReader implements FileReader {
   private final CFile file;
@@ -67,6 +71,10 @@ public final class CFileReader implements FileReader {
   }
 
   private BatchReader readRaw(ReadOptions options) throws IOException {
+    if (options.parallelism() > 1 && file.footer().posIndexRoot() != null
+        && file.numValues() > 1) {
+      return new CFileBatchReader(file, type, options); // parts of whole blocks on the pool
+    }
     // positioned at the first row lazily: a seek then never reads the first block
     CFileCursor cursor = file.newCursor();
     return new AbstractBatchReader(type, options.batchSize()) {

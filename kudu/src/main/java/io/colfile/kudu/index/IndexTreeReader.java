@@ -81,6 +81,26 @@ public final class IndexTreeReader {
     return false;
   }
 
+  /**
+   * A reader of the same tree standing where this one stands (the index blocks on its path,
+   * which are immutable, shared): it then moves on its own.
+   */
+  public IndexTreeReader copy() {
+    IndexTreeReader c = new IndexTreeReader(root, source);
+    c.positionAt(this);
+    return c;
+  }
+
+  /** Moves to where {@code other}, a reader of the same tree, stands (no block is read). */
+  public void positionAt(IndexTreeReader other) {
+    if (other != this) {
+      path.clear();
+      path.addAll(other.path);
+      positions.clear();
+      positions.addAll(other.positions);
+    }
+  }
+
   /** The current leaf entry's key. */
   public byte[] key() {
     return leaf().key(positions.get(positions.size() - 1));

@@ -11,6 +11,7 @@ import io.colfile.core.vector.ColumnVector;
 import io.colfile.kudu.CFile;
 import io.colfile.kudu.CFileCursor;
 import io.colfile.kudu.CellVectors;
+import io.colfile.kudu.RowCopier;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.List;

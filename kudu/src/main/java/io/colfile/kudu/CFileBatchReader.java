@@ -1,0 +1,459 @@
+package io.colfile.kudu;
+
+import io.colfile.core.AbstractBatchReader;
+import io.colfile.core.ReadOptions;
+import io.colfile.core.encoding.Endian;
+import io.colfile.core.read.DecodeTasks;
+import io.colfile.core.types.Type;
+import io.colfile.core.vector.ColumnBatch;
+import io.colfile.core.vector.ColumnVector;
+import io.colfile.kudu.index.IndexTreeReader;
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * The batches of a parallel read of one CFile ({@link ReadOptions#withParallelism} above 1) with
+ * a positional index: the caller's thread walks the positional index's leaves and cuts the file
+ * into parts of whole data blocks (about {@link #partRows} rows each, fewer in a small file so
+ * that every thread gets a few), and each part is decoded by a task of its own on the pool
+ * ({@link DecodeTasks}) with a cursor of its own (cursors, with their decompressors, are used
+ * again by later parts), parallelism + 1 parts at most started ahead of the rows handed out. A
+ * part's task cuts its rows where a single-threaded read's batches end; {@link #fill} swaps a
+ * decoded vector that is a whole batch into the caller's batch (the caller's goes to the tasks
+ * to fill again), and joins the two halves of a batch that spans two parts by copying.
+ *
+ * <p>Each part's cursor loads and checks its first block as a single-threaded read's cursor
+ * does when the block before ended at the part's first ordinal, and its task checks, once it
+ * has read its rows, that its last block ended there and that it walked exactly the index
+ * entries planned: the next part then goes on exactly where a single-threaded read would, and
+ * the rows, the batches and the errors (the same exception, where a single-threaded read
+ * throws it: what a part throws is thrown once the rows before it are handed out) are a
+ * single-threaded read's. Where a part does not end where the positional index said (a
+ * damaged file), the parts after it are cancelled and its cursor reads on to the end of the
+ * file alone, as a single-threaded read's does. A seek positions a cursor on the caller's
+ * thread (throwing as a single-threaded read's seek does), cancels the tasks and starts again
+ * from the row sought. A batch of another size cancels the tasks and starts the same parts
+ * again, cut where the new batches end (a cursor's reads, and so what a damaged block's error
+ * says, follow the batches): the first positioned as before and reading on to the next row.
+ * {@link #close} cancels the tasks and waits for those running.
+ */
+final class CFileBatchReader extends AbstractBatchReader {
+  /**
+   * The fewest rows a part holds (whole blocks: a part of larger blocks holds more) unless the
+   * file is small; tests lower it to cut small files into many parts.
+   */
+  static volatile int partRows = 64 << 10;
+
+  private final CFile file;
+  private final Type type;
+  private final int parallelism;
+  private final DecodeTasks tasks;
+  /** The rows a part should hold at least (whole blocks). */
+  private final long partRowsWanted;
+  /** Parts started, in order; the head's rows go out next. */
+  private final ArrayDeque<Part> window = new ArrayDeque<>();
+  /** Cursors of parts that ended, for later parts. */
+  private final Queue<CFileCursor> spareCursors = new ConcurrentLinkedQueue<>();
+  /** Vectors handed back (the caller's, or decoded ones whose rows were copied), to fill. */
+  private final Queue<ColumnVector> spareVectors = new ConcurrentLinkedQueue<>();
+
+  /** The next row to hand out. */
+  private long next;
+  /** The decoded rows that go out next (taken from the head part's task), or null. */
+  private Decoded current;
+  /**
+   * The batches of a single-threaded read end at every {@link #gridSize} rows from {@link
+   * #gridOrigin} (the row read from first, or sought, or where the caller's batch size changed).
+   */
+  private long gridOrigin;
+  private int gridSize;
+
+  // Planning
+  /** False until the first batch or seek: the parts are planned from the first row then. */
+  private boolean begun;
+  /** All parts are started (or none is left). */
+  private boolean planned;
+  /** The next part to start, its end not planned yet. */
+  private Part plan;
+  /**
+   * The walk of the positional index, on the entry of {@link #plan}'s first block; null when
+   * {@link #plan} is the last part (no entry after it, or the index could not be walked on).
+   */
+  private IndexTreeReader walk;
+
+  CFileBatchReader(CFile file, Type type, ReadOptions options) {
+    super(type, options.batchSize());
+    this.file = file;
+    this.type = type;
+    this.parallelism = options.parallelism();
+    this.tasks = new DecodeTasks(options);
+    this.gridSize = options.batchSize();
+    // a small file still cut in a few parts per thread, a large one in parts of partRows
+    this.partRowsWanted = Math.max(1, Math.min(partRows, file.numValues() / (4L * parallelism)));
+  }
+
+  @Override
+  protected int fill(ColumnBatch batch, int max) throws IOException {
+    if (max != gridSize) {
+      gridOrigin = next;
+      gridSize = max;
+      restart(); // the tasks cut their rows where these batches end
+    }
+    if (!begun) {
+      begin();
+    }
+    int filled = 0;
+    while (filled < max) {
+      Decoded d = current();
+      if (d == null) {
+        break;
+      }
+      int k = Math.min(max - filled, d.count - d.used);
+      if (filled == 0 && d.used == 0 && k == d.count && d.vector.capacity() >= max) {
+        spareVectors.add(batch.cols[0]);
+        batch.cols[0] = d.vector; // the decoded rows are the whole batch, or its first part
+      } else {
+        RowCopier.copy(d.vector, d.used, batch.cols[0], filled, k);
+        if (d.used + k == d.count) {
+          spareVectors.add(d.vector);
+        }
+      }
+      d.used += k;
+      filled += k;
+      next += k;
+      if (d.used == d.count) {
+        current = null;
+      }
+    }
+    return filled;
+  }
+
+  /** The vector whose rows go out next, waiting for it; null when no rows are left. */
+  private Decoded current() throws IOException {
+    while (current == null) {
+      startAhead();
+      Part head = window.peekFirst();
+      if (head == null) {
+        return null;
+      }
+      Decoded d = head.task.take();
+      if (d == null) {
+        window.removeFirst();
+        if (head.misaligned) {
+          readOnAlone(head);
+        }
+        continue;
+      }
+      if (d.from != next) {
+        // cannot happen: the parts tile the rows
+        throw new IllegalStateException(file.name() + ": rows decoded from ordinal " + d.from
+            + " where ordinal " + next + " goes out next");
+      }
+      current = d;
+    }
+    return current;
+  }
+
+  /**
+   * Moves to row {@code row}: a cursor is positioned there on this thread, as a single-threaded
+   * read's is (throwing what it throws), and the parts are planned again from there.
+   */
+  @Override
+  protected void seek(long row) throws IOException {
+    drop();
+    begun = true;
+    planned = true; // nothing left to read if positioning fails
+    next = Math.min(row, file.numValues());
+    gridOrigin = next;
+    CFileCursor c = cursor();
+    long base = c.blocksLoaded();
+    if (!c.seekToOrdinal(next)) {
+      spareCursors.add(c);
+      return; // at the end
+    }
+    planned = false;
+    plan = new Part(next, next, null, true);
+    plan.given = c;
+    plan.givenBase = base;
+    walk = file.positionalIndex();
+    try {
+      if (next > 0xFFFFFFFFL || !walk.seek(key(next), true)) {
+        walk = null;
+      }
+    } catch (IOException | RuntimeException e) {
+      walk = null; // the part's cursor meets the damage itself, where a single-threaded read does
+    }
+  }
+
+  @Override
+  public void close() {
+    tasks.close();
+  }
+
+  // ---- planning
+
+  /** Plans the parts from the first row, as a single-threaded read starts at its first batch. */
+  private void begin() {
+    begun = true;
+    planned = false;
+    plan = new Part(0, 0, null, false);
+    walk = file.positionalIndex();
+    try {
+      if (!walk.seekToFirst()) {
+        walk = null;
+      }
+    } catch (IOException | RuntimeException e) {
+      walk = null; // the part's cursor meets the damage itself, where a single-threaded read does
+    }
+  }
+
+  /** Plans and starts parts until parallelism + 1 are started or none is left. */
+  private void startAhead() {
+    while (!planned && window.size() <= parallelism) {
+      Part p = plan();
+      p.task = tasks.start(producer(p, p.from, gridOrigin, gridSize));
+      window.add(p);
+    }
+  }
+
+  /**
+   * Completes {@link #plan}, the next part, and plans the one after: the blocks of the index
+   * entries from its first up to the first whose key (its first ordinal) is at least {@link
+   * #partRowsWanted} rows on. The part is the last when the walk ends, fails, or meets keys out
+   * of order or out of the file: its cursor then reads on to the end of the file, as a
+   * single-threaded read's does.
+   */
+  private Part plan() {
+    Part p = plan;
+    plan = null;
+    if (walk == null) {
+      planned = true;
+      return p;
+    }
+    long previous = p.from;
+    int blocks = 1;
+    try {
+      while (walk.next()) {
+        long key = ordinal(walk.key());
+        if (key < previous || key >= file.numValues()) {
+          break; // a damaged index: no more cuts
+        }
+        if (key - p.from >= partRowsWanted) {
+          p.to = key;
+          p.blocks = blocks;
+          plan = new Part(key, key, walk.copy(), false);
+          return p;
+        }
+        if (key > previous) {
+          previous = key;
+        }
+        blocks++;
+      }
+    } catch (IOException | RuntimeException e) {
+      // the part's cursor meets the damage itself, where a single-threaded read does
+    }
+    walk = null;
+    planned = true;
+    return p;
+  }
+
+  /** A positional index key: the ordinal, big-endian in 4 bytes; -1 for another length. */
+  private static long ordinal(byte[] key) {
+    return key.length == 4 ? Endian.getIntBE(key, 0) & 0xFFFFFFFFL : -1;
+  }
+
+  private static byte[] key(long ordinal) {
+    byte[] key = new byte[4];
+    Endian.putIntBE(key, 0, (int) ordinal);
+    return key;
+  }
+
+  /**
+   * Part {@code head} did not end where the positional index said: the parts after it are
+   * cancelled and its cursor reads on, alone, to the end of the file.
+   */
+  private void readOnAlone(Part head) {
+    drop();
+    walk = null;
+    planned = false;
+    plan = new Part(next, head.start, head.entry, head.seek);
+    plan.given = head.cursor;
+    plan.givenBase = head.cursor.blocksLoaded();
+  }
+
+  /**
+   * Starts the parts again, their rows cut where the batches from {@link #gridOrigin} end: the
+   * first from {@link #next}, its cursor positioned as before and reading on to there.
+   */
+  private void restart() {
+    if (window.isEmpty()) {
+      return;
+    }
+    tasks.cancelAll();
+    dropCurrent();
+    boolean first = true;
+    for (Part p : window) {
+      p.misaligned = false;
+      p.task = tasks.start(producer(p, first ? next : p.from, gridOrigin, gridSize));
+      first = false;
+    }
+  }
+
+  /** Cancels the tasks and forgets the parts started and the rows decoded not handed out. */
+  private void drop() {
+    tasks.cancelAll();
+    window.clear();
+    dropCurrent();
+    if (plan != null && plan.given != null) {
+      spareCursors.add(plan.given);
+    }
+    plan = null;
+  }
+
+  private void dropCurrent() {
+    if (current != null) {
+      spareVectors.add(current.vector);
+      current = null;
+    }
+  }
+
+  private CFileCursor cursor() throws IOException {
+    CFileCursor c = spareCursors.poll();
+    return c != null ? c : file.newCursor();
+  }
+
+  // ---- decoding a part
+
+  /**
+   * Reads part {@code p} from its row {@code from} in vectors that end where the batches of
+   * {@code size} rows from row {@code origin} end, and checks that it ended where planned.
+   */
+  private DecodeTasks.Producer<Decoded> producer(Part p, long from, long origin, int size) {
+    return new DecodeTasks.Producer<>() {
+      private CFileCursor c;
+      private long base;
+      private long at;
+
+      @Override
+      public Decoded next() throws IOException {
+        if (c == null) {
+          position();
+        }
+        if (at >= p.to) {
+          // the last block ended here, after the index entries planned: the next part's
+          // block is the one a single-threaded read loads next, and it should start here
+          if (!c.atBlockEnd() || c.blocksLoaded() - base != p.blocks) {
+            p.misaligned = true; // the reader's cursor goes on from here
+          } else {
+            spareCursors.add(c);
+          }
+          return null;
+        }
+        int n = (int) Math.min(size - Math.floorMod(at - origin, size), p.to - at);
+        ColumnVector v = spareVectors.poll();
+        if (v == null || v.capacity() < size) {
+          v = ColumnVector.create(type, size);
+        }
+        v.reset();
+        int got = c.read(v, 0, n);
+        if (got == 0) {
+          spareVectors.add(v);
+          spareCursors.add(c);
+          return null; // the end of the file
+        }
+        Decoded d = new Decoded(v, at, got);
+        at += got;
+        return d;
+      }
+
+      /**
+       * Takes the cursor given, or positions one as {@code p}'s first cursor was (the rows
+       * before {@code from} read again and dropped: they were read before, without error).
+       */
+      private void position() throws IOException {
+        CFileCursor given = p.given;
+        if (given != null) {
+          p.given = null;
+          c = given;
+          base = p.givenBase;
+          at = p.from;
+        } else {
+          c = cursor();
+          base = c.blocksLoaded();
+          at = p.start;
+          if (p.entry != null) {
+            c.startAtEntry(p.entry, p.start);
+          } else if (p.seek) {
+            c.seekToOrdinal(p.start);
+          } else {
+            c.seekToFirst(); // as a single-threaded read's cursor starts
+          }
+        }
+        p.cursor = c;
+        if (at < from) {
+          ColumnVector skipped = ColumnVector.create(type, (int) Math.min(from - at, 4096));
+          while (at < from) {
+            skipped.reset();
+            int got = c.read(skipped, 0, (int) Math.min(from - at, skipped.capacity()));
+            if (got == 0) {
+              throw new IllegalStateException(file.name() + ": ordinal " + at
+                  + " read before cannot be read again");
+            }
+            at += got;
+          }
+        }
+      }
+    };
+  }
+
+  /**
+   * Ordinals {@code [from, to)} of the file, a task's to decode, and how its cursor gets there:
+   * to the first row, to the block of an index entry, or by a seek, all to ordinal {@code
+   * start}, then reading on to {@code from} (a part going on from another's cursor, or started
+   * again in the middle).
+   */
+  private static final class Part {
+    final long from;
+    final long start;
+    /** The walk on the entry of the block that starts at {@link #start}, or null. */
+    final IndexTreeReader entry;
+    /** Whether {@link #start} is sought (a part that starts where the caller sought). */
+    final boolean seek;
+    /** The end, or Long.MAX_VALUE for the last part, which reads on to the end of the file. */
+    long to = Long.MAX_VALUE;
+    /** The index entries (data blocks) the part walks from {@link #start}, its first included. */
+    int blocks;
+    /** A cursor already at {@link #from}, for the part's first task to take, or null. */
+    volatile CFileCursor given;
+    /** The blocks {@link #given} had loaded before it was positioned at {@link #start}. */
+    long givenBase;
+    /** The cursor the part's task reads with. */
+    volatile CFileCursor cursor;
+    /** Set by the task: it did not end where planned. */
+    volatile boolean misaligned;
+    DecodeTasks.Task<Decoded> task;
+
+    Part(long from, long start, IndexTreeReader entry, boolean seek) {
+      this.from = from;
+      this.start = start;
+      this.entry = entry;
+      this.seek = seek;
+    }
+  }
+
+  /** Rows {@code [from, from + count)}, decoded into {@code vector}, {@code used} handed out. */
+  private static final class Decoded {
+    final ColumnVector vector;
+    final long from;
+    final int count;
+    int used;
+
+    Decoded(ColumnVector vector, long from, int count) {
+      this.vector = vector;
+      this.from = from;
+      this.count = count;
+    }
+  }
+}

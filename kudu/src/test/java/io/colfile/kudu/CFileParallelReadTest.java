@@ -1,0 +1,278 @@
+package io.colfile.kudu;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.colfile.core.BatchReader;
+import io.colfile.core.ReadOptions;
+import io.colfile.core.filter.Predicate;
+import io.colfile.core.io.InputFile;
+import io.colfile.core.types.Type;
+import io.colfile.core.vector.ColumnBatch;
+import io.colfile.kudu.meta.BlockPointer;
+import io.colfile.testkit.RandomPredicates;
+import io.colfile.testkit.Rows;
+import io.colfile.testkit.TestSeed;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * {@link ReadOptions#withParallelism} on a single CFile ({@link CFileBatchReader}: parts of
+ * whole data blocks decoded on the pool): exactly the batches of a single-threaded read, as
+ * text, over seeded random CFiles (every type, each of its encodings and AUTO, every
+ * compression, nullability, checksums, both format versions, small data and index blocks),
+ * 1 to 4 threads, parts cut small, batch sizes that change on the way, seeks and filters; on
+ * damaged copies of them the same rows, then the same exception and message; and on the Kudu-
+ * written CFiles of {@code ../shared/kudu-cfiles}.
+ */
+@ExtendWith(TestSeed.class)
+class CFileParallelReadTest {
+  private static final KuduCompression[] COMPRESSIONS = {KuduCompression.DEFAULT,
+      KuduCompression.NONE, KuduCompression.SNAPPY, KuduCompression.LZ4, KuduCompression.ZLIB};
+
+  private final ExecutorService one = Executors.newSingleThreadExecutor();
+
+  @AfterEach
+  void restore() {
+    CFileBatchReader.partRows = 64 << 10;
+    one.shutdown();
+  }
+
+  /**
+   * The batches of a read, a line each with its size and values, with seeks to random rows and
+   * batches of another size now and then ({@code steps} decides, so that two reads do the
+   * same); or the failure where it came.
+   */
+  static String batches(byte[] file, ReadOptions options, long steps) {
+    StringBuilder out = new StringBuilder();
+    Random r = new Random(steps);
+    try (CFileReader f = CFileReader.open(InputFile.of("f.cfile", file));
+        BatchReader rows = f.read(options)) {
+      KuduType t = f.file().dataType();
+      ColumnBatch small = rows.newBatch();
+      // larger: a filtered read takes no smaller batch than its own
+      ColumnBatch other = new ColumnBatch(rows.schema(), small.capacity() + 1 + r.nextInt(3000));
+      ColumnBatch batch = small;
+      while (rows.next(batch)) {
+        out.append(batch.size).append(':');
+        for (int i = 0; i < batch.size; i++) {
+          out.append(' ').append(CellModel.text(t, batch.cols[0], i));
+        }
+        out.append('\n');
+        int step = r.nextInt(12);
+        if (step == 0) {
+          long to = r.nextInt((int) Math.min(Integer.MAX_VALUE - 2, f.numberOfRows() + 2));
+          out.append("@").append(to).append('\n');
+          rows.seekToRow(to);
+        } else if (step == 1) {
+          batch = batch == small ? other : small;
+        }
+      }
+      out.append("end\n");
+    } catch (IOException | RuntimeException e) {
+      out.append("failed: ").append(e.getClass().getName()).append(": ")
+          .append(e.getMessage()).append('\n');
+    }
+    return out.toString();
+  }
+
+  /** A random CFile of {@code n} generated cells of a random type and writer options. */
+  private static byte[] randomFile(Random r, int n) throws IOException {
+    KuduType[] types = KuduType.values();
+    KuduType t = types[r.nextInt(types.length)];
+    List<KuduEncoding> encodings = new ArrayList<>(t.encodings());
+    encodings.add(KuduEncoding.AUTO);
+    boolean nullable = r.nextBoolean();
+    int version = r.nextInt(6) == 0 ? 1 : 2;
+    CFileWriterOptions o = CFileWriterOptions.builder(t).nullable(nullable)
+        .encoding(encodings.get(r.nextInt(encodings.size())))
+        .compression(COMPRESSIONS[r.nextInt(COMPRESSIONS.length)])
+        .blockSize(new int[] {64, 256, 512, 4096}[r.nextInt(4)])
+        .indexBlockSize(r.nextBoolean() ? 64 + r.nextInt(200) : 32 << 10)
+        .checksums(version == 2 && r.nextBoolean())
+        .formatVersion(version)
+        .build();
+    return CFiles.writeVectors(o, ColumnGen.column(t, r, n, nullable), r);
+  }
+
+  /** Options of a random batch size, sometimes with a random filter on the file's values. */
+  private static ReadOptions options(Random r, byte[] file) throws IOException {
+    ReadOptions options = ReadOptions.defaults().withBatchSize(CFiles.batch(r));
+    if (r.nextInt(3) == 0) {
+      try (CFileReader f = CFileReader.open(InputFile.of("f.cfile", file));
+          BatchReader rows = f.read(ReadOptions.defaults())) {
+        Type asStruct = Type.struct(List.of(ReadOptions.BARE_VALUE_COLUMN),
+            List.of(f.schema()));
+        List<Object> values = new ArrayList<>();
+        Rows.readAll(rows).forEach(v -> values.add(Collections.singletonList(v)));
+        Predicate p = new RandomPredicates(r, asStruct, values).next(2);
+        options = options.withFilter(p);
+      }
+    }
+    return options;
+  }
+
+  @Test
+  void rowsAreThoseOfOneThread() throws IOException {
+    int rounds = TestSeed.exhaustive() ? 400 : 60;
+    for (int round = 0; round < rounds; round++) {
+      Random r = TestSeed.random("cfile parallel", round);
+      byte[] file = randomFile(r, r.nextInt(4) == 0 ? r.nextInt(40) : 1 + r.nextInt(6000));
+      CFileBatchReader.partRows = new int[] {1, 7, 100, 1000, 64 << 10}[r.nextInt(5)];
+      ReadOptions single = options(r, file);
+      for (int i = 0; i < 3; i++) {
+        long steps = r.nextLong();
+        String expected = batches(file, single, steps);
+        assertThat(expected).as("round %d, %s", round, TestSeed.replay())
+            .doesNotContain("failed: ");
+        ReadOptions parallel = single.withParallelism(1 + r.nextInt(4));
+        if (r.nextInt(4) == 0) {
+          parallel = parallel.withExecutor(one);
+        }
+        assertThat(batches(file, parallel, steps))
+            .as("round %d, %d threads, parts of %d rows, %s, %s", round,
+                parallel.parallelism(), CFileBatchReader.partRows,
+                single.filter().map(Object::toString).orElse("no filter"), TestSeed.replay())
+            .isEqualTo(expected);
+      }
+    }
+  }
+
+  @Test
+  void damagedFilesFailAsWithOneThread() throws IOException {
+    int rounds = TestSeed.exhaustive() ? 100 : 12;
+    for (int round = 0; round < rounds; round++) {
+      Random r = TestSeed.random("cfile parallel damaged", round);
+      byte[] file = randomFile(r, 200 + r.nextInt(3000));
+      CFileBatchReader.partRows = new int[] {1, 50, 500}[r.nextInt(3)];
+      List<Damages.Damage> damages = new ArrayList<>(Damages.of("f.cfile", file, r, false));
+      Collections.shuffle(damages, r);
+      for (Damages.Damage d : damages.subList(0, Math.min(damages.size(), 25))) {
+        byte[] bad = d.bytes();
+        ReadOptions single = ReadOptions.defaults().withBatchSize(CFiles.batch(r));
+        long steps = r.nextLong();
+        ReadOptions parallel = single.withParallelism(2 + r.nextInt(3));
+        assertThat(batches(bad, parallel, steps))
+            .as("round %d, %s, %s", round, d.what(), TestSeed.replay())
+            .isEqualTo(batches(bad, single, steps));
+      }
+    }
+  }
+
+  /**
+   * A data block in the middle whose bytes are damaged (its checksum then fails; without
+   * checksums, its header no longer holds): the rows before it, then the single-threaded
+   * read's exception, whatever the threads.
+   */
+  @Test
+  void aDamagedBlockFailsAfterTheRowsBeforeIt() throws IOException {
+    Random r = TestSeed.random("cfile parallel damaged block", 0);
+    CFileBatchReader.partRows = 100;
+    int n = 20_000;
+    byte[][] cells = new byte[n][];
+    for (int i = 0; i < n; i++) {
+      cells[i] = ("value " + i).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+    for (boolean checksums : new boolean[] {true, false}) {
+      CFileWriterOptions o = CFileWriterOptions.builder(KuduType.STRING)
+          .encoding(KuduEncoding.PLAIN).compression(KuduCompression.NONE).blockSize(1024)
+          .checksums(checksums).build();
+      byte[] file = CFiles.writeVectors(o, cells, r);
+      List<BlockPointer> blocks = CFileLayout.of("f.cfile", file).dataBlocks();
+      assertThat(blocks.size()).isGreaterThan(10);
+      BlockPointer middle = blocks.get(blocks.size() / 2);
+      byte[] bad = file.clone();
+      // a BINARY PLAIN block's header: ordinal, count, offsets_pos (now past the block's end)
+      bad[(int) middle.offset() + 11] = (byte) 0x7F;
+      ReadOptions single = ReadOptions.defaults().withBatchSize(1000);
+      String expected = batches(bad, single, 1);
+      assertThat(expected).contains("failed: " + io.colfile.core.error.CorruptFileException
+          .class.getName()).contains("data block");
+      if (checksums) {
+        assertThat(expected).contains("checksum mismatch");
+      }
+      assertThat(expected.lines().filter(l -> l.startsWith("1000:")).count())
+          .as("batches before the damage").isGreaterThan(3);
+      for (int threads = 2; threads <= 4; threads++) {
+        assertThat(batches(bad, single.withParallelism(threads), 1))
+            .as("%d threads, checksums %s", threads, checksums).isEqualTo(expected);
+      }
+    }
+  }
+
+  /** The read runs on the pool, a task per part, and parts start at most threads + 1 ahead. */
+  @Test
+  void partsAreDecodedOnThePool() throws IOException {
+    Random r = TestSeed.random("cfile parallel pool", 0);
+    int n = 50_000;
+    CFileWriterOptions o = CFileWriterOptions.builder(KuduType.INT64).blockSize(4096).build();
+    byte[] file = CFiles.writeVectors(o, ColumnGen.column(KuduType.INT64, r, n, false), r);
+    int blocks = CFileLayout.of("f.cfile", file).dataBlocks().size();
+    CFileBatchReader.partRows = 1;
+    AtomicInteger tasks = new AtomicInteger();
+    Executor counting = task -> {
+      tasks.incrementAndGet();
+      one.execute(task);
+    };
+    ReadOptions options = ReadOptions.defaults().withBatchSize(100).withParallelism(2)
+        .withExecutor(counting);
+    try (CFileReader f = CFileReader.open(InputFile.of("f.cfile", file));
+        BatchReader rows = f.read(options)) {
+      assertThat(rows).isInstanceOf(CFileBatchReader.class);
+      ColumnBatch batch = rows.newBatch();
+      assertThat(rows.next(batch)).isTrue();
+      // parts of one block (of more than 100 rows) each: three started for the first batch
+      // (2 threads + 1)
+      assertThat(tasks.get()).isEqualTo(3);
+      long read = batch.size;
+      while (rows.next(batch)) {
+        read += batch.size;
+      }
+      assertThat(read).isEqualTo(n);
+    }
+    assertThat(tasks.get()).isEqualTo(blocks);
+  }
+
+  /** Kudu's own CFiles (every file of the corpus) read in parallel as with one thread. */
+  @Test
+  void kuduWrittenFilesReadAsWithOneThread() throws IOException {
+    Path dir = KuduSharedData.cfiles();
+    Map<String, Map<String, String>> files = KuduSharedData.files();
+    Random r = TestSeed.random("cfile parallel kudu", 0);
+    int split = 0;
+    for (String name : new java.util.TreeSet<>(files.keySet())) {
+      byte[] file = Files.readAllBytes(dir.resolve(name));
+      if (!CFile.hasMagic(java.util.Arrays.copyOf(file, Math.min(8, file.length)))) {
+        continue;
+      }
+      int blocks;
+      try (CFile c = CFile.open(InputFile.of(name, file))) {
+        if (c.footer().posIndexRoot() == null) {
+          continue; // read by one thread whatever the options: nothing to compare
+        }
+        blocks = CFileLayout.of(c, file).dataBlocks().size();
+      }
+      CFileBatchReader.partRows = 1 + r.nextInt(2000);
+      ReadOptions single = ReadOptions.defaults().withBatchSize(CFiles.batch(r));
+      long steps = r.nextLong();
+      String expected = batches(file, single, steps);
+      assertThat(expected).as(name).doesNotContain("failed: ");
+      assertThat(batches(file, single.withParallelism(2 + r.nextInt(3)), steps))
+          .as("%s, %s", name, TestSeed.replay()).isEqualTo(expected);
+      split += blocks > 1 ? 1 : 0;
+    }
+    assertThat(split).as("files of several data blocks").isGreaterThan(0);
+  }
+}
