@@ -71,8 +71,7 @@ public final class CFileReader implements FileReader {
   }
 
   private BatchReader readRaw(ReadOptions options) throws IOException {
-    if (options.parallelism() > 1 && file.footer().posIndexRoot() != null
-        && file.numValues() > 1) {
+    if (CFileBatchReader.worthParts(file, options)) {
       return new CFileBatchReader(file, type, options); // parts of whole blocks on the pool
     }
     // positioned at the first row lazily: a seek then never reads the first block

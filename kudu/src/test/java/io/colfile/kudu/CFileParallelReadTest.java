@@ -25,6 +25,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -44,9 +45,15 @@ class CFileParallelReadTest {
 
   private final ExecutorService one = Executors.newSingleThreadExecutor();
 
+  @BeforeEach
+  void everyFileInParts() {
+    CFileBatchReader.uncompressedInParts = true; // uncompressed files too (not by default)
+  }
+
   @AfterEach
   void restore() {
     CFileBatchReader.partRows = 64 << 10;
+    CFileBatchReader.uncompressedInParts = false;
     one.shutdown();
   }
 
@@ -243,6 +250,38 @@ class CFileParallelReadTest {
       assertThat(read).isEqualTo(n);
     }
     assertThat(tasks.get()).isEqualTo(blocks);
+  }
+
+  /**
+   * An uncompressed CFile is read by the caller's thread at any parallelism (its blocks decode
+   * faster than batches are handed over), a compressed one in parts on the pool.
+   */
+  @Test
+  void onlyCompressedFilesAreReadInParts() throws IOException {
+    CFileBatchReader.uncompressedInParts = false; // the default
+    Random r = TestSeed.random("cfile parallel worth", 0);
+    int n = 50_000;
+    for (KuduCompression c : new KuduCompression[] {KuduCompression.NONE, KuduCompression.LZ4}) {
+      CFileWriterOptions o = CFileWriterOptions.builder(KuduType.INT64).compression(c)
+          .blockSize(4096).build();
+      byte[] file = CFiles.writeVectors(o, ColumnGen.column(KuduType.INT64, r, n, false), r);
+      AtomicInteger tasks = new AtomicInteger();
+      Executor counting = task -> {
+        tasks.incrementAndGet();
+        one.execute(task);
+      };
+      ReadOptions options = ReadOptions.defaults().withBatchSize(1000).withParallelism(2)
+          .withExecutor(counting);
+      try (CFileReader f = CFileReader.open(InputFile.of("f.cfile", file));
+          BatchReader rows = f.read(options)) {
+        assertThat(Rows.readAll(rows)).as(c.name()).hasSize(n);
+      }
+      if (c == KuduCompression.NONE) {
+        assertThat(tasks.get()).as("tasks for an uncompressed file").isZero();
+      } else {
+        assertThat(tasks.get()).as("tasks for a compressed file").isPositive();
+      }
+    }
   }
 
   /** Kudu's own CFiles (every file of the corpus) read in parallel as with one thread. */
