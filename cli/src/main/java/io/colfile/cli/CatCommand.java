@@ -120,8 +120,8 @@ final class CatCommand implements Callable<Integer>, FileCommand {
   private int batchSize;
 
   @Option(names = "--threads", paramLabel = "N", defaultValue = "1",
-      description = "Decode on N threads (columns at once); the rows and their order are the "
-          + "same (default: ${DEFAULT-VALUE}).")
+      description = "Decode on N threads (parts of stripes or files, or columns, at once); "
+          + "the rows and their order are the same (default: ${DEFAULT-VALUE}).")
   private int threads;
 
   @Override
