@@ -43,7 +43,7 @@ import java.util.Arrays;
  *
  * <p>Every write is checked against the output window: output that does not fit is reported as
  * -1 and nothing is written past the window. Not thread-safe: the instance keeps its table
- * (64 KiB) for reuse.
+ * (32 KiB) for reuse.
  */
 public final class SnappyBlockCompressor implements Compressor {
   /** kBlockSize: inputs are compressed in independent fragments of this size. */
@@ -59,7 +59,8 @@ public final class SnappyBlockCompressor implements Compressor {
   /** Returned by the emitters when the element does not fit before the output limit. */
   private static final int FULL = -1;
 
-  private final int[] table = new int[MAX_TABLE_SIZE];
+  /** Positions in the fragment (below 65536), 16 bits each as in Snappy: a char each. */
+  private final char[] table = new char[MAX_TABLE_SIZE];
 
   /** Snappy's MaxCompressedLength: {@code 32 + n + n / 6}. */
   @Override
@@ -115,8 +116,8 @@ public final class SnappyBlockCompressor implements Compressor {
     if (length >= INPUT_MARGIN) {
       final int size = tableSize(length);
       final int shift = 32 - Integer.numberOfTrailingZeros(size);
-      final int[] t = table;
-      Arrays.fill(t, 0, size, 0);
+      final char[] t = table;
+      Arrays.fill(t, 0, size, (char) 0);
       // Probes and match starts stay at or before ipLimit, so 4-byte reads (8 at ip - 1 below)
       // stay inside the fragment.
       final int ipLimit = end - INPUT_MARGIN;
@@ -138,7 +139,7 @@ public final class SnappyBlockCompressor implements Compressor {
           }
           nextHash = hash(Endian.getIntLE(src, nextIp), shift);
           candidate = base + t[h];
-          t[h] = ip - base;
+          t[h] = (char) (ip - base);
         } while (Endian.getIntLE(src, ip) != Endian.getIntLE(src, candidate));
         op = emitLiteral(src, nextEmit, ip - nextEmit, dst, op, limit);
         if (op == FULL) {
@@ -159,11 +160,11 @@ public final class SnappyBlockCompressor implements Compressor {
             break search;
           }
           around = Endian.getLongLE(src, ip - 1);
-          t[hash((int) around, shift)] = ip - 1 - base;
+          t[hash((int) around, shift)] = (char) (ip - 1 - base);
           current = (int) (around >>> 8);
           int h = hash(current, shift);
           candidate = base + t[h];
-          t[h] = ip - base;
+          t[h] = (char) (ip - base);
         } while (current == Endian.getIntLE(src, candidate));
         nextHash = hash((int) (around >>> 16), shift);
         ip++;
