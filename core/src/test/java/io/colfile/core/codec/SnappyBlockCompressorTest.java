@@ -33,7 +33,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <p>The reference vectors are Snappy 1.1.8's own output: snappy.cc, snappy-sinksource.cc and
  * snappy-stubs-internal.cc at tag 1.1.8 compiled with g++ -O2 behind a ten-line harness calling
  * {@code snappy::RawCompress} (what Kudu's SNAPPY codec calls) on each of {@link #INPUTS},
- * generated as {@link Lz4ReferenceInputs} generates its own.
+ * generated as {@link Lz4ReferenceInputs} generates its own. The {@code snappy::RawCompress}
+ * inside Kudu 1.17.1's own {@code libkudu_util_compression.so} (kudu-binary) gave the same bytes
+ * for every one; interop-tests' KuduSnappyLibraryTest keeps comparing with it on run-seeded
+ * inputs.
  */
 @ExtendWith(CoreTestSeed.class)
 class SnappyBlockCompressorTest {
