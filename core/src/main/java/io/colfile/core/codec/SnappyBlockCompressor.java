@@ -122,25 +122,28 @@ public final class SnappyBlockCompressor implements Compressor {
       // stay inside the fragment.
       final int ipLimit = end - INPUT_MARGIN;
       int ip = base + 1;
-      int nextHash = hash(Endian.getIntLE(src, ip), shift);
+      // the 4 bytes at the next probe, read once for its hash and its comparison
+      int nextBytes = Endian.getIntLE(src, ip);
       search:
       while (true) {
         int skip = 32;
         int nextIp = ip;
         int candidate;
+        int bytes;
         do {
           ip = nextIp;
-          int h = nextHash;
+          bytes = nextBytes;
           int step = skip >>> 5;
           skip += step;
           nextIp = ip + step;
           if (nextIp > ipLimit) {
             break search;
           }
-          nextHash = hash(Endian.getIntLE(src, nextIp), shift);
+          nextBytes = Endian.getIntLE(src, nextIp);
+          int h = hash(bytes, shift);
           candidate = base + t[h];
           t[h] = (char) (ip - base);
-        } while (Endian.getIntLE(src, ip) != Endian.getIntLE(src, candidate));
+        } while (bytes != Endian.getIntLE(src, candidate));
         op = emitLiteral(src, nextEmit, ip - nextEmit, dst, op, limit);
         if (op == FULL) {
           return FULL;
@@ -166,7 +169,7 @@ public final class SnappyBlockCompressor implements Compressor {
           candidate = base + t[h];
           t[h] = (char) (ip - base);
         } while (current == Endian.getIntLE(src, candidate));
-        nextHash = hash((int) (around >>> 16), shift);
+        nextBytes = (int) (around >>> 16);
         ip++;
       }
     }
