@@ -42,7 +42,7 @@ import java.util.Arrays;
  * </ul>
  *
  * <p>Every write is checked against the output window: output that does not fit is reported as
- * -1 and nothing is written past the window. Not thread-safe: the instance keeps its table
+ * -1 and nothing is written past the window (what was written inside it is then garbage). Not thread-safe: the instance keeps its table
  * (32 KiB) for reuse.
  */
 public final class SnappyBlockCompressor implements Compressor {
@@ -75,7 +75,7 @@ public final class SnappyBlockCompressor implements Compressor {
       byte[] input, int inputOffset, int inputLength,
       byte[] output, int outputOffset, int maxOutputLength) {
     Ranges.check(input, inputOffset, inputLength, output, outputOffset, maxOutputLength);
-    maxCompressedLength(inputLength);
+    maxCompressedLength(inputLength); // refuses an input whose bound no array can hold
     int limit = outputOffset + maxOutputLength;
     int op = outputOffset;
     for (int v = inputLength; ; v >>>= 7) {
