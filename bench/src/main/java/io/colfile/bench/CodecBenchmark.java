@@ -4,6 +4,8 @@ import io.colfile.core.codec.CodecImplementations;
 import io.colfile.core.codec.CompressionCodec;
 import io.colfile.core.codec.Compressor;
 import io.colfile.core.codec.Decompressor;
+import io.colfile.core.codec.Lz4BlockCompressor;
+import io.colfile.core.codec.SnappyBlockCompressor;
 import io.colfile.core.error.MalformedInputException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -38,7 +40,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>Run: {@code java -jar bench/target/benchmarks.jar CodecBenchmark}; {@code -p
  * codec=ZSTD,LZ4 -p impl=native,java} to narrow. For ZLIB both implementations are the same
  * (the JDK's zlib); for LZ4 compression too (colfile writes LZ4 with aircompressor so that the
- * bytes stay orc-core's).
+ * bytes stay orc-core's). {@code -p codec=SNAPPY,LZ4 -p impl=kudu} compresses as colfile does
+ * for Kudu CFiles ({@link SnappyBlockCompressor}, {@link Lz4BlockCompressor}: Snappy 1.1.8's and
+ * LZ4 1.9.3's bytes) and decompresses in pure Java.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -67,8 +71,10 @@ public class CodecBenchmark {
   @Setup
   public void setUp() throws IOException, MalformedInputException {
     CompressionCodec c = CompressionCodec.valueOf(codec);
-    boolean pure = impl.equals("java");
-    compressor = pure ? c.newPureJavaCompressor()
+    boolean kudu = impl.equals("kudu");
+    boolean pure = impl.equals("java") || kudu;
+    compressor = kudu ? kuduCompressor(c)
+        : pure ? c.newPureJavaCompressor()
         : c == CompressionCodec.SNAPPY ? CompressionCodec.snappyJavaCompressor()
         : c.newCompressor();
     decompressor = pure ? c.newPureJavaDecompressor() : c.newDecompressor();
@@ -92,10 +98,20 @@ public class CodecBenchmark {
       }
     }
     System.out.printf("%n%s %s: compress %s, decompress %s; %d MiB -> %d bytes (%.3f)%n",
-        codec, impl, pure ? "pure Java" : c == CompressionCodec.SNAPPY
+        codec, impl, kudu ? compressor.getClass().getSimpleName()
+            : pure ? "pure Java" : c == CompressionCodec.SNAPPY
             ? CodecImplementations.trevniSnappyCompressor() : CodecImplementations.compressor(c),
         pure ? "pure Java" : CodecImplementations.decompressor(c), TOTAL_MIB, total,
         (double) total / ((long) TOTAL_MIB << 20));
+  }
+
+  /** The compressor colfile writes Kudu CFiles' blocks with. */
+  static Compressor kuduCompressor(CompressionCodec c) {
+    return switch (c) {
+      case SNAPPY -> new SnappyBlockCompressor();
+      case LZ4 -> new Lz4BlockCompressor();
+      default -> throw new IllegalArgumentException("impl=kudu is for SNAPPY and LZ4, not " + c);
+    };
   }
 
   /** {@value #TOTAL_MIB} MiB of an uncompressed lineitem ORC file, in 256 KiB blocks. */

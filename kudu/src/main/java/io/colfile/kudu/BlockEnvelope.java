@@ -5,6 +5,7 @@ import io.colfile.core.codec.CompressionCodec;
 import io.colfile.core.codec.Compressor;
 import io.colfile.core.codec.Decompressor;
 import io.colfile.core.codec.Lz4BlockCompressor;
+import io.colfile.core.codec.SnappyBlockCompressor;
 import io.colfile.core.encoding.Endian;
 import io.colfile.core.error.MalformedInputException;
 import java.util.Arrays;
@@ -24,11 +25,10 @@ import java.util.Arrays;
  * A payload is stored raw inside a compressed file when compression saves less than 10 % (Kudu's
  * {@code --min_compression_ratio} 0.9); a genuinely compressed payload is always shorter than its
  * uncompressed size, which is how a reader tells the two apart. Kudu's codecs: raw Snappy
- * blocks, raw LZ4 blocks and wrapped zlib streams at level 6. LZ4 and zlib blocks come out as
- * Kudu's own ({@link Lz4BlockCompressor} is LZ4 1.9.3's compressor, the JDK's zlib is zlib);
- * Snappy blocks come from aircompressor, whose matches differ from Snappy 1.1.8's (which skips
- * ahead faster after misses), so their bytes, and for some small blocks the raw-or-compressed
- * choice, may differ from Kudu's.
+ * blocks, raw LZ4 blocks and wrapped zlib streams at level 6. All three come out as Kudu's own,
+ * and so does the raw-or-compressed choice: {@link SnappyBlockCompressor} is Snappy 1.1.8's
+ * compressor, {@link Lz4BlockCompressor} LZ4 1.9.3's (the versions Kudu 1.17 builds with), the
+ * JDK's zlib is zlib.
  */
 final class BlockEnvelope {
   /** The largest uncompressed block Kudu writes or reads with a codec (max_cfile_block_size). */
@@ -41,7 +41,7 @@ final class BlockEnvelope {
   static Compressor compressor(KuduCompression c) {
     return switch (c) {
       case NONE -> null;
-      case SNAPPY -> CompressionCodec.SNAPPY.newCompressor();
+      case SNAPPY -> new SnappyBlockCompressor();
       case LZ4 -> new Lz4BlockCompressor();
       case ZLIB -> CompressionCodec.zlibStream(6);
       case DEFAULT -> throw new IllegalArgumentException("DEFAULT compression is resolved first");

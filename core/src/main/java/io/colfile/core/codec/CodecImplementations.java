@@ -20,9 +20,10 @@ import java.util.Optional;
  * (with a checksum); both are valid ZSTD and read back the same everywhere. LZ4 is written by
  * aircompressor (ORC and Trevni: orc-core's LZ4 is aircompressor too) or by colfile's port of
  * LZ4 1.9.3 (Kudu), whatever is on the class path, so LZ4 bytes stay the reference's. Snappy is
- * written by aircompressor for ORC and Kudu (orc-core's Snappy is aircompressor) and by
- * snappy-java, when it loaded, for Trevni (trevni-core's is snappy-java, whose bytes often
- * differ from aircompressor's).
+ * written by aircompressor for ORC (orc-core's Snappy is aircompressor), by snappy-java, when it
+ * loaded, for Trevni (trevni-core's is snappy-java, whose bytes often differ from
+ * aircompressor's), and by colfile's port of Snappy 1.1.8 for Kudu, whatever is on the class
+ * path.
  *
  * <p>The system property {@value #PROPERTY}{@code =java} forces the pure-Java codecs (read once,
  * when the codecs are first used); {@code auto}, the default, picks as above.
@@ -71,9 +72,9 @@ public final class CodecImplementations {
 
   /**
    * What writes {@code codec}'s blocks, for people, as {@link #decompressor}; {@code none} for
-   * LZO, which colfile only reads. Kudu's LZ4 blocks come from colfile's own LZ4 1.9.3
-   * compressor, not the one named here, and Trevni's Snappy blocks from {@link
-   * #trevniSnappyCompressor()}.
+   * LZO, which colfile only reads. Kudu's LZ4 and Snappy blocks come from colfile's own LZ4
+   * 1.9.3 and Snappy 1.1.8 compressors, not the ones named here, and Trevni's Snappy blocks from
+   * {@link #trevniSnappyCompressor()}.
    */
   public static String compressor(CompressionCodec codec) {
     return switch (codec) {
