@@ -68,7 +68,8 @@ public final class TrevniFileWriter implements Closeable {
   private final CRC32 crc = new CRC32();
   /**
    * Whether {@link #writeColumns} is running columns on the tasks' threads: then a column
-   * compresses the blocks it finishes itself, and {@link #inOrder} leaves aborting to it. Set
+   * compresses and stores the blocks it finishes itself (the store locked), and {@link
+   * #inOrder} leaves aborting to it. Set
    * and cleared by the writing thread around {@link WriteTasks#runAll}, which publishes it.
    */
   private boolean encoding;
@@ -650,9 +651,9 @@ public final class TrevniFileWriter implements Closeable {
    * write.write(k)} for each {@code columns[k]}. With a {@link TrevniWriterOptions#parallelism()}
    * above 1, the columns are written at once on the {@link WriteTasks} threads (the caller's
    * among them), each column by one thread, which also compresses the blocks the column
-   * finishes; the most costly columns of the last rows start first, so that no thread is left
-   * with a long one at the end. The blocks are stored afterwards, on the caller's thread; the
-   * file is the same, byte for byte, at every parallelism.
+   * finishes and stores them (one thread at a time); the most costly columns of the last rows
+   * start first, so that no thread is left with a long one at the end. The file is the same,
+   * byte for byte, at every parallelism.
    *
    * <p>When a write throws, the writer is aborted (nothing is written, as after {@link
    * #abort()}) and the exception thrown is that of the first column, in {@code columns}' order,
@@ -712,9 +713,6 @@ public final class TrevniFileWriter implements Closeable {
         throw e;
       }
       throw (RuntimeException) failed.error;
-    }
-    for (int column : columns) {
-      this.columns[column].storeCompressed();
     }
   }
 
@@ -998,8 +996,6 @@ public final class TrevniFileWriter implements Closeable {
     final BlockStore store;
     final List<BlockStore.Chunk> data = new ArrayList<>(); // compressed bytes + checksum
     long storedBytes;
-    /** Blocks compressed on a thread of {@link #writeColumns}, not yet stored. */
-    final List<Sealed> compressed = new ArrayList<>();
     /** About how long writing its values took in {@link #writeColumns} (ns, smoothed). */
     long cost;
 
@@ -1194,16 +1190,20 @@ public final class TrevniFileWriter implements Closeable {
         return;
       }
       int raw = buf.size();
-      if (parallel) {
+      if (parallel && !(owner.encoding && codecKind == TrevniCodec.NULL)) {
         // compressed apart from the store, on several threads: a place for it now
         descriptors.add(new int[] {rowsInBlock, raw, -1});
         data.add(null);
         storedBytes += 12 + raw; // until stored() knows the stored size
         if (owner.encoding) {
-          // on a thread of writeColumns, which stores it after every column has its values
+          // on a thread of writeColumns: compressed now, stored among other columns' blocks
           Sealed block = new Sealed(this, null, raw, data.size() - 1);
           block.compress(owner, buf.array());
-          compressed.add(block);
+          // the store is shared with the other columns' threads; where in it a block lies does
+          // not change the file, which writes each column's blocks in the column's order
+          synchronized (store) {
+            stored(block);
+          }
           afterBlock();
           return;
         }
@@ -1214,6 +1214,20 @@ public final class TrevniFileWriter implements Closeable {
         owner.seal(block);
         return;
       }
+      if (owner.encoding) {
+        // on a thread of writeColumns, with nothing to compress: copied straight into the
+        // store, locked as above (a compressed copy of its own would copy every block twice)
+        synchronized (store) {
+          store(new CRC32(), raw);
+        }
+      } else {
+        store(owner.crc, raw);
+      }
+      afterBlock();
+    }
+
+    /** Stores the block, {@code buf[0, raw)}, compressed straight into the store if it can be. */
+    private void store(CRC32 crc, int raw) {
       BlockCodec codec = owner.borrowCodec(codecKind);
       int crcSize = checksum == TrevniChecksum.CRC32 ? 4 : 0;
       int bound = codec.maxCompressedLength(raw);
@@ -1225,12 +1239,12 @@ public final class TrevniFileWriter implements Closeable {
         int at = store.position();
         compressed = codec.compress(buf.array(), raw, page, at);
         if (crcSize > 0) {
-          putCrc(owner.crc, buf.array(), raw, page, at + compressed);
+          putCrc(crc, buf.array(), raw, page, at + compressed);
         }
         chunk = store.commit(compressed + crcSize);
       } else {
         int[] compressedLength = new int[1];
-        byte[] stored = storedBlock(codec, checksum, owner.crc, buf.array(), raw,
+        byte[] stored = storedBlock(codec, checksum, crc, buf.array(), raw,
             compressedLength);
         compressed = compressedLength[0];
         chunk = store.add(stored, 0, stored.length);
@@ -1239,7 +1253,6 @@ public final class TrevniFileWriter implements Closeable {
       descriptors.add(new int[] {rowsInBlock, raw, compressed});
       data.add(chunk);
       storedBytes += 12 + chunk.length();
-      afterBlock();
     }
 
     /** The CRC-32 of {@code raw[0, length)}, big-endian at {@code out[at, at + 4)}. */
@@ -1276,13 +1289,6 @@ public final class TrevniFileWriter implements Closeable {
       storedBytes += block.stored.length - block.rawLength;
     }
 
-    /** Stores the blocks this column compressed on a thread of {@link #writeColumns}. */
-    void storeCompressed() {
-      for (Sealed b : compressed) {
-        stored(b);
-      }
-      compressed.clear();
-    }
 
     /** Keeps the finished block's first value and starts the next block. */
     private void afterBlock() {
@@ -1325,7 +1331,6 @@ public final class TrevniFileWriter implements Closeable {
     }
 
     void release() {
-      compressed.clear();
       data.clear();
       descriptors.clear();
       firstValues.clear();
