@@ -34,7 +34,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * TrevniWriter}, as Avro records shredded into Trevni columns; both file sizes are printed at
  * set-up, and whether the files are the same bytes (they are with null and deflate, and with
  * snappy when colfile has snappy-java, as trevni-avro does). {@code colfileWriteTwoThreads}
- * writes with {@code parallelism(2)}: blocks compressed on two threads, the same bytes.
+ * writes with {@code parallelism(2)}: the columns of each batch encoded, and their blocks
+ * compressed, on two threads; the same bytes.
  *
  * <p>Run: {@code java -jar bench/target/benchmarks.jar TrevniWriteBenchmark}; {@code
  * -Dcolfile.bench.trevniRows=...} changes the row count (default 1,000,000), {@code -p

@@ -36,7 +36,8 @@ import java.util.zip.CRC32;
  *
  * <p>With a {@link TrevniWriterOptions#parallelism()} above 1, finished blocks are compressed a
  * few at a time on {@link WriteTasks} (the writing thread among them) rather than one by one as
- * they finish; the bytes are the same.
+ * they finish, and {@link #writeColumns} encodes the columns of rows written a column at a time
+ * on those threads too, a column on one thread; the bytes are the same.
  */
 public final class TrevniFileWriter implements Closeable {
   static final byte[] MAGIC = {'T', 'r', 'v', 2};
@@ -65,6 +66,15 @@ public final class TrevniFileWriter implements Closeable {
   private final List<ConcurrentLinkedQueue<BlockCodec>> codecPool = new ArrayList<>();
   /** The checksum of blocks compressed on the writing thread. */
   private final CRC32 crc = new CRC32();
+  /**
+   * Whether {@link #writeColumns} is running columns on the tasks' threads: then a column
+   * compresses and stores the blocks it finishes itself (the store locked), and {@link
+   * #inOrder} leaves aborting to it. Set
+   * and cleared by the writing thread around {@link WriteTasks#runAll}, which publishes it.
+   */
+  private boolean encoding;
+  /** Calls of {@link #writeColumns} that ran columns on the tasks' threads (for tests). */
+  private long parallelColumnWrites;
 
   private TrevniFileWriter(OutputFile target, List<ColumnSpec> specs, TrevniWriterOptions options,
       TrevniMetadata fileMetadata) {
@@ -150,6 +160,11 @@ public final class TrevniFileWriter implements Closeable {
       size += c.storedBytes + c.buf.size() + 4;
     }
     return size;
+  }
+
+  /** Calls of {@link #writeColumns} so far that wrote columns on several threads. */
+  long parallelColumnWrites() {
+    return parallelColumnWrites;
   }
 
   /** Bytes of finished blocks moved to the temporary file so far. */
@@ -272,7 +287,9 @@ public final class TrevniFileWriter implements Closeable {
 
   private void inOrder(Column c, String problem, long row) {
     if (problem != null) {
-      abort();
+      if (!encoding) { // else writeColumns aborts once every column has stopped
+        abort();
+      }
       throw new IllegalArgumentException("column '" + c.spec.name() + "' is declared sorted, "
           + "but row " + row + " comes before row " + (row - 1) + " in Java's order ("
           + problem + "); the file was not written");
@@ -619,6 +636,112 @@ public final class TrevniFileWriter implements Closeable {
     }
   }
 
+  /** One column's values of the {@link #startRows} rows, for {@link #writeColumns}. */
+  @FunctionalInterface
+  public interface ColumnWrite {
+    /**
+     * Writes the values of the {@code k}th column given to {@link #writeColumns}: its {@link
+     * #writeNulls} if any, then its bulk method; nothing of any other column.
+     */
+    void write(int k);
+  }
+
+  /**
+   * Writes the values of several columns of the {@link #startRows} rows: {@code
+   * write.write(k)} for each {@code columns[k]}. With a {@link TrevniWriterOptions#parallelism()}
+   * above 1, the columns are written at once on the {@link WriteTasks} threads (the caller's
+   * among them), each column by one thread, which also compresses the blocks the column
+   * finishes and stores them (one thread at a time); the most costly columns of the last rows
+   * start first, so that no thread is left with a long one at the end. The file is the same,
+   * byte for byte, at every parallelism.
+   *
+   * <p>When a write throws, the writer is aborted (nothing is written, as after {@link
+   * #abort()}) and the exception thrown is that of the first column, in {@code columns}' order,
+   * that threw: the one a write of the columns one after the other stops at.
+   *
+   * @throws IllegalArgumentException when {@code columns} names a column twice
+   */
+  public void writeColumns(int[] columns, ColumnWrite write) {
+    checkOpen();
+    if (bulkRows < 0) {
+      throw new IllegalStateException("bulk values are written between startRows() and "
+          + "endRows()");
+    }
+    if (tasks == null || columns.length < 2) {
+      for (int k = 0; k < columns.length; k++) {
+        try {
+          write.write(k);
+        } catch (RuntimeException | Error e) {
+          abort();
+          throw e;
+        }
+      }
+      return;
+    }
+    List<ColumnPiece> pieces = new ArrayList<>(columns.length);
+    boolean[] named = new boolean[this.columns.length];
+    for (int k = 0; k < columns.length; k++) {
+      int column = Objects.checkIndex(columns[k], this.columns.length);
+      if (named[column]) {
+        throw new IllegalArgumentException("column '" + this.columns[column].spec.name()
+            + "' is given twice");
+      }
+      named[column] = true;
+      pieces.add(new ColumnPiece(this.columns[column], k, write));
+    }
+    // the longest first: a thread that finishes early takes the next, short ones last
+    pieces.sort((a, b) -> Long.compare(b.column.cost, a.column.cost));
+    encoding = true;
+    parallelColumnWrites++;
+    try {
+      tasks.runAll(pieces);
+    } catch (IOException e) {
+      abort(); // interrupted: every piece has finished, some columns may lack their values
+      throw new UncheckedIOException(e);
+    } finally {
+      encoding = false;
+    }
+    ColumnPiece failed = null;
+    for (ColumnPiece p : pieces) {
+      if (p.error != null && (failed == null || p.k < failed.k)) {
+        failed = p;
+      }
+    }
+    if (failed != null) {
+      abort();
+      if (failed.error instanceof Error e) {
+        throw e;
+      }
+      throw (RuntimeException) failed.error;
+    }
+  }
+
+  /** One column of {@link #writeColumns}: writes it, times it, keeps what it throws. */
+  private static final class ColumnPiece implements WriteTasks.Piece {
+    final Column column;
+    final int k;
+    final ColumnWrite write;
+    Throwable error;
+
+    ColumnPiece(Column column, int k, ColumnWrite write) {
+      this.column = column;
+      this.k = k;
+      this.write = write;
+    }
+
+    @Override
+    public void run() {
+      long start = System.nanoTime();
+      try {
+        write.write(k);
+      } catch (RuntimeException | Error e) {
+        error = e;
+      }
+      long t = System.nanoTime() - start;
+      column.cost = column.cost == 0 ? t : (3 * column.cost + t) / 4;
+    }
+  }
+
   /** Ends the {@link #startRows} rows; checks that every column got its values. */
   public void endRows() {
     checkOpen();
@@ -731,20 +854,34 @@ public final class TrevniFileWriter implements Closeable {
     }
   }
 
-  /** A finished block waiting to be compressed: its column, raw bytes and place there. */
+  /**
+   * A finished block compressed apart from the store: its column, raw bytes (until compressed)
+   * and place there; stored later, by {@link Column#stored}.
+   */
   private static final class Sealed {
     final Column column;
-    final byte[] raw;
+    byte[] raw;
+    final int rawLength;
     final int index;
-    final TrevniCodec codec;
     byte[] stored;
     int compressedLength;
 
-    Sealed(Column column, byte[] raw, int index) {
+    Sealed(Column column, byte[] raw, int rawLength, int index) {
       this.column = column;
       this.raw = raw;
+      this.rawLength = rawLength;
       this.index = index;
-      this.codec = column.codecKind;
+    }
+
+    /** Compresses {@code raw[0, rawLength)} with a codec of the writer's pool (any thread). */
+    void compress(TrevniFileWriter owner, byte[] raw) {
+      TrevniCodec kind = column.codecKind;
+      BlockCodec codec = owner.borrowCodec(kind);
+      int[] length = new int[1];
+      stored = Column.storedBlock(codec, column.checksum, new CRC32(), raw, rawLength, length);
+      compressedLength = length[0];
+      owner.returnCodec(kind, codec);
+      this.raw = null;
     }
   }
 
@@ -767,14 +904,7 @@ public final class TrevniFileWriter implements Closeable {
     }
     List<WriteTasks.Piece> pieces = new ArrayList<>(sealed.size());
     for (Sealed b : sealed) {
-      pieces.add(() -> {
-        BlockCodec codec = borrowCodec(b.codec);
-        int[] compressedLength = new int[1];
-        b.stored = Column.storedBlock(codec, b.column.checksum, new CRC32(), b.raw, b.raw.length,
-            compressedLength);
-        b.compressedLength = compressedLength[0];
-        returnCodec(b.codec, codec);
-      });
+      pieces.add(() -> b.compress(this, b.raw));
     }
     try {
       tasks.runAll(pieces);
@@ -866,6 +996,8 @@ public final class TrevniFileWriter implements Closeable {
     final BlockStore store;
     final List<BlockStore.Chunk> data = new ArrayList<>(); // compressed bytes + checksum
     long storedBytes;
+    /** About how long writing its values took in {@link #writeColumns} (ns, smoothed). */
+    long cost;
 
     int rowsInBlock;
     byte[] firstValue;
@@ -1058,17 +1190,44 @@ public final class TrevniFileWriter implements Closeable {
         return;
       }
       int raw = buf.size();
-      if (parallel) {
-        // compressed later, with other blocks, on several threads: a place for it now
+      if (parallel && !(owner.encoding && codecKind == TrevniCodec.NULL)) {
+        // compressed apart from the store, on several threads: a place for it now
         descriptors.add(new int[] {rowsInBlock, raw, -1});
         data.add(null);
-        Sealed block = new Sealed(this, java.util.Arrays.copyOf(buf.array(), raw),
-            data.size() - 1);
         storedBytes += 12 + raw; // until stored() knows the stored size
+        if (owner.encoding) {
+          // on a thread of writeColumns: compressed now, stored among other columns' blocks
+          Sealed block = new Sealed(this, null, raw, data.size() - 1);
+          block.compress(owner, buf.array());
+          // the store is shared with the other columns' threads; where in it a block lies does
+          // not change the file, which writes each column's blocks in the column's order
+          synchronized (store) {
+            stored(block);
+          }
+          afterBlock();
+          return;
+        }
+        // later, with other blocks
+        Sealed block = new Sealed(this, java.util.Arrays.copyOf(buf.array(), raw), raw,
+            data.size() - 1);
         afterBlock();
         owner.seal(block);
         return;
       }
+      if (owner.encoding) {
+        // on a thread of writeColumns, with nothing to compress: copied straight into the
+        // store, locked as above (a compressed copy of its own would copy every block twice)
+        synchronized (store) {
+          store(new CRC32(), raw);
+        }
+      } else {
+        store(owner.crc, raw);
+      }
+      afterBlock();
+    }
+
+    /** Stores the block, {@code buf[0, raw)}, compressed straight into the store if it can be. */
+    private void store(CRC32 crc, int raw) {
       BlockCodec codec = owner.borrowCodec(codecKind);
       int crcSize = checksum == TrevniChecksum.CRC32 ? 4 : 0;
       int bound = codec.maxCompressedLength(raw);
@@ -1080,12 +1239,12 @@ public final class TrevniFileWriter implements Closeable {
         int at = store.position();
         compressed = codec.compress(buf.array(), raw, page, at);
         if (crcSize > 0) {
-          putCrc(owner.crc, buf.array(), raw, page, at + compressed);
+          putCrc(crc, buf.array(), raw, page, at + compressed);
         }
         chunk = store.commit(compressed + crcSize);
       } else {
         int[] compressedLength = new int[1];
-        byte[] stored = storedBlock(codec, checksum, owner.crc, buf.array(), raw,
+        byte[] stored = storedBlock(codec, checksum, crc, buf.array(), raw,
             compressedLength);
         compressed = compressedLength[0];
         chunk = store.add(stored, 0, stored.length);
@@ -1094,7 +1253,6 @@ public final class TrevniFileWriter implements Closeable {
       descriptors.add(new int[] {rowsInBlock, raw, compressed});
       data.add(chunk);
       storedBytes += 12 + chunk.length();
-      afterBlock();
     }
 
     /** The CRC-32 of {@code raw[0, length)}, big-endian at {@code out[at, at + 4)}. */
@@ -1128,8 +1286,9 @@ public final class TrevniFileWriter implements Closeable {
     void stored(Sealed block) {
       descriptors.get(block.index)[2] = block.compressedLength;
       data.set(block.index, store.add(block.stored, 0, block.stored.length));
-      storedBytes += block.stored.length - block.raw.length;
+      storedBytes += block.stored.length - block.rawLength;
     }
+
 
     /** Keeps the finished block's first value and starts the next block. */
     private void afterBlock() {

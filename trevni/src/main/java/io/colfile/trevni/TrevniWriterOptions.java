@@ -18,8 +18,8 @@ import java.util.concurrent.Executor;
  * {@link #blockSize()} bytes (64 KiB by default, Avro's constant), so blocks end on row
  * boundaries and, but for the last, hold at least that many bytes.
  *
- * <p>{@link #parallelism()} compresses finished blocks on several threads; the file's bytes are
- * the same at every parallelism.
+ * <p>{@link #parallelism()} encodes columns and compresses finished blocks on several threads;
+ * the file's bytes are the same at every parallelism.
  *
  * <p>{@link #sortedFields()} declares fields of the records {@link TrevniWriter} writes sorted;
  * the column API declares columns sorted with {@link ColumnSpec#sorted()} instead.
@@ -116,13 +116,22 @@ public final class TrevniWriterOptions {
   }
 
   /**
-   * How many threads compress a writer's finished blocks (the writing thread among them); 1, the
-   * default, compresses each block on the writing thread as it is finished. With more, finished
-   * blocks are set aside, up to a few per thread, and then compressed (and checksummed) together
-   * on {@link io.colfile.core.write.WriteTasks}; each column's blocks stay in their order and each
-   * is compressed alone, so the file is byte for byte the one a single thread writes. What pays is
-   * the codec's time: deflate and bzip2 most, snappy a little, the null codec nothing. The
-   * values are encoded on the writing thread either way.
+   * How many threads encode a writer's values and compress its finished blocks (the writing
+   * thread among them); 1, the default, does everything on the writing thread, each block
+   * compressed as it is finished. With more, on {@link io.colfile.core.write.WriteTasks}:
+   *
+   * <ul>
+   *   <li>rows written a column at a time ({@link TrevniFileWriter#writeColumns}, which {@link
+   *       TrevniWriter} uses for records whose fields are all simple values, nullable or not)
+   *       have their columns encoded at once, each column by one thread, which also compresses
+   *       the blocks the column finishes;
+   *   <li>other finished blocks (rows written one at a time: nested records, arrays, maps,
+   *       unions) are set aside, up to a few per thread, and then compressed (and checksummed)
+   *       together; those rows' values are encoded on the writing thread.
+   * </ul>
+   *
+   * <p>Each column's blocks stay in their order and each is compressed alone, so the file is
+   * byte for byte the one a single thread writes.
    */
   public int parallelism() {
     return parallelism;
