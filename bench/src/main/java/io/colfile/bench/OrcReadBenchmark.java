@@ -136,6 +136,11 @@ public class OrcReadBenchmark {
   }
 
   private long colfile(ReadOptions options) throws IOException {
+    return colfile(file, options);
+  }
+
+  /** Reads {@code file} with {@code options}, summing its first column (a bigint). */
+  static long colfile(Path file, ReadOptions options) throws IOException {
     try (FileReader reader = ColFile.open(InputFile.local(file));
          BatchReader rows = reader.read(options)) {
       ColumnBatch batch = rows.newBatch();

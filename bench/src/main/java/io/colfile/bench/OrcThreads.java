@@ -1,12 +1,6 @@
 package io.colfile.bench;
 
-import io.colfile.core.BatchReader;
-import io.colfile.core.ColFile;
-import io.colfile.core.FileReader;
 import io.colfile.core.ReadOptions;
-import io.colfile.core.io.InputFile;
-import io.colfile.core.vector.ColumnBatch;
-import io.colfile.core.vector.LongVector;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -88,20 +82,8 @@ public final class OrcThreads {
   }
 
   private static long scan(Path file, int threads, ExecutorService executor) throws IOException {
-    ReadOptions options = ReadOptions.defaults().withBatchSize(OrcReadBenchmark.BATCH)
-        .withParallelism(threads).withExecutor(executor);
-    try (FileReader reader = ColFile.open(InputFile.local(file));
-         BatchReader rows = reader.read(options)) {
-      ColumnBatch batch = rows.newBatch();
-      long sum = 0;
-      while (rows.next(batch)) {
-        long[] v = ((LongVector) batch.cols[0]).vector;
-        for (int i = 0; i < batch.size; i++) {
-          sum += v[i];
-        }
-      }
-      return sum;
-    }
+    return OrcReadBenchmark.colfile(file, ReadOptions.defaults()
+        .withBatchSize(OrcReadBenchmark.BATCH).withParallelism(threads).withExecutor(executor));
   }
 
   private static double median(double[] values) {

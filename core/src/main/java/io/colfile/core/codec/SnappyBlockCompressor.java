@@ -62,9 +62,16 @@ public final class SnappyBlockCompressor implements Compressor {
   /** Positions in the fragment (below 65536), 16 bits each as in Snappy: a char each. */
   private final char[] table = new char[MAX_TABLE_SIZE];
 
-  /** Snappy's MaxCompressedLength: {@code 32 + n + n / 6}. */
   @Override
   public int maxCompressedLength(int uncompressedLength) {
+    return bound(uncompressedLength);
+  }
+
+  /**
+   * Snappy's MaxCompressedLength, {@code 32 + n + n / 6}, computed in long (the library's int
+   * would overflow); refuses a length whose bound no array can hold.
+   */
+  static int bound(int uncompressedLength) {
     Ranges.checkLength(uncompressedLength);
     return Ranges.checkBound(32L + uncompressedLength + uncompressedLength / 6,
         uncompressedLength);

@@ -20,10 +20,7 @@ final class SnappyJavaCompressor implements Compressor {
 
   @Override
   public int maxCompressedLength(int uncompressedLength) {
-    Ranges.checkLength(uncompressedLength);
-    // snappy's bound, 32 + n + n / 6, computed in long (the library's int would overflow)
-    return Ranges.checkBound(32L + uncompressedLength + uncompressedLength / 6,
-        uncompressedLength);
+    return SnappyBlockCompressor.bound(uncompressedLength);
   }
 
   @Override
