@@ -1,16 +1,11 @@
 package io.colfile.core.codec;
 
 import io.colfile.core.CoreTestSeed;
-import static io.colfile.core.codec.Windows.PAD;
-import static io.colfile.core.codec.Windows.assertCanariesOutside;
-import static io.colfile.core.codec.Windows.canaries;
-import static io.colfile.core.codec.Windows.embedded;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.colfile.core.error.MalformedInputException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -33,7 +28,17 @@ import org.junit.jupiter.params.provider.MethodSource;
  * cfile.md section 6.4.2's, checked the same way.
  */
 @ExtendWith(CoreTestSeed.class)
-class Lz4BlockCompressorTest {
+class Lz4BlockCompressorTest extends ReferenceCompressorContract {
+  @Override
+  Compressor newCompressor() {
+    return new Lz4BlockCompressor();
+  }
+
+  @Override
+  List<Named<byte[]>> allInputs() {
+    return inputs();
+  }
+
   /** {length, CRC-32} of LZ4 1.9.3's block for each of Lz4ReferenceInputs.INPUTS, in order. */
   private static final long[][] REFERENCE = {
     {1, 0xd202ef8dL}, {2, 0x541e88a6L}, {13, 0x39b639c5L}, {13, 0x1293f23eL},
@@ -57,17 +62,6 @@ class Lz4BlockCompressorTest {
       all.add(Named.of(in.toString(), in.bytes()));
     }
     return all;
-  }
-
-  private static byte[] compress(Compressor c, byte[] data) {
-    byte[] out = new byte[c.maxCompressedLength(data.length)];
-    int n = c.compress(data, 0, data.length, out, 0, out.length);
-    assertThat(n).isBetween(1, out.length);
-    return Arrays.copyOf(out, n);
-  }
-
-  private static byte[] compress(byte[] data) {
-    return compress(new Lz4BlockCompressor(), data);
   }
 
   private static byte[] hex(String s) {
@@ -127,47 +121,6 @@ class Lz4BlockCompressorTest {
     assertThat(back).isEqualTo(data);
   }
 
-  /** The hash table is reused: a block must not see the previous block's positions. */
-  @Test
-  void aReusedInstanceWritesWhatAFreshOneWrites() {
-    Lz4BlockCompressor reused = new Lz4BlockCompressor();
-    List<Named<byte[]>> all = inputs();
-    for (int i = 0; i < 2 * all.size(); i++) {
-      byte[] data = all.get(i < all.size() ? i : 2 * all.size() - 1 - i).getPayload();
-      assertThat(compress(reused, data)).as("block %d", i).isEqualTo(compress(data));
-    }
-  }
-
-  @ParameterizedTest
-  @MethodSource("inputs")
-  void compressesIntoAPaddedWindow(byte[] data) {
-    Compressor c = new Lz4BlockCompressor();
-    int bound = c.maxCompressedLength(data.length);
-    byte[] in = embedded(data, 5, CodecTestData.random(5));
-    byte[] out = canaries(bound);
-    int n = c.compress(in, 5, data.length, out, PAD, bound);
-    assertCanariesOutside(out, PAD, bound);
-    assertThat(Arrays.copyOfRange(out, PAD, PAD + n)).isEqualTo(compress(data));
-  }
-
-  @ParameterizedTest
-  @MethodSource("inputs")
-  void reportsOutputThatDoesNotFitAndFillsAnExactWindow(byte[] data) {
-    byte[] expected = compress(data);
-    Compressor c = new Lz4BlockCompressor();
-    for (int limit : new int[] {0, expected.length / 2, expected.length - 1}) {
-      byte[] out = canaries(limit);
-      assertThat(c.compress(data, 0, data.length, out, PAD, limit)).as("limit %d", limit)
-          .isEqualTo(-1);
-      assertCanariesOutside(out, PAD, limit);
-    }
-    byte[] out = canaries(expected.length);
-    assertThat(c.compress(data, 0, data.length, out, PAD, expected.length))
-        .isEqualTo(expected.length);
-    assertCanariesOutside(out, PAD, expected.length);
-    assertThat(Arrays.copyOfRange(out, PAD, PAD + expected.length)).isEqualTo(expected);
-  }
-
   @Test
   void boundIsLz4CompressBound() {
     Compressor c = new Lz4BlockCompressor();
@@ -178,15 +131,5 @@ class Lz4BlockCompressorTest {
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> c.maxCompressedLength(-1))
         .isInstanceOf(IllegalArgumentException.class);
-  }
-
-  @Test
-  void rejectsRangesOutsideTheArrays() {
-    Compressor c = new Lz4BlockCompressor();
-    byte[] out = new byte[100];
-    assertThatThrownBy(() -> c.compress(new byte[10], 5, 6, out, 0, 100))
-        .isInstanceOf(IndexOutOfBoundsException.class);
-    assertThatThrownBy(() -> c.compress(new byte[10], 0, 10, out, 50, 51))
-        .isInstanceOf(IndexOutOfBoundsException.class);
   }
 }

@@ -1,10 +1,6 @@
 package io.colfile.core.codec;
 
 import io.colfile.core.CoreTestSeed;
-import static io.colfile.core.codec.Windows.PAD;
-import static io.colfile.core.codec.Windows.assertCanariesOutside;
-import static io.colfile.core.codec.Windows.canaries;
-import static io.colfile.core.codec.Windows.embedded;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -39,7 +35,17 @@ import org.junit.jupiter.params.provider.MethodSource;
  * inputs.
  */
 @ExtendWith(CoreTestSeed.class)
-class SnappyBlockCompressorTest {
+class SnappyBlockCompressorTest extends ReferenceCompressorContract {
+  @Override
+  Compressor newCompressor() {
+    return new SnappyBlockCompressor();
+  }
+
+  @Override
+  List<Named<byte[]>> allInputs() {
+    return inputs();
+  }
+
   /**
    * Fixed inputs on the compressor's edges: the 15-byte margin, table sizes (256 to 16384
    * slots), literal length bytes (60/61, 256/257), copies cut at 64 (lengths 65 to 68), offsets
@@ -103,17 +109,6 @@ class SnappyBlockCompressorTest {
       all.add(Named.of(in.toString(), in.bytes()));
     }
     return all;
-  }
-
-  private static byte[] compress(Compressor c, byte[] data) {
-    byte[] out = new byte[c.maxCompressedLength(data.length)];
-    int n = c.compress(data, 0, data.length, out, 0, out.length);
-    assertThat(n).isBetween(1, out.length);
-    return Arrays.copyOf(out, n);
-  }
-
-  private static byte[] compress(byte[] data) {
-    return compress(new SnappyBlockCompressor(), data);
   }
 
   private static byte[] hex(String s) {
@@ -244,51 +239,6 @@ class SnappyBlockCompressorTest {
     }
   }
 
-  /** The table is reused: a block must not see the previous block's positions. */
-  @Test
-  void aReusedInstanceWritesWhatAFreshOneWrites() {
-    SnappyBlockCompressor reused = new SnappyBlockCompressor();
-    List<Named<byte[]>> all = inputs();
-    for (int i = 0; i < 2 * all.size(); i++) {
-      byte[] data = all.get(i < all.size() ? i : 2 * all.size() - 1 - i).getPayload();
-      assertThat(compress(reused, data)).as("block %d", i).isEqualTo(compress(data));
-    }
-  }
-
-  @ParameterizedTest
-  @MethodSource("inputs")
-  void compressesIntoAPaddedWindow(byte[] data) {
-    Compressor c = new SnappyBlockCompressor();
-    int bound = c.maxCompressedLength(data.length);
-    byte[] in = embedded(data, 5, CodecTestData.random(5));
-    byte[] out = canaries(bound);
-    int n = c.compress(in, 5, data.length, out, PAD, bound);
-    assertCanariesOutside(out, PAD, bound);
-    assertThat(Arrays.copyOfRange(out, PAD, PAD + n)).isEqualTo(compress(data));
-  }
-
-  @ParameterizedTest
-  @MethodSource("inputs")
-  void reportsOutputThatDoesNotFitAndFillsAnExactWindow(byte[] data) {
-    byte[] expected = compress(data);
-    Compressor c = new SnappyBlockCompressor();
-    for (int limit : new int[] {0, 1, expected.length / 2, expected.length - 3,
-        expected.length - 1}) {
-      if (limit < 0 || limit >= expected.length) {
-        continue;
-      }
-      byte[] out = canaries(limit);
-      assertThat(c.compress(data, 0, data.length, out, PAD, limit)).as("limit %d", limit)
-          .isEqualTo(-1);
-      assertCanariesOutside(out, PAD, limit);
-    }
-    byte[] out = canaries(expected.length);
-    assertThat(c.compress(data, 0, data.length, out, PAD, expected.length))
-        .isEqualTo(expected.length);
-    assertCanariesOutside(out, PAD, expected.length);
-    assertThat(Arrays.copyOfRange(out, PAD, PAD + expected.length)).isEqualTo(expected);
-  }
-
   @Test
   void boundIsSnappysMaxCompressedLength() {
     Compressor c = new SnappyBlockCompressor();
@@ -298,15 +248,5 @@ class SnappyBlockCompressorTest {
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> c.maxCompressedLength(-1))
         .isInstanceOf(IllegalArgumentException.class);
-  }
-
-  @Test
-  void rejectsRangesOutsideTheArrays() {
-    Compressor c = new SnappyBlockCompressor();
-    byte[] out = new byte[100];
-    assertThatThrownBy(() -> c.compress(new byte[10], 5, 6, out, 0, 100))
-        .isInstanceOf(IndexOutOfBoundsException.class);
-    assertThatThrownBy(() -> c.compress(new byte[10], 0, 10, out, 50, 51))
-        .isInstanceOf(IndexOutOfBoundsException.class);
   }
 }
