@@ -34,10 +34,17 @@ final class CodecInfo {
       String write = CodecImplementations.compressor(c);
       String both = read.equals(write) ? read
           : read + " / " + (write.equals("none") ? "-" : write);
+      List<String> others = new ArrayList<>();
       if (c == CompressionCodec.SNAPPY
           && !CodecImplementations.trevniSnappyCompressor().equals(write)) {
         // Trevni's reference writes Snappy with snappy-java, ORC's with aircompressor
-        both += " (Trevni: " + CodecImplementations.trevniSnappyCompressor() + ")";
+        others.add("Trevni: " + CodecImplementations.trevniSnappyCompressor());
+      }
+      if (!CodecImplementations.kuduCompressor(c).equals(write)) {
+        others.add("Kudu: " + CodecImplementations.kuduCompressor(c)); // Kudu's own versions
+      }
+      if (!others.isEmpty()) {
+        both += " (" + String.join("; ", others) + ")";
       }
       lines.add(String.format(Locale.ROOT, "  %-7s %s", c.name().toLowerCase(Locale.ROOT),
           both));

@@ -95,6 +95,19 @@ public final class CodecImplementations {
   }
 
   /**
+   * What writes Kudu's blocks of {@code codec}, for people: colfile's ports of Snappy 1.1.8 and
+   * LZ4 1.9.3 (the versions Kudu 1.17 builds with, whose bytes no library gives), else what
+   * {@link #compressor} names.
+   */
+  public static String kuduCompressor(CompressionCodec codec) {
+    return switch (codec) {
+      case SNAPPY -> "colfile's Snappy 1.1.8 (pure Java)";
+      case LZ4 -> "colfile's LZ4 1.9.3 (pure Java)";
+      default -> compressor(codec);
+    };
+  }
+
+  /**
    * Why no native library serves {@code codec} although one could (zstd-jni for ZSTD, lz4-java
    * for LZ4, snappy-java for Snappy): not on the class path, did not load, forced off; empty when one does, and for the
    * other codecs.
