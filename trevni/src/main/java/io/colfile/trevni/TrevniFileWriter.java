@@ -667,14 +667,17 @@ public final class TrevniFileWriter implements Closeable {
       throw new IllegalStateException("bulk values are written between startRows() and "
           + "endRows()");
     }
-    if (tasks == null || columns.length < 2) {
+    if (tasks == null || columns.length < 2 || cheap(columns)) {
       for (int k = 0; k < columns.length; k++) {
+        Column c = this.columns[Objects.checkIndex(columns[k], this.columns.length)];
+        long start = System.nanoTime();
         try {
           write.write(k);
         } catch (RuntimeException | Error e) {
           abort();
           throw e;
         }
+        c.timed(System.nanoTime() - start);
       }
       return;
     }
@@ -716,6 +719,22 @@ public final class TrevniFileWriter implements Closeable {
     }
   }
 
+  /**
+   * Columns that together took less than this to write last time (or were never timed) are
+   * written by the caller's thread alone: handing a few microseconds of work to other threads
+   * costs more than it saves (tests set 0 to write every batch on the threads).
+   */
+  static volatile long minParallelNanos = 50_000;
+
+  /** Whether {@code columns} are too cheap to write on several threads ({@link #minParallelNanos}). */
+  private boolean cheap(int[] columns) {
+    long total = 0;
+    for (int column : columns) {
+      total += this.columns[Objects.checkIndex(column, this.columns.length)].cost;
+    }
+    return total < minParallelNanos;
+  }
+
   /** One column of {@link #writeColumns}: writes it, times it, keeps what it throws. */
   private static final class ColumnPiece implements WriteTasks.Piece {
     final Column column;
@@ -737,8 +756,7 @@ public final class TrevniFileWriter implements Closeable {
       } catch (RuntimeException | Error e) {
         error = e;
       }
-      long t = System.nanoTime() - start;
-      column.cost = column.cost == 0 ? t : (3 * column.cost + t) / 4;
+      column.timed(System.nanoTime() - start);
     }
   }
 
@@ -998,6 +1016,11 @@ public final class TrevniFileWriter implements Closeable {
     long storedBytes;
     /** About how long writing its values took in {@link #writeColumns} (ns, smoothed). */
     long cost;
+
+    /** Counts {@code nanos} more of writing this column's values into {@link #cost}. */
+    void timed(long nanos) {
+      cost = cost == 0 ? Math.max(1, nanos) : (3 * cost + nanos) / 4;
+    }
 
     int rowsInBlock;
     byte[] firstValue;

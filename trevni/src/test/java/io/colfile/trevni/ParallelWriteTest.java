@@ -23,6 +23,8 @@ import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -99,6 +101,47 @@ class ParallelWriteTest {
 
   /** A file written by {@link #writeFlat}, and how it was written. */
   private record Written(byte[] bytes, int batches, long parallelWrites, long spilled) {}
+
+  /** Every batch on the threads, however cheap (but where a test says otherwise). */
+  @BeforeEach
+  void everyBatchOnTheThreads() {
+    TrevniFileWriter.minParallelNanos = 0;
+  }
+
+  @AfterEach
+  void restoreTheFloor() {
+    TrevniFileWriter.minParallelNanos = 50_000;
+  }
+
+  /**
+   * Batches too cheap to hand to other threads (a few rows) are written by the caller's thread
+   * alone; large ones on the threads; the file is the same either way.
+   */
+  @Test
+  void cheapBatchesStayOnTheCallersThread() throws IOException {
+    TrevniFileWriter.minParallelNanos = 50_000; // the default
+    Type schema = Type.struct(List.of("a", "b", "c"), List.of(Type.parse("bigint"),
+        Type.parse("string"), Type.parse("double")), List.of(false, true, false));
+    TrevniWriterOptions one = TrevniWriterOptions.builder().build();
+    long seed = TestSeed.random("cheap", 0).nextLong();
+    for (int rows : new int[] {1, 3}) {
+      Written serial = writeFlat(seed, schema, rows, one);
+      Written w = writeFlat(seed, schema, rows, one.toBuilder().parallelism(2).build());
+      assertThat(w.bytes()).isEqualTo(serial.bytes());
+      assertThat(w.parallelWrites()).as("%d rows", rows).isZero();
+    }
+    Path p = dir.resolve("large.trv");
+    RandomBatches gen = new RandomBatches(TestSeed.random("cheap", 1), ZoneOffset.UTC);
+    try (TrevniWriter w = TrevniWriter.create(OutputFile.local(p), schema,
+        one.toBuilder().parallelism(2).build())) {
+      for (int b = 0; b < 20; b++) {
+        w.write(gen.batch(schema, 20_000, b * 20_000));
+      }
+      // the first batch is timed on the caller's thread; 20,000 rows of three columns cost
+      // more than the floor, so later ones go to the threads
+      assertThat(w.fileWriter().parallelColumnWrites()).isPositive();
+    }
+  }
 
   @Test
   void flatRecordsEncodedOnSeveralThreadsAreTheSameFile() throws IOException {
