@@ -219,6 +219,16 @@ class CFileParallelReadTest {
     }
   }
 
+  /** A read on two threads of {@link #one}'s, counting in {@code tasks} the tasks it starts. */
+  private ReadOptions onTwoCounting(AtomicInteger tasks, int batchSize) {
+    Executor counting = task -> {
+      tasks.incrementAndGet();
+      one.execute(task);
+    };
+    return ReadOptions.defaults().withBatchSize(batchSize).withParallelism(2)
+        .withExecutor(counting);
+  }
+
   /** The read runs on the pool, a task per part, and parts start at most threads + 1 ahead. */
   @Test
   void partsAreDecodedOnThePool() throws IOException {
@@ -229,12 +239,7 @@ class CFileParallelReadTest {
     int blocks = CFileLayout.of("f.cfile", file).dataBlocks().size();
     CFileBatchReader.partRows = 1;
     AtomicInteger tasks = new AtomicInteger();
-    Executor counting = task -> {
-      tasks.incrementAndGet();
-      one.execute(task);
-    };
-    ReadOptions options = ReadOptions.defaults().withBatchSize(100).withParallelism(2)
-        .withExecutor(counting);
+    ReadOptions options = onTwoCounting(tasks, 100);
     try (CFileReader f = CFileReader.open(InputFile.of("f.cfile", file));
         BatchReader rows = f.read(options)) {
       assertThat(rows).isInstanceOf(CFileBatchReader.class);
@@ -266,12 +271,7 @@ class CFileParallelReadTest {
           .blockSize(4096).build();
       byte[] file = CFiles.writeVectors(o, ColumnGen.column(KuduType.INT64, r, n, false), r);
       AtomicInteger tasks = new AtomicInteger();
-      Executor counting = task -> {
-        tasks.incrementAndGet();
-        one.execute(task);
-      };
-      ReadOptions options = ReadOptions.defaults().withBatchSize(1000).withParallelism(2)
-          .withExecutor(counting);
+      ReadOptions options = onTwoCounting(tasks, 1000);
       try (CFileReader f = CFileReader.open(InputFile.of("f.cfile", file));
           BatchReader rows = f.read(options)) {
         assertThat(Rows.readAll(rows)).as(c.name()).hasSize(n);

@@ -5,12 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.colfile.core.error.MalformedInputException;
-import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.stream.IntStream;
 import java.util.stream.Stream;
-import java.util.zip.CRC32;
 import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -51,31 +47,18 @@ class Lz4BlockCompressorTest extends ReferenceCompressorContract {
   };
 
   static Stream<Arguments> referenceInputs() {
-    return IntStream.range(0, Lz4ReferenceInputs.INPUTS.size()).mapToObj(i ->
-        Arguments.of(Named.of(Lz4ReferenceInputs.INPUTS.get(i).toString(), i)));
+    return indexesOf(Lz4ReferenceInputs.INPUTS);
   }
 
   /** The shared codec corpus (run-seeded) and the reference inputs. */
   static List<Named<byte[]>> inputs() {
-    List<Named<byte[]>> all = new ArrayList<>(CodecTestData.corpus());
-    for (Lz4ReferenceInputs.Input in : Lz4ReferenceInputs.INPUTS) {
-      all.add(Named.of(in.toString(), in.bytes()));
-    }
-    return all;
-  }
-
-  private static byte[] hex(String s) {
-    return HexFormat.of().parseHex(s.replace(" ", ""));
+    return corpusAnd(Lz4ReferenceInputs.INPUTS);
   }
 
   @ParameterizedTest
   @MethodSource("referenceInputs")
   void writesLz4ReferenceBytes(int i) {
-    assertThat(REFERENCE.length).isEqualTo(Lz4ReferenceInputs.INPUTS.size());
-    byte[] out = compress(Lz4ReferenceInputs.INPUTS.get(i).bytes());
-    CRC32 crc = new CRC32();
-    crc.update(out);
-    assertThat(new long[] {out.length, crc.getValue()}).containsExactly(REFERENCE[i]);
+    assertReferenceBlock(Lz4ReferenceInputs.INPUTS, REFERENCE, i);
   }
 
   @Test

@@ -7,11 +7,17 @@ import static io.colfile.core.codec.Windows.embedded;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import java.util.zip.CRC32;
 import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -27,6 +33,37 @@ abstract class ReferenceCompressorContract {
 
   /** The inputs of the test class ({@code inputs()}), for the tests that take them all. */
   abstract List<Named<byte[]>> allInputs();
+
+  /** The shared codec corpus (run-seeded) and {@code reference}'s inputs, named. */
+  static List<Named<byte[]>> corpusAnd(List<Lz4ReferenceInputs.Input> reference) {
+    List<Named<byte[]>> all = new ArrayList<>(CodecTestData.corpus());
+    for (Lz4ReferenceInputs.Input in : reference) {
+      all.add(Named.of(in.toString(), in.bytes()));
+    }
+    return all;
+  }
+
+  /** The index of each of {@code reference}'s inputs, named after it. */
+  static Stream<Arguments> indexesOf(List<Lz4ReferenceInputs.Input> reference) {
+    return IntStream.range(0, reference.size()).mapToObj(i ->
+        Arguments.of(Named.of(reference.get(i).toString(), i)));
+  }
+
+  static byte[] hex(String s) {
+    return HexFormat.of().parseHex(s.replace(" ", ""));
+  }
+
+  /**
+   * The block of the {@code i}th of {@code inputs} has the reference library's {length, CRC-32}
+   * ({@code expected[i]}).
+   */
+  void assertReferenceBlock(List<Lz4ReferenceInputs.Input> inputs, long[][] expected, int i) {
+    assertThat(expected.length).isEqualTo(inputs.size());
+    byte[] out = compress(inputs.get(i).bytes());
+    CRC32 crc = new CRC32();
+    crc.update(out);
+    assertThat(new long[] {out.length, crc.getValue()}).containsExactly(expected[i]);
+  }
 
   static byte[] compress(Compressor c, byte[] data) {
     byte[] out = new byte[c.maxCompressedLength(data.length)];

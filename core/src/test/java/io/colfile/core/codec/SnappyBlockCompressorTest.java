@@ -9,12 +9,9 @@ import io.colfile.core.error.MalformedInputException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
-import java.util.stream.IntStream;
 import java.util.stream.Stream;
-import java.util.zip.CRC32;
 import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -98,31 +95,18 @@ class SnappyBlockCompressorTest extends ReferenceCompressorContract {
   };
 
   static Stream<Arguments> referenceInputs() {
-    return IntStream.range(0, INPUTS.size()).mapToObj(i ->
-        Arguments.of(Named.of(INPUTS.get(i).toString(), i)));
+    return indexesOf(INPUTS);
   }
 
-  /** The shared codec corpus (run-seeded), the reference inputs and random ones. */
+  /** The shared codec corpus (run-seeded) and the reference inputs. */
   static List<Named<byte[]>> inputs() {
-    List<Named<byte[]>> all = new ArrayList<>(CodecTestData.corpus());
-    for (Input in : INPUTS) {
-      all.add(Named.of(in.toString(), in.bytes()));
-    }
-    return all;
-  }
-
-  private static byte[] hex(String s) {
-    return HexFormat.of().parseHex(s.replace(" ", ""));
+    return corpusAnd(INPUTS);
   }
 
   @ParameterizedTest
   @MethodSource("referenceInputs")
   void writesSnappyReferenceBytes(int i) {
-    assertThat(REFERENCE.length).isEqualTo(INPUTS.size());
-    byte[] out = compress(INPUTS.get(i).bytes());
-    CRC32 crc = new CRC32();
-    crc.update(out);
-    assertThat(new long[] {out.length, crc.getValue()}).containsExactly(REFERENCE[i]);
+    assertReferenceBlock(INPUTS, REFERENCE, i);
   }
 
   @Test
