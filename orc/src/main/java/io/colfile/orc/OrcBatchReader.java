@@ -18,6 +18,7 @@ import io.colfile.orc.index.PositionSource;
 import io.colfile.orc.index.StripeIndex;
 import io.colfile.orc.pushdown.OrcPushdown;
 import io.colfile.orc.stream.BytesNotReadException;
+import io.colfile.orc.stream.ChunkExchange;
 import io.colfile.orc.stream.OrcInputStream;
 import io.colfile.orc.stripe.StreamId;
 import java.io.IOException;
@@ -63,8 +64,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * for every column whether it is read whole again. The memory held is that of a
  * single-threaded read plus the helpers' batches ahead.
  *
- * <p>A read of several fields of an uncompressed file takes the column split only while a
- * batch is too cheap to hand over ({@link #MIN_SPLIT_NANOS}, all on the caller's thread): from
+ * <p>A read of several fields takes the column split only while a batch is too cheap to hand
+ * over ({@link #MIN_SPLIT_NANOS}, all on the caller's thread): from
  * the first stripe read whole on, when that stripe is worth other threads by its stream bytes,
  * it cuts the stripes into parts of {@link #partRows} rows as a read of one field does ({@link
  * #fieldsInParts}).
@@ -78,11 +79,14 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * first reads together, in chunks ({@link SharedStripeRead}: the next stripe's bytes are read
  * while the current one decodes, by as many threads as start its parts), into an array used
  * again for a later stripe once the batches of the stripe's last part went out; each part seeks
- * to its first row through the row index; {@link #fill} hands the batches out in order,
+ * to its first row through the row index, and in a compressed stripe the chunks where parts
+ * start (and the chunk after each) are decompressed once, by the first part to need one, and
+ * handed to the others ({@link ChunkExchange}); {@link #fill} hands the batches out in order,
  * swapping the decoded vectors into the caller's batch and the caller's into the pool of
  * batches to fill. The memory held is at most parallelism + 1 stripes' bytes of the columns
- * read (those with a part started; one array each, kept for the next) and the batches of
- * parallelism + 1 parts. The report counts and notes a stripe when it
+ * read (those with a part started; one array each, kept for the next), the batches of
+ * parallelism + 1 parts, and in a compressed stripe parallelism + 2 chunks of each stream
+ * handed between parts, and its dictionaries. The report counts and notes a stripe when it
  * is planned: at the end of a read its lines are those of a single-threaded read, but after a
  * seek it may also hold the skips of stripes planned ahead that the read then left, and its
  * lines may come in another order; the stripes and row groups read are counted as their rows
@@ -183,13 +187,14 @@ final class OrcBatchReader extends AbstractBatchReader {
   static final double GUESS_NANOS_PER_COMPRESSED_BYTE = 4.0;
 
   /**
-   * Whether a read of several fields of an uncompressed file whose stripes are worth other
-   * threads ({@link #split}) cuts them into parts, as a read of one field does, rather than
-   * splitting the fields among threads: every thread then decodes as much, where the split's
-   * runs of fields decode for uneven times and hand each batch over. Compressed files keep the
-   * split: each part decompresses the chunk it starts in again, a chunk per stream (about 5 ms
-   * a part of lineitem with ZSTD, which doubled the CPU time of a scan). Tests take both ways;
-   * {@code -Dcolfile.orc.fieldsInParts=false} keeps the split (to compare).
+   * Whether a read of several fields whose stripes are worth other threads ({@link #split})
+   * cuts them into parts, as a read of one field does, rather than splitting the fields among
+   * threads: every thread then decodes as much, where the split's runs of fields decode for
+   * uneven times and hand each batch over. The parts of a compressed stripe hand each other the
+   * chunks where they start ({@link ChunkExchange}): each part would otherwise decompress again
+   * the chunk it starts in, of every stream (about 5 ms a part of lineitem with ZSTD, which
+   * doubled the CPU time of a scan). Tests take both ways; {@code
+   * -Dcolfile.orc.fieldsInParts=false} keeps the split (to compare).
    */
   static volatile boolean fieldsInParts =
       !"false".equals(System.getProperty("colfile.orc.fieldsInParts"));
@@ -343,7 +348,7 @@ final class OrcBatchReader extends AbstractBatchReader {
       }
       boolean first = !partsDecided;
       partsDecided = true;
-      if (first && helpers.length > 0 && fieldsInParts && tail.codec == CompressionCodec.NONE) {
+      if (first && helpers.length > 0 && fieldsInParts) {
         // worth other threads by its stream bytes (decided once, at the first stripe read
         // whole: the time measured later moves with the machine's load): from this stripe on,
         // its rows are cut into parts instead
@@ -437,6 +442,9 @@ final class OrcBatchReader extends AbstractBatchReader {
   long mostSkippedAfterSeek() {
     return mostSkippedAfterSeek.get();
   }
+
+  /** What the stripes' chunk exchanges did (for tests). */
+  final ChunkExchange.Counts exchangeCounts = new ChunkExchange.Counts();
 
   /** Stops the stripes decoding on other threads, if any, and waits for them. */
   @Override
@@ -909,7 +917,32 @@ final class OrcBatchReader extends AbstractBatchReader {
       parts.add(part);
     }
     whole.partsLeft = parts.size();
+    if (tail.codec != CompressionCodec.NONE) {
+      // the parts cut before (if any) were cancelled: their chunks go with them
+      whole.exchange = exchange(whole, bounds);
+    }
     return parts;
+  }
+
+  /**
+   * Where the parts of compressed stripe {@code whole} ({@code [start, end)} rows each) hand
+   * each other the chunks they start in, or null (an index that does not say where they
+   * start: each part decompresses all it reads).
+   */
+  private ChunkExchange exchange(Unit whole, List<long[]> parts) {
+    StripeIndex idx = whole.index;
+    int[] groups = new int[parts.size() - 1];
+    for (int i = 1; i < parts.size(); i++) {
+      groups[i - 1] = group(idx, parts.get(i)[0]);
+    }
+    try {
+      // as many chunks of a stream kept as parts decode or wait at once, and one more
+      return new ChunkExchange(parallelism + 2,
+          RowGroupRanges.chunkStarts(idx, groups, whole.stripe.streams, included),
+          exchangeCounts);
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
   }
 
   /**
@@ -1030,6 +1063,11 @@ final class OrcBatchReader extends AbstractBatchReader {
     private StripeData.ReadBuffer buffer;
     /** The parts of this stripe (cut) not yet done with its bytes; the caller's. */
     int partsLeft;
+    /**
+     * Where the parts of this stripe hand each other decompressed chunks; null for an
+     * uncompressed file or a stripe not cut.
+     */
+    ChunkExchange exchange;
 
     /**
      * The stripe's data bytes ({@link #ranges}), read by the parts that ask ({@link
@@ -1058,6 +1096,9 @@ final class OrcBatchReader extends AbstractBatchReader {
      * it decodes and no batch of it goes out any more; its bytes are read again if asked.
      */
     synchronized void release() {
+      if (exchange != null) {
+        exchange.clear();
+      }
       if (buffer != null) {
         spareStripeBuffers.add(buffer);
       }
@@ -1343,7 +1384,7 @@ final class OrcBatchReader extends AbstractBatchReader {
           ? new StripeData(file, u.stripe, decodes, defaultZone, maxNestedValues,
               decompressor, u.ranges, buffers, bytes)
           : new StripeData(u.stripe, u.shared.bytes(), defaultZone, maxNestedValues,
-              decompressor, buffers));
+              decompressor, buffers, u.shared.exchange));
       next = row;
       decoded = 0;
       runEnd = 0;

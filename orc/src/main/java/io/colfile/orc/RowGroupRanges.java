@@ -8,6 +8,7 @@ import io.colfile.orc.stripe.StreamId;
 import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -90,6 +91,37 @@ final class RowGroupRanges {
         flat[2 * i + 1] = ranges.get(i)[1];
       }
       out.put(id, flat);
+    }
+    return out;
+  }
+
+  /**
+   * Of each stream of the included columns of a compressed stripe, the offsets of the chunks
+   * where row groups {@code groups} start (streams without a position for them left out). The
+   * row indexes of the included columns must have been read.
+   */
+  static Map<StreamId, long[]> chunkStarts(StripeIndex index, int[] groups,
+      Map<StreamId, StripeIndex.Located> streams, boolean[] included) throws IOException {
+    Map<StreamId, long[]> out = new HashMap<>();
+    for (Map.Entry<StreamId, StripeIndex.Located> e : streams.entrySet()) {
+      StreamId id = e.getKey();
+      int column = id.column();
+      if (!included[column] || !StripeData.VALUE_KINDS.contains(id.kind())
+          || e.getValue().length() == 0 || !index.hasRowIndex(column)) {
+        continue;
+      }
+      RowIndex rows = index.rowIndex(column);
+      long[] at = new long[groups.length];
+      int n = 0;
+      for (int g : groups) {
+        long offset = offset(rows, g, id.kind(), true);
+        if (offset >= 0) {
+          at[n++] = offset;
+        }
+      }
+      if (n > 0) {
+        out.put(id, Arrays.copyOf(at, n));
+      }
     }
     return out;
   }

@@ -7,8 +7,10 @@ import io.colfile.core.io.FileRange;
 import io.colfile.core.io.InputFile;
 import io.colfile.orc.column.StripeStreams;
 import io.colfile.orc.index.StripeIndex;
+import io.colfile.orc.stream.ChunkExchange;
 import io.colfile.orc.stream.OrcInputStream;
 import io.colfile.orc.stripe.ColumnEncoding;
+import io.colfile.orc.stripe.EncodingEntry;
 import io.colfile.orc.stripe.StreamId;
 import io.colfile.orc.stripe.StreamKind;
 import java.io.IOException;
@@ -61,7 +63,7 @@ final class StripeData implements StripeStreams {
       long maxNestedValues, Decompressor decompressor, Map<StreamId, long[]> ranges,
       OrcInputStream.ChunkBuffers buffers, ReadBuffer into) throws IOException {
     this(stripe, read(in, stripe, included, ranges, into), defaultZone, maxNestedValues,
-        decompressor, buffers);
+        decompressor, buffers, null);
   }
 
   /**
@@ -96,19 +98,39 @@ final class StripeData implements StripeStreams {
   /**
    * Streams over bytes read before ({@link #read}), which several of these may share: each
    * decodes with its own {@code decompressor} (and {@code buffers}), so that they may be read on
-   * several threads.
+   * several threads, handing decompressed chunks to the others through {@code exchange} (null:
+   * none).
    */
   StripeData(Stripe stripe, Bytes bytes, ZoneId defaultZone, long maxNestedValues,
-      Decompressor decompressor, OrcInputStream.ChunkBuffers buffers) throws IOException {
+      Decompressor decompressor, OrcInputStream.ChunkBuffers buffers,
+      ChunkExchange exchange) throws IOException {
     this.stripe = stripe;
     this.maxNestedValues = maxNestedValues;
     this.writerZone = stripe.writerZone(defaultZone);
     for (Map.Entry<StreamId, OrcInputStream.Segment[]> e : bytes.segments.entrySet()) {
       StreamId id = e.getKey();
-      streams.put(id, new OrcInputStream(stripe.region(id),
+      OrcInputStream in = new OrcInputStream(stripe.region(id),
           (int) stripe.streams.get(id).length(), e.getValue(), decompressor,
-          stripe.tail.blockSize, buffers));
+          stripe.tail.blockSize, buffers);
+      if (exchange != null) {
+        in.exchangeChunks(exchange, id, isDictionary(id));
+      }
+      streams.put(id, in);
     }
+  }
+
+  /**
+   * Whether {@code id} is a stream of a column's dictionary, which every reader of the stripe
+   * reads whole when it starts it: its DICTIONARY_DATA, and the LENGTH of a dictionary-encoded
+   * column.
+   */
+  private boolean isDictionary(StreamId id) {
+    if (id.kind() == StreamKind.DICTIONARY_DATA) {
+      return true;
+    }
+    List<EncodingEntry> encodings = stripe.footer.columns();
+    return id.kind() == StreamKind.LENGTH && id.column() < encodings.size()
+        && encodings.get(id.column()).kind().isDictionary();
   }
 
   /**

@@ -8,7 +8,10 @@ import io.colfile.core.filter.Predicate;
 import io.colfile.core.io.InputFile;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnBatch;
+import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.LongVector;
+import io.colfile.orc.index.StripeIndex;
+import io.colfile.orc.stream.ChunkExchange;
 import io.colfile.orc.stripe.StreamId;
 import io.colfile.orc.stripe.StreamKind;
 import io.colfile.orc.write.RandomWriterOptions;
@@ -21,9 +24,11 @@ import io.colfile.core.io.OutputFile;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
@@ -253,7 +258,7 @@ class ParallelReadTest {
   @Test
   void anErrorInAMiddleStripeSurfacesAsInASingleThreadedRead() throws IOException {
     for (int k = 0; k < 3; k++) {
-      // both fields read: compressed, split among threads; uncompressed, rows cut into parts
+      // both fields read: rows cut into parts (compressed: handing chunks between parts)
       boolean footer = k != 0;
       CompressionCodec codec = k < 2 ? CompressionCodec.ZLIB : CompressionCodec.NONE;
       Path path = ids("broken-" + k + ".orc", codec, 100_000);
@@ -380,6 +385,95 @@ class ParallelReadTest {
       }
     } finally {
       OrcBatchReader.partRows = 1 << 16;
+    }
+  }
+
+  /**
+   * The parts of a compressed stripe hand each other the chunks where they start: run one
+   * after the other (an executor of one thread), every such chunk is decompressed once, by the
+   * part before, and taken by the next; on two threads the rows are the same. A chunk that does
+   * not decompress fails every thread count after the same rows, with the same message.
+   */
+  @Test
+  void compressedPartsHandEachOtherTheirFirstChunks() throws IOException {
+    Path path = dir.resolve("chunks.orc");
+    Type schema = Type.parse("struct<id:bigint,x:bigint,s:string>");
+    OrcWriterOptions writing = OrcWriterOptions.builder().stripeSize(64 << 20)
+        .compression(CompressionCodec.ZLIB).compressionBlockSize(4096).build();
+    try (OrcWriter w = OrcWriter.create(OutputFile.local(path), schema, writing)) {
+      ColumnBatch batch = new ColumnBatch(schema, 1000);
+      Random r = new Random(11);
+      for (long first = 0; first < 200_000; first += 1000) {
+        BytesVector s = (BytesVector) batch.cols[2];
+        for (int i = 0; i < 1000; i++) {
+          ((LongVector) batch.cols[0]).vector[i] = first + i;
+          ((LongVector) batch.cols[1]).vector[i] = r.nextInt(1 << 20);
+          byte[] v = ("v" + r.nextInt(100_000)).getBytes(StandardCharsets.UTF_8);
+          s.setRef(i, v, 0, v.length);
+        }
+        batch.size = 1000;
+        w.write(batch);
+      }
+    }
+    ExecutorService one = Executors.newSingleThreadExecutor();
+    try (OrcReader orc = OrcReader.open(InputFile.local(path))) {
+      assertThat(orc.stripes()).hasSize(1);
+      List<Object> expected;
+      try (BatchReader rows = orc.read(ReadOptions.defaults())) {
+        expected = Rows.readAll(rows);
+      }
+      OrcBatchReader.partRows = 5000;
+      try (BatchReader rows = orc.read(
+          ReadOptions.defaults().withParallelism(2).withExecutor(one))) {
+        assertThat(Rows.readAll(rows)).isEqualTo(expected);
+        ChunkExchange.Counts counts = ((OrcBatchReader) rows).exchangeCounts;
+        // 40 parts: a chunk at least shared by each part before the last, taken by the next
+        assertThat(counts.shared()).as("chunks shared").isGreaterThanOrEqualTo(39);
+        assertThat(counts.taken()).as("chunks taken").isGreaterThanOrEqualTo(39);
+        assertThat(counts.wasted()).as("chunks decompressed twice").isZero();
+      }
+      for (int part : new int[] {2000, 5000}) {
+        OrcBatchReader.partRows = part;
+        for (int threads = 2; threads <= 3; threads++) {
+          try (BatchReader rows = orc.read(ReadOptions.defaults().withParallelism(threads))) {
+            assertThat(Rows.readAll(rows)).as("parts of %d, %d threads", part, threads)
+                .isEqualTo(expected);
+          }
+        }
+      }
+      // the chunk of x in the middle: its body no longer inflates
+      Stripe st = Stripe.read(orc.file(), orc.tail(), 0, orc.stripes().get(0));
+      StripeIndex.Located x = st.streams.get(new StreamId(2, StreamKind.DATA));
+      long chunk = 0;
+      byte[] header = new byte[3];
+      try (FileChannel ch = FileChannel.open(path)) {
+        while (chunk < x.length() / 2) {
+          ch.read(ByteBuffer.wrap(header), x.offset() + chunk);
+          int h = (header[0] & 0xff) | (header[1] & 0xff) << 8 | (header[2] & 0xff) << 16;
+          chunk += 3 + (h >>> 1);
+        }
+      }
+      byte[] junk = new byte[8];
+      Arrays.fill(junk, (byte) 0xff);
+      patch(path, x.offset() + chunk + 3, junk);
+    } finally {
+      one.shutdownNow();
+    }
+    try (OrcReader orc = OrcReader.open(InputFile.local(path))) {
+      Outcome single = readUntilError(orc, ReadOptions.defaults());
+      assertThat(single.error).isNotNull();
+      assertThat(single.error.getMessage()).contains("does not decompress");
+      assertThat(single.rows).isGreaterThan(0);
+      for (int part : new int[] {2000, 5000}) {
+        OrcBatchReader.partRows = part;
+        for (int threads = 2; threads <= 3; threads++) {
+          Outcome actual = readUntilError(orc, ReadOptions.defaults().withParallelism(threads));
+          String what = "parts of " + part + ", " + threads + " threads";
+          assertThat(actual.rows).as(what).isEqualTo(single.rows);
+          assertThat(actual.error).as(what).isNotNull();
+          assertThat(actual.error.getMessage()).as(what).isEqualTo(single.error.getMessage());
+        }
+      }
     }
   }
 

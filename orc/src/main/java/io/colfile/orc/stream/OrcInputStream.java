@@ -22,8 +22,9 @@ import java.util.Objects;
  * </pre>
  *
  * <p>Reads go through a window {@code cur[pos, limit)}: the raw stream itself, an original chunk
- * in place (no copy), or the one reusable decompression buffer (sized to the first chunk's
- * guessed content, grown to {@code blockSize} when a chunk needs more). Decoders in this package read the window directly for speed; everything else uses the
+ * in place (no copy), the one reusable decompression buffer (sized to the first chunk's
+ * guessed content, grown to {@code blockSize} when a chunk needs more), or a chunk another part
+ * of the stripe decompressed ({@link #exchangeChunks}). Decoders in this package read the window directly for speed; everything else uses the
  * methods. Positions (orc.md section 7) are {@code [byteOffset]} for raw streams and {@code
  * [chunkStart, offsetInChunk]} for compressed ones. Not thread-safe.
  *
@@ -79,6 +80,13 @@ public final class OrcInputStream {
   private long chunkStart = -1; // stream offset of the current chunk's header, -1 if none
   private long nextChunk; // stream offset of the next chunk header
   private long windowStart; // raw streams: the stream offset of cur[base]
+  /** Where decompressed chunks are handed between parts of a stripe, or null. */
+  private ChunkExchange exchange;
+  private Object exchangeKey;
+  /** A dictionary's: every chunk is shared, and kept as long as the stripe is read. */
+  private boolean wholeShared;
+  /** The chunk loaded last was one where a part starts: the next is shared too. */
+  private boolean afterStart;
 
   /**
    * @param region the stream's bytes in the file, e.g. {@code stripe 2 / column 5 / DATA} at its
@@ -227,6 +235,22 @@ public final class OrcInputStream {
   }
 
   /**
+   * Hands chunks to the other parts of the stripe through {@code exchange}: those where a part
+   * starts ({@link ChunkExchange#startsPart}) and the chunk after each (a part skips the rows
+   * of its row group before its first, which may reach it), taken from the exchange where
+   * another part decompressed them, else decompressed and shared; {@code whole}: every chunk,
+   * kept as long as the stripe is read (a dictionary, which every part reads whole). {@code
+   * stream} names the stream within the stripe. Before any read.
+   */
+  public void exchangeChunks(ChunkExchange exchange, Object stream, boolean whole) {
+    if (codec != null && source == null) {
+      this.exchange = exchange;
+      this.exchangeKey = stream;
+      this.wholeShared = whole;
+    }
+  }
+
+  /**
    * A stream read through a {@link Source}: makes sure its window holds bytes {@code [at, at +
    * need)} (within the stream), reading a new window from {@code at} when it does not.
    */
@@ -350,7 +374,8 @@ public final class OrcInputStream {
   /**
    * Takes the next {@code len} bytes where they lie, without copying, when they are all in the
    * window and the window is the stream's own bytes (a raw stream, or an original chunk in
-   * place), which nothing overwrites while the stream lives: returns their offset in {@link
+   * place) or a chunk another part decompressed ({@link ChunkExchange}), which nothing
+   * overwrites while the stream lives: returns their offset in {@link
    * #array()} (as it was before this call) and moves past them. Returns -1, moving nothing, when
    * they are not (they cross a chunk or segment, or sit in the reused decompression buffer).
    */
@@ -506,40 +531,65 @@ public final class OrcInputStream {
     // Invalidate first, so a failure below cannot leave a half-loaded chunk marked current.
     chunkStart = -1;
     nextChunk = start + HEADER_BYTES + length;
+    boolean exchanged = false;
+    if (exchange != null) {
+      boolean starts = exchange.startsPart(exchangeKey, start);
+      exchanged = wholeShared || starts || afterStart;
+      afterStart = starts;
+    }
+    ChunkExchange.Chunk shared;
     if ((header & 1) != 0) {
       cur = src;
       pos = base = p + HEADER_BYTES;
       limit = pos + length;
+    } else if (exchanged && (shared = exchange.take(exchangeKey, start)) != null) {
+      cur = shared.bytes(); // decompressed by another part; never written again
+      pos = base = 0;
+      limit = shared.length();
     } else {
-      if (chunkBuffer == null) {
-        long guess = Math.max(MIN_CHUNK_BUFFER, (long) length * GUESSED_RATIO);
-        int size = guess >= blockSize ? blockSize
-            : Math.min(blockSize, Integer.highestOneBit((int) guess - 1) << 1);
-        chunkBuffer = takeBuffer(size);
+      // a chunk to share is decompressed into an array of its own, which nothing reuses
+      boolean own = !exchanged;
+      byte[] into = own ? chunkBuffer : null;
+      if (into == null) {
+        int size = chunkBuffer != null ? chunkBuffer.length : guessedSize(length);
+        into = own ? (chunkBuffer = takeBuffer(size)) : new byte[size];
       }
       int n;
       try {
-        n = BlockDecompression.atMost(codec, src, p + HEADER_BYTES, length, chunkBuffer, 0,
-            chunkBuffer.length);
+        n = BlockDecompression.atMost(codec, src, p + HEADER_BYTES, length, into, 0,
+            into.length);
       } catch (MalformedInputException e) {
-        if (chunkBuffer.length >= blockSize) {
+        if (into.length >= blockSize) {
           throw region.corrupt(e, start, "chunk does not decompress: %s", e.getMessage());
         }
         // it may need more room than guessed: once more into a whole block
-        chunkBuffer = takeBuffer(blockSize);
+        into = own ? (chunkBuffer = takeBuffer(blockSize)) : new byte[blockSize];
         try {
-          n = BlockDecompression.atMost(codec, src, p + HEADER_BYTES, length, chunkBuffer, 0,
+          n = BlockDecompression.atMost(codec, src, p + HEADER_BYTES, length, into, 0,
               blockSize);
         } catch (MalformedInputException again) {
           throw region.corrupt(again, start, "chunk does not decompress: %s",
               again.getMessage());
         }
       }
-      cur = chunkBuffer;
+      cur = into;
       pos = base = 0;
       limit = n;
+      if (!own) {
+        exchange.share(exchangeKey, start, new ChunkExchange.Chunk(into, n), wholeShared);
+      }
     }
     chunkStart = start;
+  }
+
+  /**
+   * The size of the first buffer to decompress a chunk of {@code length} bytes into ({@link
+   * #GUESSED_RATIO}).
+   */
+  private int guessedSize(int length) {
+    long guess = Math.max(MIN_CHUNK_BUFFER, (long) length * GUESSED_RATIO);
+    return guess >= blockSize ? blockSize
+        : Math.min(blockSize, Integer.highestOneBit((int) guess - 1) << 1);
   }
 
   private byte[] takeBuffer(int size) {
