@@ -8,6 +8,7 @@ import io.colfile.core.error.FileRegion;
 import io.colfile.core.error.MalformedInputException;
 import io.colfile.orc.index.StreamOffset;
 import java.math.BigInteger;
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -571,6 +572,9 @@ public final class OrcInputStream {
           throw region.corrupt(again, start, "chunk does not decompress: %s",
               again.getMessage());
         }
+      }
+      if (!own && n < into.length / 2) {
+        into = Arrays.copyOf(into, n); // what is shared holds at most twice its bytes
       }
       cur = into;
       pos = base = 0;
