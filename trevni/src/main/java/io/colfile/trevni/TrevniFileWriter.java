@@ -339,12 +339,12 @@ public final class TrevniFileWriter implements Closeable {
    * Starts {@code n} whole rows written a column at a time: then each column gets its {@code n}
    * values by one call of a bulk method ({@link #writeLongs}, {@link #writeInts}, {@link
    * #writeBooleans}, {@link #writeDoubles}, {@link #writeFloats}, {@link #writeBytes(int,
-   * byte[][], int[], int[], int)}, {@link #writeDecimals}), in any order of columns, and {@link
-   * #endRows()} ends the rows. The file is the same, byte for byte, as the same values written
-   * row by row: each column closes its blocks before the same rows. Only for files whose columns
-   * are all plain (no parent) and not arrays, but for arrays of 0 or 1 values a row (Avro's
-   * nullable fields), whose rows without a value {@link #writeNulls} names before the column's
-   * bulk method.
+   * byte[][], int[], int[], int)}, {@link #writeDecimals}, {@link #writeNullValues}), in any
+   * order of columns, and {@link #endRows()} ends the rows. The file is the same, byte for byte,
+   * as the same values written row by row: each column closes its blocks before the same rows.
+   * Only for files whose columns are all plain (no parent) and not arrays, but for arrays of 0
+   * or 1 values a row (Avro's nullable fields), whose rows without a value {@link #writeNulls}
+   * names before the column's bulk method.
    *
    * @throws IllegalStateException inside a row or other rows, or when a column has a parent or
    *     is an array column of nulls
@@ -633,6 +633,21 @@ public final class TrevniFileWriter implements Closeable {
       j = b.putDecimals(unscaled, j, end, blockSize);
       c.endBulkValues(k, j - off - i);
       i = j - off;
+    }
+  }
+
+  /**
+   * The {@link #startRows} rows of a {@code null} column: a null each, as {@link #writeNull}
+   * writes it (nothing is stored; the rows are counted in the column's blocks).
+   */
+  public void writeNullValues(int column) {
+    Column c = bulk(column, ValueType.NULL, ValueType.NULL, 0, bulkRows);
+    int n = bulkRows;
+    for (int i = 0; i < n; ) {
+      int k = c.startBulkValue();
+      int end = c.bulkEnd(i, n);
+      c.endBulkValues(k, end - i);
+      i = end;
     }
   }
 

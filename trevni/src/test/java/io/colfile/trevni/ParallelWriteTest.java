@@ -94,10 +94,13 @@ class ParallelWriteTest {
     assertThat(ranOnPool.get()).as("work run on the given executor").isPositive();
   }
 
-  /** The types of fields that {@link TrevniWriter} writes a column at a time. */
+  /**
+   * Types of fields that {@link TrevniWriter} writes a column at a time (timestamps as Avro's
+   * nanoseconds, wide decimals as bytes; every Avro kind: avro.FlatColumnWriteTest).
+   */
   private static final String[] FLAT = {"boolean", "tinyint", "smallint", "int", "bigint",
     "float", "double", "string", "varchar(7)", "char(3)", "binary", "decimal(10,2)",
-    "decimal(18,4)", "date"};
+    "decimal(18,4)", "date", "timestamp", "timestamp with local time zone", "decimal(30,4)"};
 
   /** A file written by {@link #writeFlat}, and how it was written. */
   private record Written(byte[] bytes, int batches, long parallelWrites, long spilled) {}

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.apache.avro.LogicalTypes;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.junit.jupiter.api.Test;
@@ -22,10 +23,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Flat records of simple fields (boolean, int, long, float, double, string, bytes, a decimal of
- * at most 18 digits in bytes, a date), non-null or nullable ({@code ["null", T]}, null a third
- * of the time), which colfile's {@code TrevniWriter} writes a column at a time: seeded random schemas and records, up to 60,000 rows so that columns fill
- * several 64 KiB blocks, in batches of random sizes, under every codec and checksum. The file
+ * Flat records of simple fields (boolean, int, long, float, double, string, bytes, decimals in
+ * bytes and in fixeds of at most 18 digits and wider, a date, timestamps and local timestamps,
+ * enums, fixeds), non-null or nullable ({@code ["null", T]}, null a third of the time), which
+ * colfile's {@code TrevniWriter} writes a column at a time: seeded random schemas and records
+ * (values of the logical types, enums and fixeds from {@link AvroGen}), up to 60,000 rows so
+ * that columns fill several 64 KiB blocks, in batches of random sizes, under every codec and
+ * checksum. The file
  * agrees with trevni-avro's {@code AvroColumnWriter}'s part by part (byte for byte with the null
  * and deflate codecs, snappy too when colfile has snappy-java as trevni-core does), and each
  * side reads the other's records.
@@ -42,7 +46,23 @@ class TrevniFlatRecordsTest {
       "[\"null\",\"bytes\"]",
       "[\"null\",{\"type\":\"bytes\",\"logicalType\":\"decimal\",\"precision\":18,"
           + "\"scale\":3}]",
-      "[\"null\",{\"type\":\"int\",\"logicalType\":\"date\"}]"};
+      "[\"null\",{\"type\":\"int\",\"logicalType\":\"date\"}]",
+      // written a column at a time since they convert there too; %s: a name unique in the record
+      "{\"type\":\"long\",\"logicalType\":\"timestamp-millis\"}",
+      "{\"type\":\"long\",\"logicalType\":\"timestamp-micros\"}",
+      "{\"type\":\"long\",\"logicalType\":\"local-timestamp-nanos\"}",
+      "[\"null\",{\"type\":\"long\",\"logicalType\":\"timestamp-nanos\"}]",
+      "{\"type\":\"bytes\",\"logicalType\":\"decimal\",\"precision\":30,\"scale\":4}",
+      "[\"null\",{\"type\":\"bytes\",\"logicalType\":\"decimal\",\"precision\":38,"
+          + "\"scale\":0}]",
+      "{\"type\":\"enum\",\"name\":\"%s\",\"symbols\":[\"A\",\"B\",\"C\"]}",
+      "[\"null\",{\"type\":\"enum\",\"name\":\"%s\",\"symbols\":[\"X\",\"Y\"]}]",
+      "{\"type\":\"fixed\",\"name\":\"%s\",\"size\":6}",
+      "[\"null\",{\"type\":\"fixed\",\"name\":\"%s\",\"size\":1}]",
+      "{\"type\":\"fixed\",\"name\":\"%s\",\"size\":5,\"logicalType\":\"decimal\","
+          + "\"precision\":12,\"scale\":2}",
+      "[\"null\",{\"type\":\"fixed\",\"name\":\"%s\",\"size\":16,"
+          + "\"logicalType\":\"decimal\",\"precision\":38,\"scale\":6}]"};
 
   @TempDir Path dir;
 
@@ -71,7 +91,7 @@ class TrevniFlatRecordsTest {
     StringBuilder json = new StringBuilder("{\"type\":\"record\",\"name\":\"flat\",\"fields\":[");
     for (int f = 0; f < fields; f++) {
       json.append(f == 0 ? "" : ",").append("{\"name\":\"f").append(f).append("\",\"type\":")
-          .append(TYPES[r.nextInt(TYPES.length)]).append('}');
+          .append(String.format(TYPES[r.nextInt(TYPES.length)], "T" + f)).append('}');
     }
     Schema schema = new Schema.Parser().parse(json.append("]}").toString());
     int rows = new int[] {0, 1, 700, 5000, 60_000}[r.nextInt(5)];
@@ -111,6 +131,12 @@ class TrevniFlatRecordsTest {
       Schema branch = s.getTypes().get(0).getType() == Schema.Type.NULL ? s.getTypes().get(1)
           : s.getTypes().get(0);
       return value(branch, r);
+    }
+    if (s.getType() == Schema.Type.ENUM || s.getType() == Schema.Type.FIXED
+        || (s.getType() == Schema.Type.LONG && s.getProp("logicalType") != null)
+        || (s.getType() == Schema.Type.BYTES && s.getLogicalType() instanceof LogicalTypes.Decimal d
+            && d.getPrecision() > 18)) {
+      return new AvroGen(r, 1).datum(s, 0);
     }
     if ("decimal".equals(s.getProp("logicalType"))) {
       long v = (r.nextLong() >> r.nextInt(64)) % 1_000_000_000_000_000_000L;

@@ -15,13 +15,14 @@ public final class RowWriter {
   /**
    * The root record's fields when they are all values in plain columns, or nullable values in
    * columns of 0 or 1 values a row (a flat record), which may then be written a column at a
-   * time; else null. {@link #nullable} says which are nullable.
+   * time; else null.
    */
-  private final ValueNode[] flat;
-  private final boolean[] nullable;
+  private final FlatField[] flat;
   /** The columns of {@link #flat}'s fields, in field order. */
   private final int[] flatColumns;
   private long row;
+  /** Whether flat records are written a column at a time (tests compare them row by row). */
+  static volatile boolean columnAtATime = true;
 
   /**
    * A writer of rows of {@code schema} into {@code out}, whose columns are {@code columns}
@@ -35,28 +36,26 @@ public final class RowWriter {
           + columns.size() + " columns");
     }
     RowNode[] fields = tree.recordRoot ? ((RecordNode) tree.root).fields : null;
-    this.nullable = fields == null ? null : new boolean[fields.length];
-    this.flat = flatFields(fields, tree, nullable);
+    this.flat = flatFields(fields, tree);
     this.flatColumns = flat == null ? null : new int[flat.length];
     for (int f = 0; flat != null && f < flat.length; f++) {
-      flatColumns[f] = flat[f].col;
+      flatColumns[f] = flat[f].node.col;
     }
   }
 
-  private static ValueNode[] flatFields(RowNode[] fields, RowTree tree, boolean[] nullable) {
+  private static FlatField[] flatFields(RowNode[] fields, RowTree tree) {
     if (fields == null || fields.length != tree.columns.size()) {
       return null;
     }
-    ValueNode[] out = new ValueNode[fields.length];
+    FlatField[] out = new FlatField[fields.length];
     for (int f = 0; f < fields.length; f++) {
       if (fields[f] instanceof ValueNode v) {
-        out[f] = v;
+        out[f] = new FlatField(v, false);
       } else if (fields[f] instanceof UnionNode u && u.nullable && u.branches.length == 1
           && !u.branches[0].marker() && u.branches[0].node() instanceof ValueNode v
           && v.col == u.branches[0].col()) {
         // ["null", simple]: a column of 0 or 1 values a row, the value's column itself
-        out[f] = v;
-        nullable[f] = true;
+        out[f] = new FlatField(v, true);
       } else {
         return null;
       }
@@ -77,13 +76,7 @@ public final class RowWriter {
       // a column at a time: the same bytes, without a walk of the tree per row; the columns on
       // several threads with a parallelism above 1
       out.startRows(batch.size);
-      out.writeColumns(flatColumns, f -> {
-        ColumnVector v = batch.cols[f];
-        if (nullable[f]) {
-          out.writeNulls(flat[f].col, v.noNulls ? null : v.isNull, 0);
-        }
-        flat[f].writeColumn(out, v);
-      });
+      out.writeColumns(flatColumns, f -> flat[f].writeColumn(out, batch.cols[f], batch.size));
       out.endRows();
       row += batch.size;
       return;
@@ -106,13 +99,12 @@ public final class RowWriter {
    * no row refused (a batch with a refused row is written row by row, to fail where it does).
    */
   private boolean writesColumns(ColumnBatch batch) {
-    if (batch.cols.length != flat.length) {
+    if (!columnAtATime || batch.cols.length != flat.length) {
       return false;
     }
     for (int f = 0; f < flat.length; f++) {
       ColumnVector v = batch.cols[f];
-      // a nullable field's colfile union (UnionVector) is written row by row
-      if (!flat[f].writesColumn(v) || flat[f].firstRefused(v, batch.size, nullable[f]) >= 0) {
+      if (!flat[f].writesColumn(v) || flat[f].firstRefused(v, batch.size) >= 0) {
         return false;
       }
     }

@@ -14,6 +14,7 @@ import io.colfile.trevni.ValueType;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
@@ -27,12 +28,16 @@ import java.util.Map;
  */
 final class ValueNode extends RowNode {
   final int col;
-  private final AvroSchema.Kind kind;
-  private final TypeKind type;
+  final AvroSchema.Kind kind;
+  /** The colfile type of the values (that of {@link AvroTypes#toType}). */
+  final TypeKind type;
   private final String logical;
-  private final int fixedSize;
+  /** The size of a fixed, else -1. */
+  final int fixedSize;
   private final byte[][] symbols;
   private final Map<String, Integer> ordinals;
+  /** An enum's ordinals by the hash of their symbols' bytes ({@link #ordinal}): -1 where none. */
+  private final int[] slots;
 
   private ValueNode(String path, int col, AvroSchema.Kind kind, TypeKind type, String logical,
       int fixedSize, List<String> symbols) {
@@ -45,12 +50,21 @@ final class ValueNode extends RowNode {
     if (symbols == null) {
       this.symbols = null;
       this.ordinals = null;
+      this.slots = null;
     } else {
       this.symbols = new byte[symbols.size()][];
       this.ordinals = new HashMap<>();
+      this.slots = new int[Integer.highestOneBit(Math.max(1, symbols.size())) << 2];
+      Arrays.fill(slots, -1);
       for (int k = 0; k < symbols.size(); k++) {
-        this.symbols[k] = symbols.get(k).getBytes(StandardCharsets.UTF_8);
+        byte[] b = symbols.get(k).getBytes(StandardCharsets.UTF_8);
+        this.symbols[k] = b;
         ordinals.put(symbols.get(k), k);
+        int slot = hash(b, 0, b.length) & (slots.length - 1);
+        while (slots[slot] >= 0) {
+          slot = (slot + 1) & (slots.length - 1);
+        }
+        slots[slot] = k;
       }
     }
   }
@@ -182,7 +196,8 @@ final class ValueNode extends RowNode {
     t.nanos[i] = (int) (Math.floorMod(x, perSecond) * (1_000_000_000L / perSecond));
   }
 
-  private long perSecond() {
+  /** The units a second of a timestamp's logical type: 1,000, 1,000,000 or 1,000,000,000. */
+  long perSecond() {
     return logical.endsWith("millis") ? 1_000L
         : logical.endsWith("micros") ? 1_000_000L : 1_000_000_000L;
   }
@@ -227,7 +242,14 @@ final class ValueNode extends RowNode {
       case FIXED -> {
         byte[] b;
         if (type == TypeKind.DECIMAL) {
-          b = fixedDecimal(w, ((DecimalVector) v).unscaledBig(i));
+          BigInteger unscaled = ((DecimalVector) v).unscaledBig(i);
+          byte[] raw = unscaled.toByteArray();
+          if (raw.length > fixedSize) {
+            throw w.error(path, "decimal " + unscaled + " does not fit a fixed of " + fixedSize
+                + " bytes");
+          }
+          b = new byte[fixedSize];
+          putFixed(raw, b, 0, fixedSize);
         } else {
           b = ((BytesVector) v).get(i);
           if (b.length != fixedSize) {
@@ -237,10 +259,10 @@ final class ValueNode extends RowNode {
         out.writeBytes(col, b, 0, b.length);
       }
       case ENUM -> {
-        String symbol = ((BytesVector) v).getString(i);
-        Integer ordinal = ordinals.get(symbol);
-        if (ordinal == null) {
-          throw w.error(path, "'" + symbol + "' is not a symbol of the enum "
+        BytesVector b = (BytesVector) v;
+        int ordinal = ordinal(b.vector[i], b.start[i], b.length[i]);
+        if (ordinal < 0) {
+          throw w.error(path, "'" + b.getString(i) + "' is not a symbol of the enum "
               + ordinals.keySet());
         }
         out.writeInt(col, ordinal);
@@ -250,106 +272,58 @@ final class ValueNode extends RowNode {
   }
 
   /**
-   * Whether {@link #writeColumn} writes this node's rows from {@code v}: a kind stored as it is
-   * held (boolean, int, long, float, double, string, bytes) or a decimal of at most 18 digits in
-   * a bytes column, from the vector that holds it.
+   * The ordinal of the enum symbol whose UTF-8 bytes are {@code b[start, start + length)}, or -1
+   * where none is: the symbol of the same bytes, or else (bytes that are not UTF-8) of the same
+   * string decoded, as {@link BytesVector#getString} decodes it.
    */
-  boolean writesColumn(ColumnVector v) {
-    return switch (kind) {
-      case BOOLEAN, INT -> v instanceof LongVector;
-      case LONG -> type == TypeKind.LONG && v instanceof LongVector;
-      case FLOAT, DOUBLE -> v instanceof DoubleVector;
-      case STRING -> v instanceof BytesVector;
-      case BYTES -> type == TypeKind.DECIMAL ? v instanceof DecimalVector d && !d.isWide
-          : v instanceof BytesVector;
-      default -> false;
-    };
+  int ordinal(byte[] b, int start, int length) {
+    int mask = slots.length - 1;
+    for (int slot = hash(b, start, length) & mask; slots[slot] >= 0; slot = (slot + 1) & mask) {
+      byte[] s = symbols[slots[slot]];
+      if (Arrays.equals(s, 0, s.length, b, start, start + length)) {
+        return slots[slot];
+      }
+    }
+    Integer ordinal = ordinals.get(new String(b, start, length, StandardCharsets.UTF_8));
+    return ordinal == null ? -1 : ordinal;
+  }
+
+  private static int hash(byte[] b, int start, int length) {
+    int h = 1;
+    for (int k = start; k < start + length; k++) {
+      h = 31 * h + b[k];
+    }
+    return h ^ (h >>> 16);
   }
 
   /**
-   * The first of rows {@code [0, n)} of {@code v} that {@link #write} refuses (a null, unless
-   * {@code nullable}; an int out of range), or -1; for a node that {@link #writesColumn}.
+   * Puts {@code raw}, a decimal's two's-complement bytes ({@link BigInteger#toByteArray()}, at
+   * most {@code size} of them), at {@code out[at, at + size)}, sign-extended to {@code size}
+   * bytes: the decimal as a fixed of that size.
    */
-  int firstRefused(ColumnVector v, int n, boolean nullable) {
-    int bad = -1;
-    if (nullable) {
-      if (kind == AvroSchema.Kind.INT) {
-        long[] x = ((LongVector) v).vector;
-        for (int i = 0; i < n; i++) {
-          if (x[i] != (int) x[i] && (v.noNulls || !v.isNull[i])) {
-            return i;
-          }
-        }
-      }
-      return -1;
-    }
-    if (!v.noNulls) {
-      for (int i = 0; i < n; i++) {
-        if (v.isNull[i]) {
-          bad = i;
-          break;
-        }
-      }
-    }
-    if (kind == AvroSchema.Kind.INT) {
-      long[] x = ((LongVector) v).vector;
-      int end = bad < 0 ? n : bad;
-      long outside = 0; // a bit set where some value differs from its int: none, mostly
-      for (int i = 0; i < end; i++) {
-        outside |= x[i] ^ (int) x[i];
-      }
-      for (int i = 0; i < end && outside != 0; i++) {
-        if (x[i] != (int) x[i]) {
-          return i;
-        }
-      }
-    }
-    return bad;
-  }
-
-  /**
-   * Writes rows {@code [0, n)} of {@code v} a column at a time ({@link
-   * TrevniFileWriter#startRows}): the same bytes as {@link #write} row by row. For a node that
-   * {@link #writesColumn} {@code v}, none of whose rows {@link #firstRefused} refuses.
-   */
-  void writeColumn(TrevniFileWriter out, ColumnVector v) {
-    switch (kind) {
-      case BOOLEAN -> out.writeBooleans(col, ((LongVector) v).vector, 0);
-      case INT -> out.writeInts(col, ((LongVector) v).vector, 0);
-      case LONG -> out.writeLongs(col, ((LongVector) v).vector, 0);
-      case FLOAT -> out.writeFloats(col, ((DoubleVector) v).vector, 0);
-      case DOUBLE -> out.writeDoubles(col, ((DoubleVector) v).vector, 0);
-      case STRING, BYTES -> {
-        if (type == TypeKind.DECIMAL) {
-          out.writeDecimals(col, ((DecimalVector) v).unscaled, 0);
-        } else {
-          BytesVector b = (BytesVector) v;
-          out.writeBytes(col, b.vector, b.start, b.length, 0);
-        }
-      }
-      default -> throw new AssertionError(kind);
-    }
-  }
-
-  private byte[] fixedDecimal(RowWriter w, BigInteger unscaled) {
-    byte[] raw = unscaled.toByteArray();
-    if (raw.length > fixedSize) {
-      throw w.error(path, "decimal " + unscaled + " does not fit a fixed of " + fixedSize
-          + " bytes");
-    }
-    byte[] b = new byte[fixedSize];
-    byte fill = (byte) (unscaled.signum() < 0 ? 0xFF : 0);
-    for (int k = 0; k < fixedSize - raw.length; k++) {
-      b[k] = fill;
-    }
-    System.arraycopy(raw, 0, b, fixedSize - raw.length, raw.length);
-    return b;
+  static void putFixed(byte[] raw, byte[] out, int at, int size) {
+    byte fill = (byte) (raw[0] < 0 ? 0xFF : 0);
+    Arrays.fill(out, at, at + size - raw.length, fill);
+    System.arraycopy(raw, 0, out, at + size - raw.length, raw.length);
   }
 
   private long toUnits(RowWriter w, TimestampVector t, int i) {
-    long seconds = t.seconds[i];
-    int nanos = t.nanos[i];
-    long perSecond = perSecond();
+    try {
+      return units(t.seconds[i], t.nanos[i], perSecond());
+    } catch (ArithmeticException e) {
+      throw w.error(path, "timestamp " + t.seconds[i] + "s + " + t.nanos[i] + "ns is outside "
+          + "the range of " + logical + " (a long count since 1970; for nanoseconds 1677-09-21 "
+          + "to 2262-04-11)");
+    }
+  }
+
+  /**
+   * A timestamp of {@code seconds} and {@code nanos} as a count of the {@code perSecond} units
+   * a second of the logical type (1,000, 1,000,000 or 1,000,000,000) since 1970.
+   *
+   * @throws ArithmeticException where the count does not fit a long
+   */
+  static long units(long seconds, int nanos, long perSecond) {
     long fraction = nanos / (1_000_000_000L / perSecond);
     long s = seconds;
     if (s < 0 && fraction > 0) {
@@ -357,11 +331,6 @@ final class ValueNode extends RowNode {
       s += 1;
       fraction -= perSecond;
     }
-    try {
-      return Math.addExact(Math.multiplyExact(s, perSecond), fraction);
-    } catch (ArithmeticException e) {
-      throw w.error(path, "timestamp " + seconds + "s + " + nanos + "ns is outside the range of "
-          + logical + " (a long count since 1970; for nanoseconds 1677-09-21 to 2262-04-11)");
-    }
+    return Math.addExact(Math.multiplyExact(s, perSecond), fraction);
   }
 }
