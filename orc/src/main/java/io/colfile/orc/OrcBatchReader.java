@@ -80,13 +80,14 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * while the current one decodes, by as many threads as start its parts), into an array used
  * again for a later stripe once the batches of the stripe's last part went out; each part seeks
  * to its first row through the row index, and in a compressed stripe the chunks where parts
- * start (and the chunk after each) are decompressed once, by the first part to need one, and
- * handed to the others ({@link ChunkExchange}); {@link #fill} hands the batches out in order,
+ * start (and the chunk after each) are decompressed once (mostly: two parts may decompress
+ * one at the same time), by the first part to need one, and handed to the others ({@link ChunkExchange}); {@link #fill} hands the batches out in order,
  * swapping the decoded vectors into the caller's batch and the caller's into the pool of
  * batches to fill. The memory held is at most parallelism + 1 stripes' bytes of the columns
  * read (those with a part started; one array each, kept for the next), the batches of
- * parallelism + 1 parts, and in a compressed stripe parallelism + 2 chunks of each stream
- * handed between parts, and its dictionaries. The report counts and notes a stripe when it
+ * parallelism + 1 parts, and of each compressed stripe with a part started at most 2 *
+ * parallelism + 3 chunks of each stream handed between parts, and its dictionaries
+ * decompressed. The report counts and notes a stripe when it
  * is planned: at the end of a read its lines are those of a single-threaded read, but after a
  * seek it may also hold the skips of stripes planned ahead that the read then left, and its
  * lines may come in another order; the stripes and row groups read are counted as their rows
@@ -852,6 +853,7 @@ final class OrcBatchReader extends AbstractBatchReader {
    * Empty when no chosen row is left from {@code row} on.
    */
   private List<Unit> cut(Unit whole, long row) {
+    whole.exchange = null; // the parts cut before (if any) were cancelled: their chunks go too
     StripeIndex idx = whole.index;
     int stride = idx.rowIndexStride();
     int groups = idx.rowGroupCount();
@@ -862,8 +864,9 @@ final class OrcBatchReader extends AbstractBatchReader {
     long batch = taskBatchSize;
     // parts of at least partRows rows, and no more than 4 per thread in a stripe: each part
     // decompresses into buffers of its own and seeks, which costs where parts are small. Of
-    // several fields (uncompressed: no chunk to decompress again), parts of partRows rows: the
-    // decoded batches of the parts ahead wait in memory, which costs where parts are large
+    // several fields, parts of partRows rows: the decoded batches of the parts ahead wait in
+    // memory, which costs where parts are large (and the chunks where compressed parts start
+    // are decompressed once, ChunkExchange)
     long rowsWanted = inParts ? partRows
         : Math.max(partRows, idx.rows() / (4L * parallelism));
     long target = Math.max(1, (rowsWanted + batch - 1) / batch) * batch;
@@ -918,7 +921,6 @@ final class OrcBatchReader extends AbstractBatchReader {
     }
     whole.partsLeft = parts.size();
     if (tail.codec != CompressionCodec.NONE) {
-      // the parts cut before (if any) were cancelled: their chunks go with them
       whole.exchange = exchange(whole, bounds);
     }
     return parts;
@@ -936,8 +938,9 @@ final class OrcBatchReader extends AbstractBatchReader {
       groups[i - 1] = group(idx, parts.get(i)[0]);
     }
     try {
-      // as many chunks of a stream kept as parts decode or wait at once, and one more
-      return new ChunkExchange(parallelism + 2,
+      // of each stream two chunks (where a part starts, and the next) for each part decoding or
+      // waiting at once, and one more
+      return new ChunkExchange(2 * (parallelism + 1) + 1,
           RowGroupRanges.chunkStarts(idx, groups, whole.stripe.streams, included),
           exchangeCounts);
     } catch (IOException | RuntimeException e) {

@@ -187,8 +187,9 @@ final class BytesColumnReader extends ColumnReader {
         }
       }
     }
-    // Uncompressed bytes are pointed at where they lie (the stripe's buffer, which outlives the
-    // batch); others are copied out of the reused decompression buffer.
+    // Uncompressed bytes, and those of a chunk shared between parts of a stripe, are pointed at
+    // where they lie (arrays nothing overwrites while the batch lives); others are copied out of
+    // the reused decompression buffer.
     byte[] b = data.array();
     int pos = total <= Integer.MAX_VALUE ? data.takeInPlace((int) total) : -1;
     boolean copied = pos < 0;

@@ -15,16 +15,17 @@ import java.util.concurrent.atomic.LongAdder;
  * the chunk where several parts before and after it start too. Without this, each of them
  * decompresses that chunk (with lineitem's 256 KiB chunks and parts of 64 Ki rows, a stream's
  * part is smaller than a chunk: a two-thread ZSTD scan decompressed twice the bytes of one
- * thread). Here the chunks where parts start, and the chunk after each, are decompressed once:
+ * thread). Here the chunks where parts start, and the chunk after each, are decompressed once
+ * (unless two parts decompress one at the same time, or one was dropped before a part needed it)
  * by whichever part needs one first, into an array of its own, which it shares ({@link
  * #share}); the others take it ({@link #take}). Such an array is never written again, so
  * values taken from it in place stay valid as long as they are referenced. A chunk that does not decompress is never shared: each
  * part fails on it as it would alone.
  *
- * <p>Of each stream the {@link #kept} chunks shared last are kept (as many as parts of a
- * stripe decode or wait at once, and one more), and none once the stripe is done with ({@link
- * #clear}): what is held is about that many chunks per stream read, and the dictionaries,
- * which every part reads whole, once.
+ * <p>Of each stream the {@link #kept} chunks shared last are kept (two for each part of a stripe
+ * decoding or waiting at once, and one more), and none once the stripe is done with ({@link
+ * #clear}, called when no part reads it any more): what is held is at most that many chunks per
+ * stream read, and the stripe's dictionaries decompressed (which every part reads whole).
  */
 public final class ChunkExchange {
   /** Chunks by their stream and the offset of their header in it. */
@@ -66,7 +67,7 @@ public final class ChunkExchange {
   record Chunk(byte[] bytes, int length) {}
 
   /**
-   * @param kept the chunks of each stream kept: the most parts decoded or waiting at once, + 1
+   * @param kept the chunks of each stream kept
    * @param starts of each stream (as the stripe names it), the offsets of the chunks where a
    *     part starts (its row group's positions), in any order
    * @param counts where what it does is counted
@@ -125,7 +126,7 @@ public final class ChunkExchange {
     (added ? counts.shared : counts.wasted).increment();
   }
 
-  /** Drops every chunk shared. */
+  /** Drops every chunk shared; only once no part reads the stripe. */
   public void clear() {
     chunks.clear();
     byStream.clear();
