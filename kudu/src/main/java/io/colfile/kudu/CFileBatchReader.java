@@ -271,7 +271,8 @@ final class CFileBatchReader extends AbstractBatchReader {
     plan.givenBase = base;
     walk = file.positionalIndex();
     try {
-      if (next > 0xFFFFFFFFL || !walk.seek(key(next), true)) {
+      // no block starts beyond MAX_ORDINAL: a row beyond it is in the last block (see key)
+      if (next > MAX_ORDINAL || !walk.seek(key(next), true)) {
         walk = null;
       }
     } catch (IOException | RuntimeException e) {
@@ -412,12 +413,33 @@ final class CFileBatchReader extends AbstractBatchReader {
     return p;
   }
 
+  /**
+   * The last ordinal a data block can start at: a block's first ordinal is a u32 in its header
+   * and in its positional index key (cfile.md sections 6 and 8.3).
+   */
+  static final long MAX_ORDINAL = 0xFFFFFFFFL;
+
   /** A positional index key: the ordinal, big-endian in 4 bytes; -1 for another length. */
-  private static long ordinal(byte[] key) {
+  static long ordinal(byte[] key) {
     return key.length == 4 ? Endian.getIntBE(key, 0) & 0xFFFFFFFFL : -1;
   }
 
-  private static byte[] key(long ordinal) {
+  /**
+   * The positional index key of {@code ordinal} (at most {@link #MAX_ORDINAL}): Kudu's writer
+   * keys each data block by its first ordinal as {@code KeyEncoderTraits<UINT32>} encodes it,
+   * 4 bytes big-endian, not a varint ({@code AppendRawBlock} in {@code
+   * src/kudu/cfile/cfile_writer.cc}; its reader's {@code SeekToOrdinal} seeks by the same key),
+   * and counts its values in a {@code rowid_t}, a {@code uint32_t} ({@code value_count_};
+   * {@code src/kudu/common/rowid.h}: "we only support up to 4B rows per RowSet"), so Kudu writes
+   * no CFile of more than 2^32 - 1 values. colfile's writer refuses a block that would start
+   * beyond (its block headers hold the first ordinal in a u32 too); a file of more values can
+   * only hold them in a last block started at or below {@link #MAX_ORDINAL}, whose rows its
+   * part reads to the end: no positional index entry, so no cut, can lie beyond 2^32.
+   */
+  static byte[] key(long ordinal) {
+    if (ordinal < 0 || ordinal > MAX_ORDINAL) {
+      throw new IllegalArgumentException("ordinal " + ordinal + " has no positional index key");
+    }
     byte[] key = new byte[4];
     Endian.putIntBE(key, 0, (int) ordinal);
     return key;

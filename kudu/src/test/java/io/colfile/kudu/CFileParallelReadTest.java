@@ -363,6 +363,35 @@ class CFileParallelReadTest {
     assertThat(tasks).as("tasks for uncompressed int64 after %d reads", reads).isZero();
   }
 
+  /**
+   * The positional index keys the parts are cut by: a block's first ordinal as 4 bytes big-
+   * endian (Kudu's UINT32 key encoding, cfile.md section 8.3), whose unsigned byte order is the
+   * ordinals' up to 2^32 - 1, the last ordinal a block can start at (no key beyond it).
+   */
+  @Test
+  void positionalKeysAreFourBytesBigEndian() {
+    assertThat(CFileBatchReader.key(70)).containsExactly(0, 0, 0, 0x46);
+    assertThat(CFileBatchReader.key(CFileBatchReader.MAX_ORDINAL))
+        .containsExactly(0xFF, 0xFF, 0xFF, 0xFF);
+    long[] ordinals = {0, 1, 70, 255, 256, 65_536, Integer.MAX_VALUE, 1L << 31,
+        (1L << 31) + 1, 0xFFFFFFFEL, 0xFFFFFFFFL};
+    for (int i = 0; i < ordinals.length; i++) {
+      byte[] key = CFileBatchReader.key(ordinals[i]);
+      assertThat(CFileBatchReader.ordinal(key)).as("ordinal %d", ordinals[i])
+          .isEqualTo(ordinals[i]);
+      if (i > 0) {
+        assertThat(java.util.Arrays.compareUnsigned(CFileBatchReader.key(ordinals[i - 1]), key))
+            .as("%d before %d", ordinals[i - 1], ordinals[i]).isNegative();
+      }
+    }
+    for (long beyond : new long[] {1L << 32, Long.MAX_VALUE, -1}) {
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> CFileBatchReader.key(beyond))
+          .as("ordinal %d", beyond).isInstanceOf(IllegalArgumentException.class);
+    }
+    assertThat(CFileBatchReader.ordinal(new byte[] {1, 0, 0})).isEqualTo(-1);
+    assertThat(CFileBatchReader.ordinal(new byte[] {0, 1, 0, 0, 0})).isEqualTo(-1);
+  }
+
   /** Kudu's own CFiles (every file of the corpus) read in parallel as with one thread. */
   @Test
   void kuduWrittenFilesReadAsWithOneThread() throws IOException {
