@@ -293,7 +293,7 @@ class CFileParallelReadTest {
     int perBlock = n / blocks.size() + 1; // PLAIN int64 blocks of 4 KiB: 511 or 512 values
     assertThat(perBlock).isGreaterThan(100);
     CFileBatchReader.partRows = 1;
-    CFileBatchReader.timedBlocksWanted = 2;
+    CFileBatchReader.timedBlocksWanted = 2; // and a floor of 0: whatever they cost
     AtomicInteger tasks = new AtomicInteger();
     try (CFileReader f = CFileReader.open(InputFile.of("f.cfile", file));
         BatchReader rows = f.read(onTwoCounting(tasks, 100))) {
