@@ -56,13 +56,13 @@ final class CFileBatchReader extends AbstractBatchReader {
 
   /**
    * The least decoding time (nanoseconds) of the rows handed over at once (a batch) for which
-   * the read goes to other threads. Reading in parts costs 1 to 3 us of CPU time more per
+   * the read goes to other threads. Reading in parts costs 1 to 5 us of CPU time more per
    * batch of 1,024 rows, whatever the encoding (thread CPU time of 2 M values, {@code
-   * KuduThreads}), plus the waits of the thread handed to; on two quiet cores a file gained
-   * from about 8 us a batch: uncompressed int64 (4 us) 1.75x the time of one thread,
-   * bit-shuffled (7.7 us) 1.2x, LZ4 int64 (6.9 us) 0.93x, zlib int64 (15 us) 0.75x, LZ4 strings
-   * (28 us) 0.67x. From 10 us the gain is worth the CPU time; below, the ints (but zlib's) and
-   * dictionary strings, the caller's thread reads alone and the other core is left free.
+   * KuduThreads}), plus the waits of the thread handed to. On two quiet cores, files of less
+   * than 5 us a batch lost (uncompressed int64, 2.5 us: 1.8x the time of one thread), from 5 to
+   * 10 us they gained or lost by the JVM (0.6x to 1.1x, for 16 to 100 % more CPU time), and
+   * from 12 us they gained (zlib int64 0.7x, strings 0.55x to 0.8x). Below 10 us (the ints but
+   * zlib's, dictionary strings) the caller's thread reads alone and the other core stays free.
    */
   static final long MIN_BATCH_NANOS = 10_000;
   /**
