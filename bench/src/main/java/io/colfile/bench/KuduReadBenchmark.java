@@ -181,15 +181,7 @@ public class KuduReadBenchmark {
   public long read(KuduCounters counters) throws IOException {
     long sum = 0;
     if (parallelism > 1) {
-      ReadOptions options = ReadOptions.defaults().withBatchSize(BATCH)
-          .withParallelism(parallelism);
-      try (CFileReader r = CFileReader.open(InputFile.local(file));
-          BatchReader rows = r.read(options)) {
-        ColumnBatch batch = rows.newBatch();
-        while (rows.next(batch)) {
-          sum += sum(batch.cols[0], batch.size);
-        }
-      }
+      sum = read(file, ReadOptions.defaults().withBatchSize(BATCH).withParallelism(parallelism));
       counters.values += rows;
       counters.bytes += decodedBytes;
       return sum;
@@ -203,6 +195,24 @@ public class KuduReadBenchmark {
     }
     counters.values += rows;
     counters.bytes += decodedBytes;
+    return sum;
+  }
+
+  /** The file this benchmark reads (set up). */
+  Path file() {
+    return file;
+  }
+
+  /** Reads {@code file} through {@code CFileReader} with {@code options}; the rows' sum. */
+  static long read(Path file, ReadOptions options) throws IOException {
+    long sum = 0;
+    try (CFileReader r = CFileReader.open(InputFile.local(file));
+        BatchReader rows = r.read(options)) {
+      ColumnBatch batch = rows.newBatch();
+      while (rows.next(batch)) {
+        sum += sum(batch.cols[0], batch.size);
+      }
+    }
     return sum;
   }
 

@@ -71,7 +71,7 @@ public final class OrcThreads {
   }
 
   /** The CPU time the pool's threads used so far. */
-  private static long cpu(List<Thread> pool) {
+  static long cpu(List<Thread> pool) {
     long sum = 0;
     synchronized (pool) {
       for (Thread t : pool) {
@@ -86,7 +86,8 @@ public final class OrcThreads {
         .withBatchSize(OrcReadBenchmark.BATCH).withParallelism(threads).withExecutor(executor));
   }
 
-  private static double median(double[] values) {
+  /** The median of {@code values}. */
+  static double median(double[] values) {
     double[] v = values.clone();
     Arrays.sort(v);
     return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;

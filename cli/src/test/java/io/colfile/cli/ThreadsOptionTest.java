@@ -12,7 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code --threads N} of cat and convert: the same text and files as one thread, on an ORC file
  * of many stripes (convert reads and writes on N threads) and on single Kudu CFiles of several
- * data blocks (cut into parts of whole blocks); N below 1 is a usage error.
+ * data blocks (cut into parts of whole blocks when the blocks the reader times first are worth
+ * other threads: CFileParallelReadTest reads both ways); N below 1 is a usage error.
  */
 class ThreadsOptionTest {
   @TempDir Path dir;
@@ -62,7 +63,7 @@ class ThreadsOptionTest {
     Path in = dir.resolve("rows.jsonl");
     Files.writeString(in, json, StandardCharsets.UTF_8);
     Path rowset = dir.resolve("rows");
-    // compressed: an uncompressed CFile is read by one thread whatever --threads says
+    // compressed, as Kudu's own tables are
     Cli.Result w = Cli.run("convert", in.toString(), rowset.toString(), "--format", "kudu",
         "--key", "id", "--compression", "lz4");
     assertThat(w.status()).as(w.err()).isZero();

@@ -15,7 +15,15 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * The batches of a parallel read of one CFile ({@link ReadOptions#withParallelism} above 1) with
- * a positional index: the caller's thread walks the positional index's leaves and cuts the file
+ * a positional index. The read starts on the caller's thread, a cursor reading the batches as a
+ * single-threaded read does, and times its first {@link #TIMED_BLOCKS} whole data blocks (their
+ * loading, checking, decompressing and decoding): when the cheaper of them, per row, makes the
+ * rows handed over at once (a batch, or a part if smaller) cost at least {@link #MIN_BATCH_NANOS}
+ * to decode, the cursor is handed to the first part and the rest of the file is read in parts
+ * as below; otherwise the caller's thread reads the whole file (handing over a batch that
+ * decodes in a few microseconds costs more than the thread saves).
+ *
+ * <p>In parts, the caller's thread walks the positional index's leaves and cuts the file
  * into parts of whole data blocks (about {@link #partRows} rows each, fewer in a small file so
  * that every thread gets a few), and each part is decoded by a task of its own on the pool
  * ({@link DecodeTasks}) with a cursor of its own (cursors, with their decompressors, are used
@@ -47,18 +55,39 @@ final class CFileBatchReader extends AbstractBatchReader {
   static volatile int partRows = 64 << 10;
 
   /**
-   * Whether an uncompressed CFile is read in parts too: not by default, as its blocks decode
-   * faster than a part's batches are handed over (2 M int64 values: 8 ms on one thread, 14 on
-   * two; bit-shuffled, 15 and 18), while decompressing ones gain (zlib strings 474 -> 238 ms);
-   * tests set it to read every file in parts.
+   * The least decoding time (nanoseconds) of the rows handed over at once (a batch) for which
+   * the read goes to other threads. Reading in parts costs 1 to 5 us of CPU time more per
+   * batch of 1,024 rows, whatever the encoding (thread CPU time of 2 M values, {@code
+   * KuduThreads}), plus the waits of the thread handed to. On two quiet cores, files of less
+   * than 5 us a batch lost (uncompressed int64, 2.5 us: 1.8x the time of one thread), from 5 to
+   * 10 us they gained or lost by the JVM (0.6x to 1.1x, for 16 to 100 % more CPU time), and
+   * from 12 us they gained (zlib int64 0.7x, strings 0.55x to 0.8x). Below 10 us (the ints but
+   * zlib's, dictionary strings) the caller's thread reads alone and the other core stays free.
    */
-  static volatile boolean uncompressedInParts = false;
+  static final long MIN_BATCH_NANOS = 10_000;
+  /**
+   * {@link #MIN_BATCH_NANOS}; tests lower it (0: in parts after the blocks timed) or raise it,
+   * as {@code -Dcolfile.kudu.minBatchNanos=} does (to compare).
+   */
+  static volatile long minBatchNanos =
+      Long.getLong("colfile.kudu.minBatchNanos", MIN_BATCH_NANOS);
+  /**
+   * The whole data blocks the caller's thread times before it decides: two, so that a first
+   * block slowed by what runs once (the JIT compiling the decoder, the first reads of the file)
+   * does not decide alone.
+   */
+  static final int TIMED_BLOCKS = 2;
+  /**
+   * {@link #TIMED_BLOCKS}; tests change it (0: in parts from the first row, nothing timed), as
+   * {@code -Dcolfile.kudu.timedBlocks=} does.
+   */
+  static volatile int timedBlocksWanted =
+      Integer.getInteger("colfile.kudu.timedBlocks", TIMED_BLOCKS);
 
-  /** Whether a read of {@code file} with {@code options} is worth cutting into parts. */
-  static boolean worthParts(CFile file, ReadOptions options) {
+  /** Whether a read of {@code file} with {@code options} may be cut into parts. */
+  static boolean mayCut(CFile file, ReadOptions options) {
     return options.parallelism() > 1 && file.footer().posIndexRoot() != null
-        && file.numValues() > 1
-        && (uncompressedInParts || file.compression() != KuduCompression.NONE);
+        && file.numValues() > 1;
   }
 
   private final CFile file;
@@ -73,6 +102,27 @@ final class CFileBatchReader extends AbstractBatchReader {
   private final Queue<CFileCursor> spareCursors = new ConcurrentLinkedQueue<>();
   /** Vectors handed back (the caller's, or decoded ones whose rows were copied), to fill. */
   private final Queue<ColumnVector> spareVectors = new ConcurrentLinkedQueue<>();
+
+  // On the caller's thread
+  /** The caller's cursor while the read is on the caller's thread, null once in parts. */
+  private CFileCursor alone;
+  /** Whether {@link #alone}'s blocks are timed (until the read decides). */
+  private boolean timing;
+  /**
+   * The whole blocks to time ({@link #timedBlocksWanted}), those timed, and the least time per
+   * row of one.
+   */
+  private final int timedWanted;
+  private int timedBlocks;
+  private double leastNanosPerRow = Double.MAX_VALUE;
+  /**
+   * Of the block {@link #alone} reads ({@link CFileCursor#blocksLoaded} when loaded): the time
+   * and rows read so far, and whether it was loaded by a read (a sought block is not timed).
+   */
+  private long timedBlock;
+  private long blockNanos;
+  private long blockRows;
+  private boolean blockTimed;
 
   /** The next row to hand out. */
   private long next;
@@ -98,7 +148,7 @@ final class CFileBatchReader extends AbstractBatchReader {
    */
   private IndexTreeReader walk;
 
-  CFileBatchReader(CFile file, Type type, ReadOptions options) {
+  CFileBatchReader(CFile file, Type type, ReadOptions options) throws IOException {
     super(type, options.batchSize());
     this.file = file;
     this.type = type;
@@ -107,6 +157,12 @@ final class CFileBatchReader extends AbstractBatchReader {
     this.gridSize = options.batchSize();
     // a small file still cut in a few parts per thread, a large one in parts of partRows
     this.partRowsWanted = Math.max(1, Math.min(partRows, file.numValues() / (4L * parallelism)));
+    this.timedWanted = timedBlocksWanted;
+    if (timedWanted > 0) {
+      // positioned at the first row lazily, as a single-threaded read's cursor
+      alone = file.newCursor();
+      timing = true;
+    }
   }
 
   @Override
@@ -115,6 +171,14 @@ final class CFileBatchReader extends AbstractBatchReader {
       gridOrigin = next;
       gridSize = max;
       restart(); // the tasks cut their rows where these batches end
+    }
+    if (alone != null) {
+      int filled = timing ? readTimed(batch.cols[0], max) : alone.read(batch.cols[0], 0, max);
+      next += filled;
+      if (timing && timedBlocks >= timedWanted) {
+        decide();
+      }
+      return filled;
     }
     if (!begun) {
       begin();
@@ -177,6 +241,19 @@ final class CFileBatchReader extends AbstractBatchReader {
    */
   @Override
   protected void seek(long row) throws IOException {
+    if (alone != null) {
+      next = Math.min(row, file.numValues());
+      gridOrigin = next;
+      try {
+        alone.seekToOrdinal(next);
+      } catch (IOException | RuntimeException e) {
+        timing = false; // stays on this thread
+        throw e;
+      }
+      timedBlock = alone.blocksLoaded();
+      blockTimed = false; // loaded by the seek, untimed
+      return;
+    }
     drop();
     begun = true;
     planned = true; // nothing left to read if positioning fails
@@ -194,7 +271,8 @@ final class CFileBatchReader extends AbstractBatchReader {
     plan.givenBase = base;
     walk = file.positionalIndex();
     try {
-      if (next > 0xFFFFFFFFL || !walk.seek(key(next), true)) {
+      // no block starts beyond MAX_ORDINAL: a row beyond it is in the last block (see key)
+      if (next > MAX_ORDINAL || !walk.seek(key(next), true)) {
         walk = null;
       }
     } catch (IOException | RuntimeException e) {
@@ -205,6 +283,67 @@ final class CFileBatchReader extends AbstractBatchReader {
   @Override
   public void close() {
     tasks.close();
+  }
+
+  // ---- on the caller's thread
+
+  /**
+   * Reads as {@link CFileCursor#read} does (the same reads of each block), timing each block
+   * loaded by a read, from its loading to its last row read.
+   */
+  private int readTimed(ColumnVector v, int max) throws IOException {
+    int filled = 0;
+    try {
+      while (filled < max) {
+        long t = System.nanoTime();
+        int k = alone.readInOneBlock(v, filled, max - filled);
+        t = System.nanoTime() - t;
+        if (k == 0) {
+          break;
+        }
+        if (alone.blocksLoaded() != timedBlock) { // this read loaded a block: its time starts
+          timedBlock = alone.blocksLoaded();
+          blockTimed = true;
+          blockNanos = 0;
+          blockRows = 0;
+        }
+        blockNanos += t;
+        blockRows += k;
+        filled += k;
+        if (blockTimed && alone.atBlockEnd()) {
+          timedBlocks++;
+          leastNanosPerRow = Math.min(leastNanosPerRow, (double) blockNanos / blockRows);
+          blockTimed = false;
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      timing = false; // stays on this thread, as a single-threaded read's cursor goes on
+      throw e;
+    }
+    return filled;
+  }
+
+  /**
+   * With the blocks wanted timed: hands {@link #alone} to the first part when the
+   * rows handed over at once would cost at least {@link #minBatchNanos}, or keeps it.
+   */
+  private void decide() {
+    timing = false;
+    double handedOver = leastNanosPerRow * Math.min(gridSize, partRowsWanted);
+    IndexTreeReader at = handedOver >= minBatchNanos && next < file.numValues()
+        ? alone.entry() : null;
+    if (at == null) {
+      return; // cheap, or at the end: the caller's thread reads on
+    }
+    // the part goes on with the cursor from the block it stands in: the part's first, as
+    // a part's first block counts whether the cursor stands at its end or in it
+    begun = true;
+    planned = false;
+    plan = new Part(next, alone.blockFirst(), at.copy(), false);
+    plan.given = alone;
+    plan.givenBase = alone.blocksLoaded() - 1;
+    walk = at;
+    alone = null;
   }
 
   // ---- planning
@@ -274,12 +413,33 @@ final class CFileBatchReader extends AbstractBatchReader {
     return p;
   }
 
+  /**
+   * The last ordinal a data block can start at: a block's first ordinal is a u32 in its header
+   * and in its positional index key (cfile.md sections 6 and 8.3).
+   */
+  static final long MAX_ORDINAL = 0xFFFFFFFFL;
+
   /** A positional index key: the ordinal, big-endian in 4 bytes; -1 for another length. */
-  private static long ordinal(byte[] key) {
+  static long ordinal(byte[] key) {
     return key.length == 4 ? Endian.getIntBE(key, 0) & 0xFFFFFFFFL : -1;
   }
 
-  private static byte[] key(long ordinal) {
+  /**
+   * The positional index key of {@code ordinal} (at most {@link #MAX_ORDINAL}): Kudu's writer
+   * keys each data block by its first ordinal as {@code KeyEncoderTraits<UINT32>} encodes it,
+   * 4 bytes big-endian, not a varint ({@code AppendRawBlock} in {@code
+   * src/kudu/cfile/cfile_writer.cc}; its reader's {@code SeekToOrdinal} seeks by the same key),
+   * and counts its values in a {@code rowid_t}, a {@code uint32_t} ({@code value_count_};
+   * {@code src/kudu/common/rowid.h}: "we only support up to 4B rows per RowSet"), so Kudu writes
+   * no CFile of more than 2^32 - 1 values. colfile's writer refuses a block that would start
+   * beyond (its block headers hold the first ordinal in a u32 too); a file of more values can
+   * only hold them in a last block started at or below {@link #MAX_ORDINAL}, whose rows its
+   * part reads to the end: no positional index entry, so no cut, can lie beyond 2^32.
+   */
+  static byte[] key(long ordinal) {
+    if (ordinal < 0 || ordinal > MAX_ORDINAL) {
+      throw new IllegalArgumentException("ordinal " + ordinal + " has no positional index key");
+    }
     byte[] key = new byte[4];
     Endian.putIntBE(key, 0, (int) ordinal);
     return key;

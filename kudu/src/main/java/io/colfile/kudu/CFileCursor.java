@@ -205,6 +205,19 @@ public final class CFileCursor {
     return atEnd || rowInBlock == blockRows;
   }
 
+  /**
+   * A walk of the index standing on the entry of the block the cursor reads (a copy: it moves
+   * on its own), or null when the cursor stands on no block (not positioned yet, or at the end).
+   */
+  IndexTreeReader entry() {
+    return positioned && !atEnd && block != null ? index.copy() : null;
+  }
+
+  /** The first ordinal of the block the cursor reads ({@link #entry}'s). */
+  long blockFirst() {
+    return blockFirst;
+  }
+
   /** How many data blocks the cursor has loaded so far (by walking the index or seeking). */
   long blocksLoaded() {
     return blocksLoaded;

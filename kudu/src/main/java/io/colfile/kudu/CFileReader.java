@@ -17,8 +17,9 @@ import java.util.Map;
  * them (a DeltaFile's or an ad-hoc index's cells are binary; a BloomFile has none).
  *
  * <p>With {@link ReadOptions#withParallelism} above 1, a file with a positional index is read
- * in parts of whole data blocks on that many threads ({@link CFileBatchReader}); a file without
- * one (a DeltaFile) is read by one thread.
+ * in parts of whole data blocks on that many threads when its first blocks, timed on the
+ * caller's thread, show its batches are worth handing over ({@link CFileBatchReader}); a file
+ * without one (a DeltaFile) is read by one thread.
  */
 public final class CFileReader implements FileReader {
   private final CFile file;
@@ -71,8 +72,8 @@ public final class CFileReader implements FileReader {
   }
 
   private BatchReader readRaw(ReadOptions options) throws IOException {
-    if (CFileBatchReader.worthParts(file, options)) {
-      return new CFileBatchReader(file, type, options); // parts of whole blocks on the pool
+    if (CFileBatchReader.mayCut(file, options)) {
+      return new CFileBatchReader(file, type, options); // in parts on the pool, if worth it
     }
     // positioned at the first row lazily: a seek then never reads the first block
     CFileCursor cursor = file.newCursor();

@@ -47,14 +47,29 @@ class CFileParallelReadTest {
 
   @BeforeEach
   void everyFileInParts() {
-    CFileBatchReader.uncompressedInParts = true; // uncompressed files too (not by default)
+    // in parts from the first row, however cheap the file (not by default)
+    CFileBatchReader.timedBlocksWanted = 0;
+    CFileBatchReader.minBatchNanos = 0;
   }
 
   @AfterEach
   void restore() {
     CFileBatchReader.partRows = 64 << 10;
-    CFileBatchReader.uncompressedInParts = false;
+    CFileBatchReader.timedBlocksWanted = CFileBatchReader.TIMED_BLOCKS;
+    CFileBatchReader.minBatchNanos = CFileBatchReader.MIN_BATCH_NANOS;
     one.shutdown();
+  }
+
+  /**
+   * Where a parallel read of {@code r}'s choosing goes to the pool: from the first row, after
+   * one to three blocks read on the caller's thread, or never; a description.
+   */
+  private static String whenInParts(Random r) {
+    int k = r.nextInt(5);
+    CFileBatchReader.timedBlocksWanted = k == 4 ? CFileBatchReader.TIMED_BLOCKS : k;
+    CFileBatchReader.minBatchNanos = k == 4 ? Long.MAX_VALUE : 0;
+    return k == 0 ? "in parts from the first row" : k == 4 ? "never in parts"
+        : "in parts after " + k + " blocks timed";
   }
 
   /**
@@ -138,6 +153,7 @@ class CFileParallelReadTest {
       Random r = TestSeed.random("cfile parallel", round);
       byte[] file = randomFile(r, r.nextInt(4) == 0 ? r.nextInt(40) : 1 + r.nextInt(6000));
       CFileBatchReader.partRows = new int[] {1, 7, 100, 1000, 64 << 10}[r.nextInt(5)];
+      String when = whenInParts(r);
       ReadOptions single = options(r, file);
       for (int i = 0; i < 3; i++) {
         long steps = r.nextLong();
@@ -149,8 +165,8 @@ class CFileParallelReadTest {
           parallel = parallel.withExecutor(one);
         }
         assertThat(batches(file, parallel, steps))
-            .as("round %d, %d threads, parts of %d rows, %s, %s", round,
-                parallel.parallelism(), CFileBatchReader.partRows,
+            .as("round %d, %d threads, parts of %d rows, %s, %s, %s", round,
+                parallel.parallelism(), CFileBatchReader.partRows, when,
                 single.filter().map(Object::toString).orElse("no filter"), TestSeed.replay())
             .isEqualTo(expected);
       }
@@ -164,6 +180,7 @@ class CFileParallelReadTest {
       Random r = TestSeed.random("cfile parallel damaged", round);
       byte[] file = randomFile(r, 200 + r.nextInt(3000));
       CFileBatchReader.partRows = new int[] {1, 50, 500}[r.nextInt(3)];
+      String when = whenInParts(r);
       List<Damages.Damage> damages = new ArrayList<>(Damages.of("f.cfile", file, r, false));
       Collections.shuffle(damages, r);
       for (Damages.Damage d : damages.subList(0, Math.min(damages.size(), 25))) {
@@ -172,7 +189,7 @@ class CFileParallelReadTest {
         long steps = r.nextLong();
         ReadOptions parallel = single.withParallelism(2 + r.nextInt(3));
         assertThat(batches(bad, parallel, steps))
-            .as("round %d, %s, %s", round, d.what(), TestSeed.replay())
+            .as("round %d, %s, %s, %s", round, d.what(), when, TestSeed.replay())
             .isEqualTo(batches(bad, single, steps));
       }
     }
@@ -213,8 +230,12 @@ class CFileParallelReadTest {
       assertThat(expected.lines().filter(l -> l.startsWith("1000:")).count())
           .as("batches before the damage").isGreaterThan(3);
       for (int threads = 2; threads <= 4; threads++) {
-        assertThat(batches(bad, single.withParallelism(threads), 1))
-            .as("%d threads, checksums %s", threads, checksums).isEqualTo(expected);
+        for (int timed = 0; timed <= 3; timed += 3) {
+          CFileBatchReader.timedBlocksWanted = timed;
+          assertThat(batches(bad, single.withParallelism(threads), 1))
+              .as("%d threads, checksums %s, %d blocks timed", threads, checksums, timed)
+              .isEqualTo(expected);
+        }
       }
     }
   }
@@ -258,30 +279,117 @@ class CFileParallelReadTest {
   }
 
   /**
-   * An uncompressed CFile is read by the caller's thread at any parallelism (its blocks decode
-   * faster than batches are handed over), a compressed one in parts on the pool.
+   * A read times its first blocks on the caller's thread and goes on there (no task), then
+   * hands its cursor to the first part: the rest of the file, a task per part.
    */
   @Test
-  void onlyCompressedFilesAreReadInParts() throws IOException {
-    CFileBatchReader.uncompressedInParts = false; // the default
-    Random r = TestSeed.random("cfile parallel worth", 0);
+  void theFirstBlocksAreTimedOnTheCallersThread() throws IOException {
+    Random r = TestSeed.random("cfile parallel timed", 0);
     int n = 50_000;
-    for (KuduCompression c : new KuduCompression[] {KuduCompression.NONE, KuduCompression.LZ4}) {
-      CFileWriterOptions o = CFileWriterOptions.builder(KuduType.INT64).compression(c)
-          .blockSize(4096).build();
-      byte[] file = CFiles.writeVectors(o, ColumnGen.column(KuduType.INT64, r, n, false), r);
-      AtomicInteger tasks = new AtomicInteger();
-      ReadOptions options = onTwoCounting(tasks, 1000);
-      try (CFileReader f = CFileReader.open(InputFile.of("f.cfile", file));
-          BatchReader rows = f.read(options)) {
-        assertThat(Rows.readAll(rows)).as(c.name()).hasSize(n);
+    CFileWriterOptions o = CFileWriterOptions.builder(KuduType.INT64)
+        .encoding(KuduEncoding.PLAIN).blockSize(4096).build();
+    byte[] file = CFiles.writeVectors(o, ColumnGen.column(KuduType.INT64, r, n, false), r);
+    List<BlockPointer> blocks = CFileLayout.of("f.cfile", file).dataBlocks();
+    int perBlock = n / blocks.size() + 1; // PLAIN int64 blocks of 4 KiB: 511 or 512 values
+    assertThat(perBlock).isGreaterThan(100);
+    CFileBatchReader.partRows = 1;
+    CFileBatchReader.timedBlocksWanted = 2; // and a floor of 0: whatever they cost
+    AtomicInteger tasks = new AtomicInteger();
+    try (CFileReader f = CFileReader.open(InputFile.of("f.cfile", file));
+        BatchReader rows = f.read(onTwoCounting(tasks, 100))) {
+      ColumnBatch batch = rows.newBatch();
+      long alone = 0;
+      while (rows.next(batch) && tasks.get() == 0) {
+        alone += batch.size;
       }
-      if (c == KuduCompression.NONE) {
-        assertThat(tasks.get()).as("tasks for an uncompressed file").isZero();
-      } else {
-        assertThat(tasks.get()).as("tasks for a compressed file").isPositive();
+      // the batch that ended the second block was the last read by the caller
+      assertThat(alone).as("rows read before the first task")
+          .isGreaterThan(2L * (perBlock - 2)).isLessThanOrEqualTo(2L * perBlock + 100);
+      long read = alone;
+      do {
+        read += batch.size;
+      } while (rows.next(batch));
+      assertThat(read).isEqualTo(n);
+    }
+    // a part per block from the third on, the first going on with the caller's cursor
+    assertThat(tasks.get()).isEqualTo(blocks.size() - 2);
+  }
+
+  /** The rows of {@code file} read on two threads; the tasks started. */
+  private int tasksOfARead(byte[] file, int batchSize) throws IOException {
+    AtomicInteger tasks = new AtomicInteger();
+    try (CFileReader f = CFileReader.open(InputFile.of("f.cfile", file));
+        BatchReader rows = f.read(onTwoCounting(tasks, batchSize))) {
+      assertThat(rows).isInstanceOf(CFileBatchReader.class);
+      Rows.readAll(rows);
+    }
+    return tasks.get();
+  }
+
+  /**
+   * With the defaults, a cheap file (uncompressed int64, a few nanoseconds a value once the JIT
+   * compiled its decoder) is read by the caller's thread alone, an expensive one (zlib-compressed
+   * strings, over a hundred) in parts on the pool: the timed blocks decide, whatever the codec.
+   */
+  @Test
+  void onlyFilesWorthItAreReadInParts() throws IOException {
+    CFileBatchReader.timedBlocksWanted = CFileBatchReader.TIMED_BLOCKS; // the defaults
+    CFileBatchReader.minBatchNanos = CFileBatchReader.MIN_BATCH_NANOS;
+    Random r = TestSeed.random("cfile parallel worth", 0);
+    int n = 200_000;
+    CFileWriterOptions ints = CFileWriterOptions.builder(KuduType.INT64)
+        .encoding(KuduEncoding.PLAIN).compression(KuduCompression.NONE).blockSize(64 << 10)
+        .build();
+    byte[] cheap = CFiles.writeVectors(ints, ColumnGen.column(KuduType.INT64, r, n, false), r);
+    byte[][] cells = new byte[n][];
+    for (int i = 0; i < n; i++) {
+      cells[i] = ("a longer string value, number " + r.nextInt(1 << 30))
+          .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+    CFileWriterOptions strings = CFileWriterOptions.builder(KuduType.STRING)
+        .encoding(KuduEncoding.PLAIN).compression(KuduCompression.ZLIB).blockSize(64 << 10)
+        .build();
+    byte[] expensive = CFiles.writeVectors(strings, cells, r);
+    // the first reads of a fresh JVM decode int64 at 20 to 40 ns a value, interpreted: until
+    // the JIT compiled the decoder, the timed blocks may call the cheap file expensive
+    int reads = 0;
+    int tasks;
+    do {
+      tasks = tasksOfARead(cheap, 1024);
+      reads++;
+      assertThat(tasksOfARead(expensive, 1024)).as("tasks for zlib strings, read %d", reads)
+          .isPositive();
+    } while (tasks > 0 && reads < 30);
+    assertThat(tasks).as("tasks for uncompressed int64 after %d reads", reads).isZero();
+  }
+
+  /**
+   * The positional index keys the parts are cut by: a block's first ordinal as 4 bytes big-
+   * endian (Kudu's UINT32 key encoding, cfile.md section 8.3), whose unsigned byte order is the
+   * ordinals' up to 2^32 - 1, the last ordinal a block can start at (no key beyond it).
+   */
+  @Test
+  void positionalKeysAreFourBytesBigEndian() {
+    assertThat(CFileBatchReader.key(70)).containsExactly(0, 0, 0, 0x46);
+    assertThat(CFileBatchReader.key(CFileBatchReader.MAX_ORDINAL))
+        .containsExactly(0xFF, 0xFF, 0xFF, 0xFF);
+    long[] ordinals = {0, 1, 70, 255, 256, 65_536, Integer.MAX_VALUE, 1L << 31,
+        (1L << 31) + 1, 0xFFFFFFFEL, 0xFFFFFFFFL};
+    for (int i = 0; i < ordinals.length; i++) {
+      byte[] key = CFileBatchReader.key(ordinals[i]);
+      assertThat(CFileBatchReader.ordinal(key)).as("ordinal %d", ordinals[i])
+          .isEqualTo(ordinals[i]);
+      if (i > 0) {
+        assertThat(java.util.Arrays.compareUnsigned(CFileBatchReader.key(ordinals[i - 1]), key))
+            .as("%d before %d", ordinals[i - 1], ordinals[i]).isNegative();
       }
     }
+    for (long beyond : new long[] {1L << 32, Long.MAX_VALUE, -1}) {
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> CFileBatchReader.key(beyond))
+          .as("ordinal %d", beyond).isInstanceOf(IllegalArgumentException.class);
+    }
+    assertThat(CFileBatchReader.ordinal(new byte[] {1, 0, 0})).isEqualTo(-1);
+    assertThat(CFileBatchReader.ordinal(new byte[] {0, 1, 0, 0, 0})).isEqualTo(-1);
   }
 
   /** Kudu's own CFiles (every file of the corpus) read in parallel as with one thread. */
