@@ -80,14 +80,13 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * while the current one decodes, by as many threads as start its parts), into an array used
  * again for a later stripe once the batches of the stripe's last part went out; each part seeks
  * to its first row through the row index, and in a compressed stripe the chunks where parts
- * start (and the chunk after each) are decompressed once (mostly: two parts may decompress
+ * start are decompressed once (mostly: two parts may decompress
  * one at the same time), by the first part to need one, and handed to the others ({@link ChunkExchange}); {@link #fill} hands the batches out in order,
  * swapping the decoded vectors into the caller's batch and the caller's into the pool of
  * batches to fill. The memory held is at most parallelism + 1 stripes' bytes of the columns
  * read (those with a part started; one array each, kept for the next), the batches of
- * parallelism + 1 parts, and of each compressed stripe with a part started at most 2 *
- * parallelism + 3 chunks of each stream handed between parts, and its dictionaries
- * decompressed. The report counts and notes a stripe when it
+ * parallelism + 1 parts, and of each compressed stripe with a part started at most parallelism +
+ * 2 chunks of each stream handed between parts, and its dictionaries decompressed. The report counts and notes a stripe when it
  * is planned: at the end of a read its lines are those of a single-threaded read, but after a
  * seek it may also hold the skips of stripes planned ahead that the read then left, and its
  * lines may come in another order; the stripes and row groups read are counted as their rows
@@ -281,6 +280,7 @@ final class OrcBatchReader extends AbstractBatchReader {
     this.cursor = parallelism == 1 || splitsColumns
         ? new Cursor(included, groupBuffer(0)) : null;
     this.tasks = parallelism == 1 ? null : new DecodeTasks(options);
+    this.chunkSpares = new ChunkExchange.Spares(OrcInputStream.maxChunkBytes(tail.blockSize));
     this.taskBatchSize = options.batchSize();
   }
 
@@ -446,6 +446,8 @@ final class OrcBatchReader extends AbstractBatchReader {
 
   /** What the stripes' chunk exchanges did (for tests). */
   final ChunkExchange.Counts exchangeCounts = new ChunkExchange.Counts();
+  /** The arrays of the chunks the parts of stripes done with shared, for the next stripes. */
+  private final ChunkExchange.Spares chunkSpares;
 
   /** Stops the stripes decoding on other threads, if any, and waits for them. */
   @Override
@@ -938,11 +940,11 @@ final class OrcBatchReader extends AbstractBatchReader {
       groups[i - 1] = group(idx, parts.get(i)[0]);
     }
     try {
-      // of each stream two chunks (where a part starts, and the next) for each part decoding or
-      // waiting at once, and one more
-      return new ChunkExchange(2 * (parallelism + 1) + 1,
+      // of each stream the chunk where a part starts for each part decoding or waiting at once,
+      // and one more
+      return new ChunkExchange(parallelism + 2,
           RowGroupRanges.chunkStarts(idx, groups, whole.stripe.streams, included),
-          exchangeCounts);
+          exchangeCounts, chunkSpares);
     } catch (IOException | RuntimeException e) {
       return null;
     }

@@ -2,8 +2,12 @@ package io.colfile.orc.stream;
 
 import java.util.ArrayDeque;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -15,14 +19,14 @@ import java.util.concurrent.atomic.LongAdder;
  * the chunk where several parts before and after it start too. Without this, each of them
  * decompresses that chunk (with lineitem's 256 KiB chunks and parts of 64 Ki rows, a stream's
  * part is smaller than a chunk: a two-thread ZSTD scan decompressed twice the bytes of one
- * thread). Here the chunks where parts start, and the chunk after each, are decompressed once
- * (unless two parts decompress one at the same time, or one was dropped before a part needed it)
- * by whichever part needs one first, into an array of its own, which it shares ({@link
+ * thread). Here the chunks where parts start are decompressed once (unless two parts decompress
+ * one at the same time, or one was dropped before a part needed it) by whichever part needs one
+ * first, into an array of its own, which it shares ({@link
  * #share}); the others take it ({@link #take}). Such an array is never written again, so
  * values taken from it in place stay valid as long as they are referenced. A chunk that does not decompress is never shared: each
  * part fails on it as it would alone.
  *
- * <p>Of each stream the {@link #kept} chunks shared last are kept (two for each part of a stripe
+ * <p>Of each stream the {@link #kept} chunks shared last are kept (one for each part of a stripe
  * decoding or waiting at once, and one more), and none once the stripe is done with ({@link
  * #clear}, called when no part reads it any more): what is held is at most that many chunks per
  * stream read, and the stripe's dictionaries decompressed (which every part reads whole).
@@ -36,6 +40,41 @@ public final class ChunkExchange {
   /** Of each stream, the offsets of the chunks where a part starts, ascending. */
   private final Map<?, long[]> starts;
   private final Counts counts;
+  private final Spares spares;
+  /**
+   * The arrays of the chunks shared and not dropped since, which {@link #clear} gives to the
+   * spares (a chunk dropped before goes to the garbage collector: a part may still read it).
+   */
+  private final Set<byte[]> used = Collections.newSetFromMap(new IdentityHashMap<>());
+
+  /**
+   * Arrays of one size (a block: most chunks decompress into one) that the chunks of stripes
+   * done with were shared in, for the chunks of the next: a read takes them again instead of
+   * allocating (and the JVM zeroing) an array for each chunk shared (a lineitem ZSTD scan in
+   * parts spent a twentieth of its time on that). A reader's, for all its stripes.
+   */
+  public static final class Spares {
+    private final int size;
+    private final ConcurrentLinkedQueue<byte[]> free = new ConcurrentLinkedQueue<>();
+
+    /** @param size the one size of the arrays it keeps */
+    public Spares(int size) {
+      this.size = size;
+    }
+
+    /** An array of {@code size} bytes, with anything in it. */
+    byte[] take(int size) {
+      byte[] b = size == this.size ? free.poll() : null;
+      return b != null ? b : new byte[size];
+    }
+
+    /** {@code b}, which nothing reads any more, may be taken again. */
+    void give(byte[] b) {
+      if (b.length == size) {
+        free.add(b);
+      }
+    }
+  }
 
   /**
    * What the exchanges of a read did (for tests): chunks shared, taken instead of decompressed,
@@ -71,8 +110,10 @@ public final class ChunkExchange {
    * @param starts of each stream (as the stripe names it), the offsets of the chunks where a
    *     part starts (its row group's positions), in any order
    * @param counts where what it does is counted
+   * @param spares where the arrays chunks are decompressed into are taken from, and given back
+   *     to once the stripe is done with ({@link #clear})
    */
-  public ChunkExchange(int kept, Map<?, long[]> starts, Counts counts) {
+  public ChunkExchange(int kept, Map<?, long[]> starts, Counts counts, Spares spares) {
     if (kept < 1) {
       throw new IllegalArgumentException("kept " + kept);
     }
@@ -82,6 +123,17 @@ public final class ChunkExchange {
     }
     this.starts = starts;
     this.counts = counts;
+    this.spares = spares;
+  }
+
+  /** An array to decompress a chunk into, which may be shared ({@link #share}) or given back. */
+  byte[] array(int size) {
+    return spares.take(size);
+  }
+
+  /** {@code b}, taken by {@link #array} and neither shared nor read, may be taken again. */
+  void giveBack(byte[] b) {
+    spares.give(b);
   }
 
   /** Whether a part of the stripe starts in the chunk of {@code stream} at {@code chunkStart}. */
@@ -104,6 +156,9 @@ public final class ChunkExchange {
    * {@link #clear}, not only among the stream's last.
    */
   void share(Object stream, long chunkStart, Chunk chunk, boolean always) {
+    synchronized (used) {
+      used.add(chunk.bytes()); // read by this part at least, until the stripe is done with
+    }
     Key k = new Key(stream, chunkStart);
     if (always) {
       count(chunks.putIfAbsent(k, chunk) == null);
@@ -116,7 +171,12 @@ public final class ChunkExchange {
       if (added) {
         recent.add(k);
         if (recent.size() > kept) {
-          chunks.remove(recent.poll());
+          Chunk dropped = chunks.remove(recent.poll());
+          if (dropped != null) {
+            synchronized (used) {
+              used.remove(dropped.bytes());
+            }
+          }
         }
       }
     }
@@ -126,10 +186,20 @@ public final class ChunkExchange {
     (added ? counts.shared : counts.wasted).increment();
   }
 
-  /** Drops every chunk shared; only once no part reads the stripe. */
+  /**
+   * Drops every chunk shared, and gives their arrays back to the spares: only once no part
+   * reads the stripe any more, and no batch of it is used (every batch of the stripe went out,
+   * and the caller asked for the next: values taken in place from a chunk are gone).
+   */
   public void clear() {
     chunks.clear();
     byStream.clear();
+    synchronized (used) {
+      for (byte[] b : used) {
+        spares.give(b);
+      }
+      used.clear();
+    }
   }
 
 }

@@ -44,6 +44,11 @@ public final class OrcInputStream {
    */
   private static final int MAX_BLOCK_SIZE = (1 << 23) - 1;
 
+  /** The most bytes a chunk of a file of PostScript block size {@code blockSize} holds. */
+  public static int maxChunkBytes(int blockSize) {
+    return Math.min(blockSize, MAX_BLOCK_SIZE);
+  }
+
   /**
    * Bytes {@code [streamOffset, streamOffset + length)} of a stream, held in {@code
    * array[offset, offset + length)}.
@@ -86,8 +91,6 @@ public final class OrcInputStream {
   private Object exchangeKey;
   /** A dictionary's: every chunk is shared, and kept as long as the stripe is read. */
   private boolean wholeShared;
-  /** The chunk loaded last was one where a part starts: the next is shared too. */
-  private boolean afterStart;
 
   /**
    * @param region the stream's bytes in the file, e.g. {@code stripe 2 / column 5 / DATA} at its
@@ -224,7 +227,7 @@ public final class OrcInputStream {
     this.segments = segments.clone();
     this.srcLen = length;
     this.codec = codecOrNull;
-    this.blockSize = Math.min(blockSize, MAX_BLOCK_SIZE);
+    this.blockSize = maxChunkBytes(blockSize);
     cur = EMPTY;
     if (codecOrNull == null) {
       nextChunk = length;
@@ -237,9 +240,9 @@ public final class OrcInputStream {
 
   /**
    * Hands chunks to the other parts of the stripe through {@code exchange}: those where a part
-   * starts ({@link ChunkExchange#startsPart}) and the chunk after each (a part skips the rows
-   * of its row group before its first, which may reach it), taken from the exchange where
-   * another part decompressed them, else decompressed and shared; {@code whole}: every chunk,
+   * starts ({@link ChunkExchange#startsPart}), taken from the exchange where another part
+   * decompressed them, else decompressed and shared (sharing the chunk after each too was
+   * measured: it was needed by two parts for 0.3 % of the bytes, and took a fifth more arrays); {@code whole}: every chunk,
    * kept as long as the stripe is read (a dictionary, which every part reads whole). {@code
    * stream} names the stream within the stripe. Before any read.
    */
@@ -532,12 +535,8 @@ public final class OrcInputStream {
     // Invalidate first, so a failure below cannot leave a half-loaded chunk marked current.
     chunkStart = -1;
     nextChunk = start + HEADER_BYTES + length;
-    boolean exchanged = false;
-    if (exchange != null) {
-      boolean starts = exchange.startsPart(exchangeKey, start);
-      exchanged = wholeShared || starts || afterStart;
-      afterStart = starts;
-    }
+    boolean exchanged = exchange != null
+        && (wholeShared || exchange.startsPart(exchangeKey, start));
     ChunkExchange.Chunk shared;
     if ((header & 1) != 0) {
       cur = src;
@@ -553,7 +552,7 @@ public final class OrcInputStream {
       byte[] into = own ? chunkBuffer : null;
       if (into == null) {
         int size = chunkBuffer != null ? chunkBuffer.length : guessedSize(length);
-        into = own ? (chunkBuffer = takeBuffer(size)) : new byte[size];
+        into = own ? (chunkBuffer = takeBuffer(size)) : exchange.array(size);
       }
       int n;
       try {
@@ -564,7 +563,10 @@ public final class OrcInputStream {
           throw region.corrupt(e, start, "chunk does not decompress: %s", e.getMessage());
         }
         // it may need more room than guessed: once more into a whole block
-        into = own ? (chunkBuffer = takeBuffer(blockSize)) : new byte[blockSize];
+        if (!own) {
+          exchange.giveBack(into);
+        }
+        into = own ? (chunkBuffer = takeBuffer(blockSize)) : exchange.array(blockSize);
         try {
           n = BlockDecompression.atMost(codec, src, p + HEADER_BYTES, length, into, 0,
               blockSize);
@@ -574,7 +576,9 @@ public final class OrcInputStream {
         }
       }
       if (!own && n < into.length / 2) {
+        byte[] whole = into;
         into = Arrays.copyOf(into, n); // what is shared holds at most twice its bytes
+        exchange.giveBack(whole);
       }
       cur = into;
       pos = base = 0;
