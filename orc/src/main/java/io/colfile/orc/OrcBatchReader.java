@@ -1290,12 +1290,25 @@ final class OrcBatchReader extends AbstractBatchReader {
       }
     }
 
-    private void startStripe(StripeData data) throws IOException {
+    /** What the decoders do with the streams, which may read windows of a stripe. */
+    private interface StreamWork {
+      void run() throws IOException;
+    }
+
+    /**
+     * Runs {@code work}, throwing the I/O error itself where reading a window of a stripe read
+     * in windows ({@link StripeData#streamed}) failed.
+     */
+    private void unwrapped(StreamWork work) throws IOException {
       try {
-        startStripeStreams(data);
+        work.run();
       } catch (OrcInputStream.WindowReadException e) {
-        throw e.getCause(); // reading a window of a stripe read in windows failed
+        throw e.getCause();
       }
+    }
+
+    private void startStripe(StripeData data) throws IOException {
+      unwrapped(() -> startStripeStreams(data));
     }
 
     private void startStripeStreams(StripeData data) throws IOException {
@@ -1311,11 +1324,7 @@ final class OrcBatchReader extends AbstractBatchReader {
     }
 
     private void read(ColumnBatch batch, int n) throws IOException {
-      try {
-        readStreams(batch, n);
-      } catch (OrcInputStream.WindowReadException e) {
-        throw e.getCause(); // reading a window of a stripe read in windows failed
-      }
+      unwrapped(() -> readStreams(batch, n));
     }
 
     private void readStreams(ColumnBatch batch, int n) throws IOException {
@@ -1333,11 +1342,7 @@ final class OrcBatchReader extends AbstractBatchReader {
     }
 
     private void seek(PositionSource source) throws IOException {
-      try {
-        seekStreams(source);
-      } catch (OrcInputStream.WindowReadException e) {
-        throw e.getCause(); // reading a window of a stripe read in windows failed
-      }
+      unwrapped(() -> seekStreams(source));
     }
 
     private void seekStreams(PositionSource source) throws IOException {
@@ -1351,11 +1356,7 @@ final class OrcBatchReader extends AbstractBatchReader {
     }
 
     private void skip(long rows) throws IOException {
-      try {
-        skipStreams(rows);
-      } catch (OrcInputStream.WindowReadException e) {
-        throw e.getCause(); // reading a window of a stripe read in windows failed
-      }
+      unwrapped(() -> skipStreams(rows));
     }
 
     private void skipStreams(long rows) throws IOException {
