@@ -84,9 +84,11 @@ class OrcSchemaEvolutionTest {
   private static final Set<String> NEVER_MET = Set.of();
   /**
    * Conversions the quick run (six files, two of every type) meets at least, whatever the seed:
-   * twelve seeds met 64 to 109 of the 175.
+   * sixteen seeds met 64 to 109 of the 175, and seed 4CCD4CD8A48C6B56 only 32 (its random
+   * schemas drew few scalar fields). A floor that every seed passes: that the comparison meets
+   * values at all; the exhaustive run checks every conversion.
    */
-  private static final int QUICK_MINIMUM = 40;
+  private static final int QUICK_MINIMUM = 25;
   private static Path dir;
   private static int binaryRetries;
   /** Cases that ran to the end: coverage is judged only when every case did. */
