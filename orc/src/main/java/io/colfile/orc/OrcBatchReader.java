@@ -71,28 +71,28 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * #fieldsInParts}).
  *
  * <p>With a single field read (or a file of bare values) the caller's thread plans the stripes
- * (pushdown, footers, row-group choice: all that decides what is read and what the report
- * says) and cuts each into parts of about {@link #partRows} rows (where the stripe has a row
- * index), parallelism + 1 parts ahead; each part is decoded by a task of its own on the pool
- * ({@link DecodeTasks}) with column readers and a decompressor of its own (both used again by
- * later parts), the parts of a stripe sharing its data bytes, which every part that needs them
- * first reads together, in chunks ({@link SharedStripeRead}: the next stripe's bytes are read
- * while the current one decodes, by as many threads as start its parts), into an array used
- * again for a later stripe once the batches of the stripe's last part went out; each part seeks
- * to its first row through the row index, and in a compressed stripe the chunks where parts
- * start are decompressed once (mostly: two parts may decompress
- * one at the same time), by the first part to need one, and handed to the others ({@link ChunkExchange}); {@link #fill} hands the batches out in order,
- * swapping the decoded vectors into the caller's batch and the caller's into the pool of
- * batches to fill. The memory held is at most parallelism + 1 stripes' bytes of the columns
- * read (those with a part started; one array each, kept for the next), the batches of
- * parallelism + 1 parts, and of each compressed stripe with a part started at most parallelism +
- * 2 chunks of each stream handed between parts, and its dictionaries decompressed. The report counts and notes a stripe when it
- * is planned: at the end of a read its lines are those of a single-threaded read, but after a
- * seek it may also hold the skips of stripes planned ahead that the read then left, and its
- * lines may come in another order; the stripes and row groups read are counted as their rows
- * are handed out, as a single-threaded read counts them. What a task throws is thrown when its
- * rows before are handed out, and what planning a stripe throws once the stripes before it
- * are; a seek cancels the tasks and starts again from the row sought.
+ * (pushdown, footers, row-group choice: all that decides what is read and what the report says) and
+ * cuts each into parts of about {@link #partRows} rows (where the stripe has a row index),
+ * parallelism + 1 parts ahead; each part is decoded by a task of its own on the pool ({@link
+ * DecodeTasks}) with column readers and a decompressor of its own (both used again by later parts),
+ * the parts of a stripe sharing its data bytes, which every part that needs them first reads
+ * together, in chunks ({@link SharedStripeRead}: the next stripe's bytes are read while the current
+ * one decodes, by as many threads as start its parts), into an array used again for a later stripe
+ * once the batches of the stripe's last part went out; each part seeks to its first row through the
+ * row index, and in a compressed stripe the chunks where parts start are decompressed once (mostly:
+ * two parts may decompress one at the same time), by the first part to need one, and handed to the
+ * others ({@link ChunkExchange}); {@link #fill} hands the batches out in order, swapping the
+ * decoded vectors into the caller's batch and the caller's into the pool of batches to fill. The
+ * memory held is at most parallelism + 1 stripes' bytes of the columns read (those with a part
+ * started; one array each, kept for the next), the batches of parallelism + 1 parts, and of each
+ * compressed stripe with a part started at most parallelism + 2 chunks of each stream handed
+ * between parts, and its dictionaries decompressed. The report counts and notes a stripe when it is
+ * planned: at the end of a read its lines are those of a single-threaded read, but after a seek it
+ * may also hold the skips of stripes planned ahead that the read then left, and its lines may come
+ * in another order; the stripes and row groups read are counted as their rows are handed out, as a
+ * single-threaded read counts them. What a task throws is thrown when its rows before are handed
+ * out, and what planning a stripe throws once the stripes before it are; a seek cancels the tasks
+ * and starts again from the row sought.
  */
 final class OrcBatchReader extends AbstractBatchReader {
   static final String STRIPES = "stripes";

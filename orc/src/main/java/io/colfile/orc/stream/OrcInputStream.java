@@ -22,12 +22,13 @@ import java.util.Objects;
  * body   ::= length raw bytes (isOriginal) | length bytes that decompress to at most blockSize
  * </pre>
  *
- * <p>Reads go through a window {@code cur[pos, limit)}: the raw stream itself, an original chunk
- * in place (no copy), the one reusable decompression buffer (sized to the first chunk's
- * guessed content, grown to {@code blockSize} when a chunk needs more), or a chunk another part
- * of the stripe decompressed ({@link #exchangeChunks}). Decoders in this package read the window directly for speed; everything else uses the
- * methods. Positions (orc.md section 7) are {@code [byteOffset]} for raw streams and {@code
- * [chunkStart, offsetInChunk]} for compressed ones. Not thread-safe.
+ * <p>Reads go through a window {@code cur[pos, limit)}: the raw stream itself, an original chunk in
+ * place (no copy), the one reusable decompression buffer (sized to the first chunk's guessed
+ * content, grown to {@code blockSize} when a chunk needs more), or a chunk another part of the
+ * stripe decompressed ({@link #exchangeChunks}). Decoders in this package read the window directly
+ * for speed; everything else uses the methods. Positions (orc.md section 7) are {@code
+ * [byteOffset]} for raw streams and {@code [chunkStart, offsetInChunk]} for compressed ones. Not
+ * thread-safe.
  *
  * <p>A stream read for some row groups only holds {@link Segment}s of its bytes: a raw stream's
  * window is then one segment (or the part of it from a position on), a chunk must lie within
@@ -242,9 +243,9 @@ public final class OrcInputStream {
    * Hands chunks to the other parts of the stripe through {@code exchange}: those where a part
    * starts ({@link ChunkExchange#startsPart}), taken from the exchange where another part
    * decompressed them, else decompressed and shared (sharing the chunk after each too was
-   * measured: it was needed by two parts for 0.3 % of the bytes, and took a fifth more arrays); {@code whole}: every chunk,
-   * kept as long as the stripe is read (a dictionary, which every part reads whole). {@code
-   * stream} names the stream within the stripe. Before any read.
+   * measured: two parts needed it for 0.3 % of the bytes, and it took a fifth more arrays);
+   * {@code whole}: every chunk, kept as long as the stripe is read (a dictionary, which every
+   * part reads whole). {@code stream} names the stream within the stripe. Before any read.
    */
   public void exchangeChunks(ChunkExchange exchange, Object stream, boolean whole) {
     if (codec != null && source == null) {
