@@ -131,4 +131,102 @@ class WriteTasksTest {
     assertThat(order).containsExactly(0, 1, 2, 3, 4);
     assertThatThrownBy(() -> new WriteTasks(0, null)).isInstanceOf(IllegalArgumentException.class);
   }
+
+  @Test
+  void aHelperStaysForTheNextStepsAndThenGivesItsThreadBack() throws Exception {
+    long before = WriteTasks.lingerNanos;
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    AtomicInteger submitted = new AtomicInteger();
+    java.util.concurrent.Executor counting = r -> {
+      submitted.incrementAndGet();
+      pool.execute(r);
+    };
+    AtomicInteger running = new AtomicInteger();
+    AtomicInteger most = new AtomicInteger();
+    try (WriteTasks tasks = new WriteTasks(2, counting)) {
+      WriteTasks.lingerNanos = TimeUnit.SECONDS.toNanos(10);
+      for (int step = 0; step < 200; step++) {
+        List<WriteTasks.Piece> pieces = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+          pieces.add(() -> {
+            most.accumulateAndGet(running.incrementAndGet(), Math::max);
+            Thread.onSpinWait();
+            running.decrementAndGet();
+          });
+        }
+        tasks.runAll(pieces);
+      }
+      // one helper, started by the first step, took every later one
+      assertThat(submitted.get()).isEqualTo(1);
+      assertThat(most.get()).isLessThanOrEqualTo(2);
+      WriteTasks.lingerNanos = 0; // the lingering helper gives its thread back
+      CountDownLatch both = new CountDownLatch(2);
+      for (int i = 0; i < 2; i++) {
+        pool.execute(() -> {
+          both.countDown();
+          try {
+            both.await(10, TimeUnit.SECONDS);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        });
+      }
+      assertThat(both.await(10, TimeUnit.SECONDS)).as("both pool threads free again").isTrue();
+    } finally {
+      WriteTasks.lingerNanos = before;
+      pool.shutdown();
+      assertThat(pool.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+    }
+  }
+
+  @Test
+  void closingLetsALingeringHelperGo() throws Exception {
+    long before = WriteTasks.lingerNanos;
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    try {
+      WriteTasks.lingerNanos = TimeUnit.SECONDS.toNanos(60);
+      WriteTasks tasks = new WriteTasks(2, pool);
+      AtomicInteger ran = new AtomicInteger();
+      tasks.runAll(List.of(ran::incrementAndGet, ran::incrementAndGet, ran::incrementAndGet));
+      assertThat(ran.get()).isEqualTo(3);
+      tasks.close();
+      pool.shutdown();
+      assertThat(pool.awaitTermination(10, TimeUnit.SECONDS))
+          .as("the helper left the executor's only thread at close").isTrue();
+    } finally {
+      WriteTasks.lingerNanos = before;
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void manyStepsNeverRunMorePiecesAtOnceThanAsked() throws Exception {
+    AtomicInteger running = new AtomicInteger();
+    AtomicInteger most = new AtomicInteger();
+    Set<String> names = ConcurrentHashMap.newKeySet();
+    try (WriteTasks tasks = new WriteTasks(3, null)) {
+      for (int step = 0; step < 300; step++) {
+        int[] ran = new int[1 + step % 9];
+        List<WriteTasks.Piece> pieces = new ArrayList<>();
+        for (int i = 0; i < ran.length; i++) {
+          int k = i;
+          pieces.add(() -> {
+            most.accumulateAndGet(running.incrementAndGet(), Math::max);
+            names.add(Thread.currentThread().getName());
+            for (int spin = 0; spin < 1000; spin++) {
+              Thread.onSpinWait();
+            }
+            ran[k]++;
+            running.decrementAndGet();
+          });
+        }
+        tasks.runAll(pieces);
+        for (int i = 0; i < ran.length; i++) {
+          assertThat(ran[i]).as("step %d, piece %d", step, i).isEqualTo(1);
+        }
+      }
+    }
+    assertThat(most.get()).isBetween(1, 3);
+    assertThat(names).anyMatch(n -> n.startsWith("colfile-write-"));
+  }
 }
