@@ -133,49 +133,68 @@ class WriteTasksTest {
   }
 
   @Test
+  @org.junit.jupiter.api.Timeout(60)
   void aHelperStaysForTheNextStepsAndThenGivesItsThreadBack() throws Exception {
     long before = WriteTasks.lingerNanos;
-    ExecutorService pool = Executors.newFixedThreadPool(2);
-    AtomicInteger submitted = new AtomicInteger();
-    java.util.concurrent.Executor counting = r -> {
-      submitted.incrementAndGet();
-      pool.execute(r);
-    };
-    AtomicInteger running = new AtomicInteger();
-    AtomicInteger most = new AtomicInteger();
-    try (WriteTasks tasks = new WriteTasks(2, counting)) {
-      WriteTasks.lingerNanos = TimeUnit.SECONDS.toNanos(10);
+    try (WriteTasks tasks = new WriteTasks(2, null)) {
+      WriteTasks.lingerNanos = TimeUnit.SECONDS.toNanos(30);
+      String caller = Thread.currentThread().getName();
+      CountDownLatch helped = new CountDownLatch(1);
       for (int step = 0; step < 200; step++) {
         List<WriteTasks.Piece> pieces = new ArrayList<>();
+        boolean first = step == 0;
         for (int i = 0; i < 4; i++) {
           pieces.add(() -> {
-            most.accumulateAndGet(running.incrementAndGet(), Math::max);
-            Thread.onSpinWait();
-            running.decrementAndGet();
+            if (!Thread.currentThread().getName().equals(caller)) {
+              helped.countDown();
+            } else if (first) {
+              // the first step waits for a helper to take a piece: one has started
+              try {
+                assertThat(helped.await(20, TimeUnit.SECONDS)).isTrue();
+              } catch (InterruptedException e) {
+                throw new java.io.InterruptedIOException();
+              }
+            }
           });
         }
         tasks.runAll(pieces);
       }
-      // one helper, started by the first step, took every later one
-      assertThat(submitted.get()).isEqualTo(1);
-      assertThat(most.get()).isLessThanOrEqualTo(2);
-      WriteTasks.lingerNanos = 0; // the lingering helper gives its thread back
-      CountDownLatch both = new CountDownLatch(2);
-      for (int i = 0; i < 2; i++) {
-        pool.execute(() -> {
-          both.countDown();
-          try {
-            both.await(10, TimeUnit.SECONDS);
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-          }
-        });
+      // the helper of the first step took the later ones: no other was started
+      assertThat(tasks.helpersStarted()).isEqualTo(1);
+      WriteTasks.lingerNanos = 0; // it gives its thread back
+      long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+      while (tasks.helping() > 0 && System.nanoTime() < end) {
+        Thread.sleep(1);
       }
-      assertThat(both.await(10, TimeUnit.SECONDS)).as("both pool threads free again").isTrue();
+      assertThat(tasks.helping()).isZero();
     } finally {
       WriteTasks.lingerNanos = before;
-      pool.shutdown();
-      assertThat(pool.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+    }
+  }
+
+  @Test
+  @org.junit.jupiter.api.Timeout(60)
+  void aHelperGivesAGivenExecutorsThreadBackWhileStepsGoOn() throws Exception {
+    long before = WriteTasks.lingerNanos;
+    ExecutorService one = Executors.newSingleThreadExecutor();
+    try (WriteTasks tasks = new WriteTasks(2, one)) {
+      WriteTasks.lingerNanos = TimeUnit.SECONDS.toNanos(30);
+      java.util.concurrent.atomic.AtomicBoolean otherRan = new java.util.concurrent.atomic.AtomicBoolean();
+      boolean queued = false;
+      long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+      // steps back to back, far closer than the linger: only the tenure lets the helper go
+      while (!otherRan.get() && System.nanoTime() < end) {
+        tasks.runAll(List.of(() -> { }, () -> { }, () -> { }));
+        if (!queued && tasks.helpersStarted() > 0) {
+          one.execute(() -> otherRan.set(true)); // another task of the shared executor
+          queued = true;
+        }
+      }
+      assertThat(otherRan.get()).as("the executor's other task ran while steps went on").isTrue();
+    } finally {
+      WriteTasks.lingerNanos = before;
+      one.shutdown();
+      assertThat(one.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
     }
   }
 
@@ -228,5 +247,62 @@ class WriteTasksTest {
     }
     assertThat(most.get()).isBetween(1, 3);
     assertThat(names).anyMatch(n -> n.startsWith("colfile-write-"));
+  }
+
+  @Test
+  @org.junit.jupiter.api.Timeout(30)
+  void anExecutorThatRunsHelpersOnTheCallerStillFinishes() throws IOException {
+    AtomicInteger ran = new AtomicInteger();
+    java.util.concurrent.Executor direct = Runnable::run;
+    try (WriteTasks tasks = new WriteTasks(3, direct)) {
+      for (int s = 0; s < 10; s++) {
+        tasks.runAll(List.of(ran::incrementAndGet, ran::incrementAndGet, ran::incrementAndGet));
+      }
+    }
+    assertThat(ran.get()).isEqualTo(30);
+  }
+
+  @Test
+  @org.junit.jupiter.api.Timeout(30)
+  void aRejectingOrDroppingExecutorLeavesNoPieceRunningAfterTheStep() throws Exception {
+    long before = WriteTasks.lingerNanos;
+    ExecutorService pool = Executors.newFixedThreadPool(3);
+    AtomicInteger accepted = new AtomicInteger();
+    AtomicInteger submitted = new AtomicInteger();
+    // takes one helper, then refuses every other one; later drops them silently
+    java.util.concurrent.Executor picky = r -> {
+      int n = submitted.incrementAndGet();
+      if (n == 1) {
+        accepted.incrementAndGet();
+        pool.execute(r);
+      } else if (n % 2 == 0) {
+        throw new java.util.concurrent.RejectedExecutionException("full");
+      } // else dropped: never run
+    };
+    try (WriteTasks tasks = new WriteTasks(4, picky)) {
+      WriteTasks.lingerNanos = TimeUnit.MILLISECONDS.toNanos(50);
+      for (int step = 0; step < 40; step++) {
+        AtomicInteger running = new AtomicInteger();
+        AtomicInteger done = new AtomicInteger();
+        List<WriteTasks.Piece> pieces = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+          pieces.add(() -> {
+            running.incrementAndGet();
+            Thread.onSpinWait();
+            done.incrementAndGet();
+            running.decrementAndGet();
+          });
+        }
+        tasks.runAll(pieces);
+        assertThat(done.get()).as("step %d", step).isEqualTo(6);
+        assertThat(running.get()).as("a piece still running after step %d", step).isZero();
+      }
+      // a dropped or refused helper was not counted for good: every step still sent one
+      assertThat(submitted.get()).isGreaterThanOrEqualTo(40);
+    } finally {
+      WriteTasks.lingerNanos = before;
+      pool.shutdown();
+      assertThat(pool.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+    }
   }
 }
