@@ -22,8 +22,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>The pool is {@link ReadOptions#withExecutor}'s executor, or else threads of this object's
  * own (daemon threads named {@code colfile-read-N}, {@link ReadOptions#parallelism} of them,
- * made when the first task starts and stopped by {@link #close}). Not thread-safe: one reader
- * thread starts, takes and cancels.
+ * made when the first task starts and stopped by {@link #close}; one without a task looks for
+ * the next for {@link #lingerNanos} before it sleeps). Not thread-safe: one reader thread
+ * starts, takes and cancels.
  */
 public final class DecodeTasks implements AutoCloseable {
   private static final AtomicInteger THREADS = new AtomicInteger();
@@ -67,7 +68,7 @@ public final class DecodeTasks implements AutoCloseable {
     }
     if (own == null) {
       ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 10, TimeUnit.SECONDS,
-          new LinkedBlockingQueue<>(), r -> {
+          new LingeringQueue(), r -> {
             Thread t = new Thread(r, "colfile-read-" + THREADS.incrementAndGet());
             t.setDaemon(true);
             synchronized (made) {
@@ -80,6 +81,39 @@ public final class DecodeTasks implements AutoCloseable {
       own = pool;
     }
     return own;
+  }
+
+  /**
+   * How long a thread of this object's own pool looks for the next task before it sleeps (ns):
+   * a Trevni column's next block, a part of a stripe, come within tens of microseconds, and a
+   * sleeping thread woken for each started too late to be ahead of the reader (on a virtual
+   * machine an idle CPU takes 50 us or more to wake). Tests set it.
+   */
+  static volatile long lingerNanos = 100_000;
+
+  /** The own pool's queue: a thread without a task looks again for a while before it sleeps. */
+  private static final class LingeringQueue extends LinkedBlockingQueue<Runnable> {
+    @Override
+    public Runnable poll(long timeout, TimeUnit unit) throws InterruptedException {
+      long start = System.nanoTime();
+      do {
+        Runnable r = poll();
+        if (r != null) {
+          return r;
+        }
+        if (Thread.interrupted()) { // the pool is shut down
+          throw new InterruptedException();
+        }
+        Thread.yield(); // a thread waiting for a core gets it
+      } while (System.nanoTime() - start < lingerNanos);
+      return super.poll(timeout, unit);
+    }
+
+    @Override
+    public Runnable take() throws InterruptedException {
+      Runnable r = poll(0, TimeUnit.NANOSECONDS);
+      return r != null ? r : super.take();
+    }
   }
 
   /**

@@ -151,4 +151,30 @@ class DecodeTasksTest {
     assertThat(Thread.getAllStackTraces().keySet().stream()
         .filter(t -> t.getName().startsWith("colfile-read-") && t.isAlive()).count()).isZero();
   }
+
+  @Test
+  @org.junit.jupiter.api.Timeout(20)
+  void closeStopsThreadsStillLookingForATask() throws Exception {
+    long before = DecodeTasks.lingerNanos;
+    DecodeTasks.lingerNanos = java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+    try {
+      DecodeTasks tasks = new DecodeTasks(ReadOptions.defaults().withParallelism(2));
+      for (int round = 0; round < 3; round++) {
+        // tasks one after another: the threads look for the next while the reader takes
+        DecodeTasks.Task<Integer> task = tasks.start(new Counter(5));
+        for (int i = 0; i < 5; i++) {
+          assertThat(task.take()).isEqualTo(i);
+        }
+        assertThat(task.take()).isNull();
+      }
+      long start = System.nanoTime();
+      tasks.close(); // the threads look for a task for a minute unless close stops them
+      assertThat(System.nanoTime() - start).isLessThan(
+          java.util.concurrent.TimeUnit.SECONDS.toNanos(10));
+      assertThat(Thread.getAllStackTraces().keySet().stream()
+          .filter(t -> t.getName().startsWith("colfile-read-") && t.isAlive()).count()).isZero();
+    } finally {
+      DecodeTasks.lingerNanos = before;
+    }
+  }
 }
