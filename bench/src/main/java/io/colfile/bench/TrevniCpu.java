@@ -1,11 +1,7 @@
 package io.colfile.bench;
 
 import io.colfile.core.ReadOptions;
-import io.colfile.core.io.OutputFile;
 import io.colfile.core.vector.ColumnBatch;
-import io.colfile.trevni.TrevniCodec;
-import io.colfile.trevni.TrevniWriter;
-import io.colfile.trevni.TrevniWriterOptions;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -125,14 +121,7 @@ public final class TrevniCpu {
 
   private static long colfileWrite(List<ColumnBatch> batches, String codec, Path path)
       throws IOException {
-    TrevniWriterOptions options = TrevniWriterOptions.builder()
-        .codec(TrevniCodec.forName(codec)).build();
-    try (TrevniWriter w = TrevniWriter.create(OutputFile.local(path), TrevniData.COLFILE,
-        options)) {
-      for (ColumnBatch b : batches) {
-        w.write(b);
-      }
-    }
+    TrevniData.write(batches, codec, 1, path);
     return Files.size(path);
   }
 

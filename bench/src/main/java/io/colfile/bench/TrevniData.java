@@ -1,12 +1,18 @@
 package io.colfile.bench;
 
+import io.colfile.core.io.OutputFile;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnBatch;
+import io.colfile.trevni.TrevniCodec;
+import io.colfile.trevni.TrevniWriter;
+import io.colfile.trevni.TrevniWriterOptions;
+import java.io.IOException;
 import io.colfile.trevni.avro.AvroSchema;
 import io.colfile.trevni.avro.AvroTypes;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
@@ -56,6 +62,18 @@ final class TrevniData {
   static Schema projection() {
     return new Schema.Parser().parse("{\"type\":\"record\",\"name\":\"lineitem\",\"fields\":["
         + field("l_orderkey", "\"long\"") + "," + field("l_extendedprice", DECIMAL) + "]}");
+  }
+
+  /** Writes {@code batches} to {@code path} with colfile's writer, {@code codec}, threads. */
+  static void write(List<ColumnBatch> batches, String codec, int threads, Path path)
+      throws IOException {
+    TrevniWriterOptions options = TrevniWriterOptions.builder()
+        .codec(TrevniCodec.forName(codec)).parallelism(threads).build();
+    try (TrevniWriter w = TrevniWriter.create(OutputFile.local(path), COLFILE, options)) {
+      for (ColumnBatch b : batches) {
+        w.write(b);
+      }
+    }
   }
 
   static void generate(long rows, List<GenericRecord> records, List<ColumnBatch> batches) {

@@ -1,10 +1,6 @@
 package io.colfile.bench;
 
-import io.colfile.core.io.OutputFile;
 import io.colfile.core.vector.ColumnBatch;
-import io.colfile.trevni.TrevniCodec;
-import io.colfile.trevni.TrevniWriter;
-import io.colfile.trevni.TrevniWriterOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -107,14 +103,7 @@ public class TrevniWriteBenchmark {
 
   private Path colfile(int threads) throws IOException {
     Path path = dir.resolve("colfile.trv");
-    TrevniWriterOptions options = TrevniWriterOptions.builder()
-        .codec(TrevniCodec.forName(codec)).parallelism(threads).build();
-    try (TrevniWriter w = TrevniWriter.create(OutputFile.local(path), TrevniData.COLFILE,
-        options)) {
-      for (ColumnBatch b : batches) {
-        w.write(b);
-      }
-    }
+    TrevniData.write(batches, codec, threads, path);
     return path;
   }
 }

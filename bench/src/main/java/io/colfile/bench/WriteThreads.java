@@ -6,9 +6,6 @@ import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnBatch;
 import io.colfile.orc.OrcWriter;
 import io.colfile.orc.OrcWriterOptions;
-import io.colfile.trevni.TrevniCodec;
-import io.colfile.trevni.TrevniWriter;
-import io.colfile.trevni.TrevniWriterOptions;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -76,16 +73,7 @@ public final class WriteThreads {
           if (trevniBatches.isEmpty()) {
             TrevniData.generate(1_000_000, null, trevniBatches);
           }
-          write = (path, threads) -> {
-            TrevniWriterOptions o = TrevniWriterOptions.builder()
-                .codec(TrevniCodec.forName(codec)).parallelism(threads).build();
-            try (TrevniWriter w = TrevniWriter.create(OutputFile.local(path), TrevniData.COLFILE,
-                o)) {
-              for (ColumnBatch b : trevniBatches) {
-                w.write(b);
-              }
-            }
-          };
+          write = (path, threads) -> TrevniData.write(trevniBatches, codec, threads, path);
         } else {
           throw new IllegalArgumentException("not orc:CODEC or trevni:codec: " + c);
         }
