@@ -96,8 +96,9 @@ public final class WriteOptions {
   /**
    * Runs a parallel write's tasks ({@link #withParallelism}) on {@code executor} rather than on
    * threads of the writer's own. The writer never shuts it down, and the writing thread takes
-   * part in the work, so a busy executor slows a write but never stalls it. Null for the
-   * writer's own threads.
+   * part in the work, so a busy executor slows a write but never stalls it; a task of the
+   * writer's gives its thread back at its first moment without work after a millisecond, even
+   * while batches keep coming. Null for the writer's own threads.
    */
   public WriteOptions withExecutor(Executor executor) {
     return new WriteOptions(compression, blockSize, bloomFilterColumns, properties, parallelism,
