@@ -1,12 +1,8 @@
 package io.colfile.bench;
 
 import io.colfile.core.ReadOptions;
-import io.colfile.core.codec.CompressionCodec;
-import io.colfile.core.io.OutputFile;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnBatch;
-import io.colfile.orc.OrcWriter;
-import io.colfile.orc.OrcWriterOptions;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -66,15 +62,7 @@ public final class FormatThreads {
             LineItemFile.generate(1_000_000, b -> orcBatches.add(
                 LineItemFile.toColfile(b, orcSchema)));
           }
-          job = (p, threads) -> {
-            OrcWriterOptions o = OrcWriterOptions.builder()
-                .compression(CompressionCodec.valueOf(codec)).parallelism(threads).build();
-            try (OrcWriter w = OrcWriter.create(OutputFile.local(p), orcSchema, o)) {
-              for (ColumnBatch b : orcBatches) {
-                w.write(b);
-              }
-            }
-          };
+          job = (p, threads) -> LineItemFile.writeColfile(orcBatches, orcSchema, codec, threads, p);
         } else if (fc[0].startsWith("trevni-")) {
           if (trevniBatches.isEmpty()) {
             TrevniData.generate(1_000_000, null, trevniBatches);

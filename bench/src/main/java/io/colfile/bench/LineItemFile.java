@@ -1,20 +1,25 @@
 package io.colfile.bench;
 
+import io.colfile.core.codec.CompressionCodec;
+import io.colfile.core.io.OutputFile;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.BytesVector;
 import io.colfile.core.vector.ColumnBatch;
 import io.colfile.core.vector.DecimalVector;
 import io.colfile.core.vector.DoubleVector;
 import io.colfile.core.vector.LongVector;
+import io.colfile.orc.OrcWriter;
+import io.colfile.orc.OrcWriterOptions;
 import io.colfile.testkit.LineItems;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.function.Consumer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hive.ql.exec.vector.BytesColumnVector;
@@ -136,6 +141,18 @@ public final class LineItemFile {
    * The same rows as a colfile batch of {@code type} (whose columns match the batch's), sharing
    * the string bytes and copying the rest.
    */
+  /** Writes {@code batches} of {@code schema} to {@code path} with colfile's ORC writer. */
+  static void writeColfile(List<ColumnBatch> batches, Type schema, String codec, int threads,
+      Path path) throws IOException {
+    OrcWriterOptions options = OrcWriterOptions.builder()
+        .compression(CompressionCodec.valueOf(codec)).parallelism(threads).build();
+    try (OrcWriter writer = OrcWriter.create(OutputFile.local(path), schema, options)) {
+      for (ColumnBatch b : batches) {
+        writer.write(b);
+      }
+    }
+  }
+
   static ColumnBatch toColfile(VectorizedRowBatch b, Type type) {
     ColumnBatch c = new ColumnBatch(type, b.getMaxSize());
     for (int col = 0; col < b.cols.length; col++) {

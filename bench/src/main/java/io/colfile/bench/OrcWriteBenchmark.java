@@ -1,10 +1,7 @@
 package io.colfile.bench;
 
-import io.colfile.core.codec.CompressionCodec;
-import io.colfile.core.io.OutputFile;
 import io.colfile.core.types.Type;
 import io.colfile.core.vector.ColumnBatch;
-import io.colfile.orc.OrcWriter;
 import io.colfile.orc.OrcWriterOptions;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -125,13 +122,7 @@ public class OrcWriteBenchmark {
 
   private Path colfile(int threads) throws IOException {
     Path path = dir.resolve("colfile.orc");
-    OrcWriterOptions options = OrcWriterOptions.builder()
-        .compression(CompressionCodec.valueOf(codec)).parallelism(threads).build();
-    try (OrcWriter writer = OrcWriter.create(OutputFile.local(path), schema, options)) {
-      for (ColumnBatch b : colfileBatches) {
-        writer.write(b);
-      }
-    }
+    LineItemFile.writeColfile(colfileBatches, schema, codec, threads, path);
     return path;
   }
 }
