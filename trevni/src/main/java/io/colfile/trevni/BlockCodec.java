@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
+import java.util.function.IntFunction;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorOutputStream;
 
@@ -74,8 +75,23 @@ abstract class BlockCodec {
    * @throws MalformedInputException if the data is not a block of this codec or does not expand
    *     to exactly {@code rawSize} bytes
    */
-  abstract byte[] decompress(byte[] in, int off, int len, int rawSize)
-      throws MalformedInputException;
+  final byte[] decompress(byte[] in, int off, int len, int rawSize)
+      throws MalformedInputException {
+    return decompress(in, off, len, rawSize, byte[]::new);
+  }
+
+  /**
+   * Decompresses {@code in[off, off + len)} into the first {@code rawSize} bytes of {@code
+   * arrays.apply(rawSize)}, an array of at least that many bytes, and returns it. A codec asks
+   * for the array only once the block's claimed size has passed its checks (a damaged
+   * descriptor's absurd size allocates nothing); one that cannot use it returns a new array of
+   * exactly {@code rawSize} bytes.
+   *
+   * @throws MalformedInputException if the data is not a block of this codec or does not expand
+   *     to exactly {@code rawSize} bytes
+   */
+  abstract byte[] decompress(byte[] in, int off, int len, int rawSize,
+      IntFunction<byte[]> arrays) throws MalformedInputException;
 
   private static final class Null extends BlockCodec {
     @Override
@@ -95,7 +111,8 @@ abstract class BlockCodec {
     }
 
     @Override
-    byte[] decompress(byte[] in, int off, int len, int rawSize) throws MalformedInputException {
+    byte[] decompress(byte[] in, int off, int len, int rawSize, IntFunction<byte[]> arrays)
+        throws MalformedInputException {
       if (len != rawSize) {
         throw new MalformedInputException(0, "an uncompressed block of " + len
             + " bytes claims " + rawSize + " bytes of values");
@@ -160,7 +177,8 @@ abstract class BlockCodec {
     }
 
     @Override
-    byte[] decompress(byte[] in, int off, int len, int rawSize) throws MalformedInputException {
+    byte[] decompress(byte[] in, int off, int len, int rawSize, IntFunction<byte[]> arrays)
+        throws MalformedInputException {
       // refuse a false size before allocating it
       BlockDecompression.checkRatio(len, rawSize, maxRatio);
       if (codec == CompressionCodec.SNAPPY) {
@@ -173,7 +191,7 @@ abstract class BlockCodec {
       if (decompressor == null) {
         decompressor = codec.newDecompressor();
       }
-      byte[] out = new byte[rawSize];
+      byte[] out = arrays.apply(rawSize);
       BlockDecompression.exactly(decompressor, in, off, len, out, 0, rawSize, maxRatio);
       return out;
     }
@@ -192,7 +210,8 @@ abstract class BlockCodec {
     }
 
     @Override
-    byte[] decompress(byte[] in, int off, int len, int rawSize) throws MalformedInputException {
+    byte[] decompress(byte[] in, int off, int len, int rawSize, IntFunction<byte[]> arrays)
+        throws MalformedInputException {
       // Grows with what the stream really yields, so a false size claim allocates nothing big.
       byte[] out = new byte[Math.min(rawSize, Math.max(1024, len * 8))];
       int n = 0;

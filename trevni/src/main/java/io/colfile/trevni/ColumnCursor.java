@@ -13,6 +13,7 @@ import io.colfile.core.vector.LongVector;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.function.IntFunction;
 import java.util.zip.CRC32;
 
 /**
@@ -26,7 +27,8 @@ import java.util.zip.CRC32;
  * with {@link #decodeAhead}, the next block is decompressed and verified on another thread while
  * this one is read (its bytes are still read on the cursor's thread).
  * Values read as byte arrays ({@link #buffer()}) stay valid after the cursor moves on: every
- * block gets a fresh array.
+ * block gets a fresh array, unless the caller lets the cursor use the arrays of the blocks it
+ * has left again ({@link #recycleBlocks}).
  *
  * <p>{@link #seekRow} and {@link #seekValue} jump through the block descriptors; unlike Apache
  * Avro 1.12's cursor they also work on array columns, when the target precedes the first block's
@@ -34,6 +36,10 @@ import java.util.zip.CRC32;
  */
 public final class ColumnCursor {
   private static final int NO_BLOCK = -1;
+  /** The most arrays of blocks left behind that a cursor keeps to use again. */
+  private static final int MAX_SPARE = 4;
+  /** The largest array a cursor keeps to use again (a block grown by a huge value is not). */
+  private static final int MAX_SPARE_BYTES = 1 << 20;
 
   private final TrevniFile file;
   private final int column;
@@ -59,6 +65,14 @@ public final class ColumnCursor {
   /** The decoded bytes of block {@link #aheadBlock}, decoded ahead; or null. */
   private DecodeTasks.Task<byte[]> aheadData;
   private int aheadBlock = NO_BLOCK;
+  /** Whether blocks' arrays are used again ({@link #recycleBlocks}). */
+  private boolean recycling;
+  /** Arrays of blocks left since the last {@link #recycleBlocks}: free at the next. */
+  private final byte[][] left = new byte[MAX_SPARE][];
+  private int leftCount;
+  /** Arrays free for the next blocks. */
+  private final byte[][] spare = new byte[MAX_SPARE][];
+  private int spareCount;
 
   ColumnCursor(TrevniFile file, int column, List<BlockInfo> blocks) {
     this.file = file;
@@ -731,6 +745,76 @@ public final class ColumnCursor {
         ? null : tasks;
   }
 
+  /**
+   * Lets the cursor read later blocks into the arrays of the blocks it left before this call
+   * (not the one it is in), instead of a new array for each: call it between batches, once
+   * nothing read from those blocks is in use ({@link #buffer()}, vectors that point into it).
+   * A batch reader calls it before each batch, as its contract allows; a cursor never told so
+   * gives every block a fresh array.
+   */
+  public void recycleBlocks() {
+    recycling = true;
+    for (int i = 0; i < leftCount; i++) {
+      if (spareCount < MAX_SPARE) {
+        spare[spareCount++] = left[i];
+      }
+      left[i] = null;
+    }
+    leftCount = 0;
+  }
+
+  /**
+   * An array of at least {@code size} bytes for a block: a spare one, or new. Blocks differ in
+   * size by their last value, so a new array, while arrays are recycled, has room for an eighth
+   * more (to the next multiple of an eighth of the power of two at or below {@code size}); a
+   * spare that is too small is dropped for it.
+   */
+  private byte[] blockArray(int size) {
+    if (!recycling) {
+      return new byte[size];
+    }
+    byte[] a = takeSpare(size);
+    return a != null ? a : newBlockArray(size);
+  }
+
+  /** A spare array of at least {@code size} bytes, or null (and the smallest spare dropped). */
+  private byte[] takeSpare(int size) {
+    int smallest = -1;
+    for (int i = spareCount - 1; i >= 0; i--) {
+      byte[] a = spare[i];
+      if (a.length >= size) {
+        dropSpare(i);
+        return a;
+      }
+      if (smallest < 0 || a.length < spare[smallest].length) {
+        smallest = i;
+      }
+    }
+    if (smallest >= 0) {
+      dropSpare(smallest);
+    }
+    return null;
+  }
+
+  private static byte[] newBlockArray(int size) {
+    int step = Math.max(1, Integer.highestOneBit(size) >>> 3);
+    long rounded = ((long) size + step - 1) / step * step;
+    return new byte[rounded <= MAX_SPARE_BYTES ? (int) rounded : size];
+  }
+
+  private void dropSpare(int i) {
+    spare[i] = spare[--spareCount];
+    spare[spareCount] = null;
+  }
+
+  /** The array of the block being left, kept to use again once the batch is done with it. */
+  private void leave(byte[] array) {
+    if (recycling && array.length > 0 && array.length <= MAX_SPARE_BYTES
+        && leftCount < MAX_SPARE) {
+      left[leftCount++] = array;
+    }
+  }
+
   private void loadBlock(int b) throws IOException {
     if (b >= blocks.size()) {
       throw new IllegalStateException("column '" + spec.name() + "' has no block " + b);
@@ -751,6 +835,7 @@ public final class ColumnCursor {
       finishAhead(); // a decoding under way uses this cursor's CRC: let it end first
       data = readAndDecode(b);
     }
+    leave(buf);
     block = b;
     buf = data;
     limit = info.uncompressedSize();
@@ -767,6 +852,12 @@ public final class ColumnCursor {
       }
       byte[] stored = raw;
       IOException failed = readError;
+      // a spare array taken here, on the cursor's thread; one is allocated only once the
+      // block's claimed size has passed the codec's checks
+      byte[] spareArray = recycling && file.codec(column) != TrevniCodec.NULL
+          ? takeSpare(blocks.get(next).uncompressedSize()) : null;
+      IntFunction<byte[]> arrays = !recycling ? byte[]::new
+          : n -> spareArray != null && spareArray.length >= n ? spareArray : newBlockArray(n);
       boolean[] made = new boolean[1];
       aheadData = ahead.start(() -> {
         if (made[0]) {
@@ -776,7 +867,7 @@ public final class ColumnCursor {
         if (failed != null) {
           throw failed;
         }
-        return decode(next, stored);
+        return decode(next, stored, arrays);
       });
       aheadBlock = next;
     }
@@ -814,7 +905,12 @@ public final class ColumnCursor {
           file.length());
     }
     if (into == null) {
-      return file.input().read(info.offset(), size);
+      if (!recycling || file.codec(column) != TrevniCodec.NULL) {
+        return file.input().read(info.offset(), size);
+      }
+      byte[] raw = blockArray(size); // the block's values, read in place
+      file.input().readFully(info.offset(), raw, 0, size);
+      return raw;
     }
     byte[] raw = into.input(size);
     file.input().readFully(info.offset(), raw, 0, size);
@@ -828,24 +924,25 @@ public final class ColumnCursor {
   private byte[] readAndDecode(int b) throws IOException {
     TrevniCodec kind = file.codec(column);
     if (kind == TrevniCodec.NULL) {
-      return decode(b, read(b)); // the values are read in place: a new array
+      return decode(b, read(b), null); // the values are read in place
     }
     BlockCodec codec = file.borrowCodec(kind);
     try {
-      return decode(b, read(b, codec), codec);
+      return decode(b, read(b, codec), codec, this::blockArray);
     } finally {
       file.returnCodec(kind, codec);
     }
   }
 
-  private byte[] decode(int b, byte[] raw) throws IOException {
+  /** {@link #decode(int, byte[], BlockCodec, IntFunction)} with a codec of the column's. */
+  private byte[] decode(int b, byte[] raw, IntFunction<byte[]> arrays) throws IOException {
     TrevniCodec kind = file.codec(column);
     if (kind == TrevniCodec.NULL) {
-      return decode(b, raw, null);
+      return decode(b, raw, null, null);
     }
     BlockCodec codec = file.borrowCodec(kind);
     try {
-      return decode(b, raw, codec);
+      return decode(b, raw, codec, arrays);
     } finally {
       file.returnCodec(kind, codec);
     }
@@ -853,9 +950,11 @@ public final class ColumnCursor {
 
   /**
    * Block {@code b}'s values from its stored bytes {@code raw}: decompressed with {@code codec}
-   * (null for the null codec) and checked. Uses this cursor's CRC: on one thread at a time.
+   * (null for the null codec) into an array from {@code arrays} ({@link BlockCodec#decompress})
+   * and checked. Uses this cursor's CRC: on one thread at a time.
    */
-  private byte[] decode(int b, byte[] raw, BlockCodec codec) throws IOException {
+  private byte[] decode(int b, byte[] raw, BlockCodec codec, IntFunction<byte[]> arrays)
+      throws IOException {
     BlockInfo info = blocks.get(b);
     int stored = info.compressedSize();
     int size = stored + checksum.size();
@@ -870,7 +969,7 @@ public final class ColumnCursor {
         }
         data = raw;
       } else {
-        data = codec.decompress(raw, 0, stored, info.uncompressedSize());
+        data = codec.decompress(raw, 0, stored, info.uncompressedSize(), arrays);
       }
       dataLength = info.uncompressedSize();
     } catch (MalformedInputException e) {

@@ -131,18 +131,30 @@ public final class RowReader {
     return row;
   }
 
-  /** Fills {@code batch} with up to its capacity of rows; false when none were left. */
+  /**
+   * Fills {@code batch} with up to its capacity of rows; false when none were left. What the
+   * batches filled before reference stays valid only until this call ({@link #next(ColumnBatch,
+   * int)}).
+   */
   public boolean next(ColumnBatch batch) throws IOException {
     int n = (int) Math.min(file.rowCount() - row, batch.capacity());
     next(batch, n);
     return n > 0;
   }
 
-  /** Resets {@code batch} and fills it with the next {@code rows} rows, which must exist. */
+  /**
+   * Resets {@code batch} and fills it with the next {@code rows} rows, which must exist. As a
+   * {@code BatchReader}'s batches, what the batches filled before reference (string and bytes
+   * values point into the blocks read) stays valid only until this call: the arrays of blocks
+   * read for them are used again ({@link ColumnCursor#recycleBlocks}).
+   */
   public void next(ColumnBatch batch, int rows) throws IOException {
     batch.reset();
     if (rows < 0 || rows > batch.capacity() || rows > file.rowCount() - row) {
       throw new IllegalArgumentException(rows + " rows do not fit the batch or the file");
+    }
+    for (ColumnCursor c : used) {
+      c.recycleBlocks();
     }
     DeepStack.run(tree.depth, () -> {
       readRows(batch, rows);
