@@ -21,10 +21,11 @@ import java.util.concurrent.Executors;
  *
  * <pre>
  * java -Xmx2g -Dcolfile.bench.codec=NONE -cp bench/target/benchmarks.jar \
- *     io.colfile.bench.OrcThreads [rounds]
+ *     io.colfile.bench.OrcThreads [rounds] [lineitem|dictionary]
  * </pre>
  *
- * <p>Defaults: 30 rounds, the first five warm-up (not counted).
+ * <p>Defaults: 30 rounds, the first five warm-up (not counted), the lineitem file; {@code
+ * dictionary} scans {@link DictionaryFile} instead (large string dictionaries).
  */
 public final class OrcThreads {
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -34,7 +35,13 @@ public final class OrcThreads {
 
   public static void main(String[] args) throws Exception {
     int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 30;
-    Path file = LineItemFile.ensure();
+    String which = args.length > 1 ? args[1] : "lineitem";
+    Path file = switch (which) {
+      case "lineitem" -> LineItemFile.ensure();
+      case "dictionary" -> DictionaryFile.ensure();
+      default -> throw new IllegalArgumentException("no benchmark file " + which
+          + " (lineitem or dictionary)");
+    };
     List<Thread> pool = Collections.synchronizedList(new ArrayList<>());
     ExecutorService executor = Executors.newFixedThreadPool(2, r -> {
       Thread t = new Thread(r, "orc-threads-" + pool.size());

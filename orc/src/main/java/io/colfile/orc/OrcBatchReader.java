@@ -30,6 +30,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Reads the rows of an ORC file stripe by stripe: the columns of a projection of the file's
@@ -446,6 +447,8 @@ final class OrcBatchReader extends AbstractBatchReader {
 
   /** What the stripes' chunk exchanges did (for tests). */
   final ChunkExchange.Counts exchangeCounts = new ChunkExchange.Counts();
+  /** Values the parts of stripes made once and shared ({@link StripeShares}; for tests). */
+  final LongAdder sharedValuesMade = new LongAdder();
   /** The arrays of the chunks the parts of stripes done with shared, for the next stripes. */
   private final ChunkExchange.Spares chunkSpares;
 
@@ -856,6 +859,7 @@ final class OrcBatchReader extends AbstractBatchReader {
    */
   private List<Unit> cut(Unit whole, long row) {
     whole.exchange = null; // the parts cut before (if any) were cancelled: their chunks go too
+    whole.shares = null;
     StripeIndex idx = whole.index;
     int stride = idx.rowIndexStride();
     int groups = idx.rowGroupCount();
@@ -922,6 +926,7 @@ final class OrcBatchReader extends AbstractBatchReader {
       parts.add(part);
     }
     whole.partsLeft = parts.size();
+    whole.shares = new StripeShares(sharedValuesMade);
     if (tail.codec != CompressionCodec.NONE) {
       whole.exchange = exchange(whole, bounds);
     }
@@ -1073,6 +1078,8 @@ final class OrcBatchReader extends AbstractBatchReader {
      * uncompressed file or a stripe not cut.
      */
     ChunkExchange exchange;
+    /** What the parts of this stripe make once and share (dictionaries); null when not cut. */
+    StripeShares shares;
 
     /**
      * The stripe's data bytes ({@link #ranges}), read by the parts that ask ({@link
@@ -1103,6 +1110,9 @@ final class OrcBatchReader extends AbstractBatchReader {
     synchronized void release() {
       if (exchange != null) {
         exchange.clear();
+      }
+      if (shares != null) {
+        shares.clear(); // a dictionary may point into the bytes given up
       }
       if (buffer != null) {
         spareStripeBuffers.add(buffer);
@@ -1390,7 +1400,7 @@ final class OrcBatchReader extends AbstractBatchReader {
           ? new StripeData(file, u.stripe, decodes, defaultZone, maxNestedValues,
               decompressor, u.ranges, buffers, bytes)
           : new StripeData(u.stripe, u.shared.bytes(), defaultZone, maxNestedValues,
-              decompressor, buffers, u.shared.exchange));
+              decompressor, buffers, u.shared.exchange, u.shared.shares));
       next = row;
       decoded = 0;
       runEnd = 0;

@@ -41,6 +41,8 @@ final class StripeData implements StripeStreams {
   private final Map<StreamId, OrcInputStream> streams = new HashMap<>();
   private final ZoneId writerZone;
   private final long maxNestedValues;
+  /** What this stripe's parts share ({@link #shared}); null when it is not read in parts. */
+  private final StripeShares shares;
 
   /**
    * @param ranges for streams read in part, their {@code [from, to)} pairs (stream-relative,
@@ -63,7 +65,7 @@ final class StripeData implements StripeStreams {
       long maxNestedValues, Decompressor decompressor, Map<StreamId, long[]> ranges,
       OrcInputStream.ChunkBuffers buffers, ReadBuffer into) throws IOException {
     this(stripe, read(in, stripe, included, ranges, into), defaultZone, maxNestedValues,
-        decompressor, buffers, null);
+        decompressor, buffers, null, null);
   }
 
   /**
@@ -99,12 +101,13 @@ final class StripeData implements StripeStreams {
    * Streams over bytes read before ({@link #read}), which several of these may share: each
    * decodes with its own {@code decompressor} (and {@code buffers}), so that they may be read on
    * several threads, handing decompressed chunks to the others through {@code exchange} (null:
-   * none).
+   * none) and dictionaries through {@code shares}.
    */
   StripeData(Stripe stripe, Bytes bytes, ZoneId defaultZone, long maxNestedValues,
       Decompressor decompressor, OrcInputStream.ChunkBuffers buffers,
-      ChunkExchange exchange) throws IOException {
+      ChunkExchange exchange, StripeShares shares) throws IOException {
     this.stripe = stripe;
+    this.shares = shares;
     this.maxNestedValues = maxNestedValues;
     this.writerZone = stripe.writerZone(defaultZone);
     for (Map.Entry<StreamId, OrcInputStream.Segment[]> e : bytes.segments.entrySet()) {
@@ -150,6 +153,7 @@ final class StripeData implements StripeStreams {
     this.stripe = stripe;
     this.maxNestedValues = maxNestedValues;
     this.writerZone = stripe.writerZone(defaultZone);
+    this.shares = null;
   }
 
   /**
@@ -381,5 +385,10 @@ final class StripeData implements StripeStreams {
   @Override
   public boolean decimal64() {
     return stripe.decimal64();
+  }
+
+  @Override
+  public <T> T shared(int column, Loader<T> load) throws IOException {
+    return shares == null ? load.load() : shares.get(column, load);
   }
 }

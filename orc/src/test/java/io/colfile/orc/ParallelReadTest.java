@@ -477,6 +477,83 @@ class ParallelReadTest {
     }
   }
 
+  /**
+   * The parts of a stripe decode a string column's dictionary once between them (each decoded it
+   * whole before: with big dictionaries a two-thread read was slower than one), and read the
+   * rows a single-threaded read reads; a dictionary that does not decode fails every thread
+   * count after the same rows, with the same message.
+   */
+  @Test
+  void partsOfAStripeShareItsDictionary() throws IOException {
+    for (CompressionCodec codec : new CompressionCodec[] {CompressionCodec.NONE,
+        CompressionCodec.ZLIB}) {
+      Path path = dir.resolve("dictionary-" + codec + ".orc");
+      Type schema = Type.parse("struct<id:bigint,s:string>");
+      OrcWriterOptions writing = OrcWriterOptions.builder().stripeSize(256 << 10)
+          .compression(codec).compressionBlockSize(4096).build();
+      Random r = new Random(12);
+      try (OrcWriter w = OrcWriter.create(OutputFile.local(path), schema, writing)) {
+        ColumnBatch batch = new ColumnBatch(schema, 1000);
+        for (long first = 0; first < 300_000; first += 1000) {
+          BytesVector s = (BytesVector) batch.cols[1];
+          for (int i = 0; i < 1000; i++) {
+            ((LongVector) batch.cols[0]).vector[i] = first + i;
+            byte[] v = ("value " + r.nextInt(3000)).getBytes(StandardCharsets.UTF_8);
+            s.setRef(i, v, 0, v.length);
+          }
+          batch.size = 1000;
+          w.write(batch);
+        }
+      }
+      int stripes;
+      try (OrcReader orc = OrcReader.open(InputFile.local(path))) {
+        stripes = orc.stripes().size();
+        assertThat(stripes).as(codec + " stripes").isGreaterThanOrEqualTo(2);
+        List<Object> expected;
+        try (BatchReader rows = orc.read(ReadOptions.defaults())) {
+          expected = Rows.readAll(rows);
+        }
+        OrcBatchReader.partRows = 5000;
+        for (int threads = 2; threads <= 3; threads++) {
+          try (BatchReader rows = orc.read(ReadOptions.defaults().withParallelism(threads))) {
+            assertThat(Rows.readAll(rows)).as(codec + ", " + threads + " threads")
+                .isEqualTo(expected);
+            // one dictionary a stripe, however many parts it was cut into
+            assertThat(((OrcBatchReader) rows).sharedValuesMade.sum())
+                .as(codec + ", " + threads + " threads: dictionaries decoded")
+                .isEqualTo(stripes);
+          }
+        }
+        // the last stripe's dictionary lengths: each entry claims more than DICTIONARY_DATA has
+        int last = stripes - 1;
+        Stripe st = Stripe.read(orc.file(), orc.tail(), last, orc.stripes().get(last));
+        StripeIndex.Located lengths = st.streams.get(new StreamId(2, StreamKind.LENGTH));
+        assertThat(st.footer.columns().get(2).kind().isDictionary()).as(codec + " encoding")
+            .isTrue();
+        if (codec == CompressionCodec.NONE) {
+          // an RLE v2 short repeat of 3,000 values of 255 (4 bytes)
+          patch(path, lengths.offset(), new byte[] {(byte) 0x00, (byte) 0xff, 0, 0});
+        } else {
+          byte[] junk = new byte[8];
+          Arrays.fill(junk, (byte) 0xff);
+          patch(path, lengths.offset() + 3, junk); // the first chunk's body
+        }
+      }
+      try (OrcReader orc = OrcReader.open(InputFile.local(path))) {
+        Outcome single = readUntilError(orc, ReadOptions.defaults());
+        assertThat(single.error).as(codec.name()).isNotNull();
+        assertThat(single.rows).as(codec.name()).isGreaterThan(0);
+        for (int threads = 2; threads <= 3; threads++) {
+          Outcome actual = readUntilError(orc, ReadOptions.defaults().withParallelism(threads));
+          String what = codec + ", " + threads + " threads";
+          assertThat(actual.rows).as(what).isEqualTo(single.rows);
+          assertThat(actual.error).as(what).isNotNull();
+          assertThat(actual.error.getMessage()).as(what).isEqualTo(single.error.getMessage());
+        }
+      }
+    }
+  }
+
   /** Closing a parallel reader after one batch leaves no colfile-read thread alive. */
   @Test
   void closeMidReadLeavesNoThreadRunning() throws IOException {

@@ -52,56 +52,73 @@ final class BytesColumnReader extends ColumnReader {
     dictionary = encoding.isDictionary();
     if (dictionary) {
       ids = IntegerDecoder.create(s.orEmpty(column, StreamKind.DATA), false, encoding.isV2());
-      long size = s.dictionarySize(column);
-      IntegerDecoder lens = IntegerDecoder.create(size == 0
-          ? s.orEmpty(column, StreamKind.LENGTH)
-          : s.required(column, StreamKind.LENGTH), false, encoding.isV2());
-      OrcInputStream blobStream = s.stream(column, StreamKind.DICTIONARY_DATA);
-      // Entries are distinct, so at most one is empty: a dictionary cannot have more entries
-      // than DICTIONARY_DATA has bytes, plus one. Checked before the lengths are decoded.
-      // An uncompressed dictionary held whole in the stripe's bytes is pointed at where it lies,
-      // as direct strings are: the parts of a stripe read in parallel then share one array, so
-      // the batches they fill in turn keep pointing at it (no reference store, no GC barrier)
-      int base = 0;
-      int bytes;
-      if (blobStream == null) {
-        dict = new byte[0];
-        bytes = 0;
-      } else {
-        byte[] window = blobStream.array();
-        long rest = blobStream.restLength();
-        base = blobStream.takeRestInPlace();
-        if (base >= 0) {
-          dict = window;
-          bytes = (int) rest;
-        } else {
-          base = 0;
-          dict = Blobs.readAll(blobStream);
-          bytes = dict.length;
-        }
-      }
-      if (size < 0 || size > bytes + 1L) {
-        FileRegion where = blobStream != null ? blobStream.region() : this.where;
-        throw where.corrupt("dictionary of %d entries but DICTIONARY_DATA has only %d bytes",
-            size, bytes);
-      }
-      int[] dictLengths = Blobs.lengths(lens, size, this);
-      dictSize = (int) size;
-      dictEntries = new long[dictSize];
-      long total = 0;
-      for (int i = 0; i < dictSize; i++) {
-        dictEntries[i] = (base + total) << 32 | dictLengths[i];
-        total += dictLengths[i];
-        if (total > bytes) {
-          throw lens.corrupt("dictionary entries need %d bytes, DICTIONARY_DATA has %d", total,
-              bytes);
-        }
-      }
+      // the parts of a stripe read on several threads decode its dictionary once
+      Dictionary d = s.shared(column, () -> readDictionary(s));
+      dict = d.bytes;
+      dictEntries = d.entries;
+      dictSize = d.entries.length;
     } else {
       lengths = IntegerDecoder.create(s.orEmpty(column, StreamKind.LENGTH), false,
           encoding.isV2());
       data = s.orEmpty(column, StreamKind.DATA);
     }
+  }
+
+  /**
+   * A stripe's dictionary of a column: the bytes of its entries, and per entry its offset in
+   * them (high half) and length (low half). Never written once made: parts share it.
+   */
+  private record Dictionary(byte[] bytes, long[] entries) {}
+
+  private Dictionary readDictionary(StripeStreams s) throws IOException {
+    ColumnEncoding encoding = s.encoding(column);
+    long size = s.dictionarySize(column);
+    IntegerDecoder lens = IntegerDecoder.create(size == 0
+        ? s.orEmpty(column, StreamKind.LENGTH)
+        : s.required(column, StreamKind.LENGTH), false, encoding.isV2());
+    OrcInputStream blobStream = s.stream(column, StreamKind.DICTIONARY_DATA);
+    // Entries are distinct, so at most one is empty: a dictionary cannot have more entries
+    // than DICTIONARY_DATA has bytes, plus one. Checked before the lengths are decoded.
+    // An uncompressed dictionary held whole in the stripe's bytes is pointed at where it lies,
+    // as direct strings are: the parts of a stripe read in parallel then share one array, so
+    // the batches they fill in turn keep pointing at it (no reference store, no GC barrier)
+    int base = 0;
+    int bytes;
+    byte[] blob;
+    if (blobStream == null) {
+      blob = EMPTY;
+      bytes = 0;
+    } else {
+      byte[] window = blobStream.array();
+      long rest = blobStream.restLength();
+      base = blobStream.takeRestInPlace();
+      if (base >= 0) {
+        blob = window;
+        bytes = (int) rest;
+      } else {
+        base = 0;
+        blob = Blobs.readAll(blobStream);
+        bytes = blob.length;
+      }
+    }
+    if (size < 0 || size > bytes + 1L) {
+      FileRegion where = blobStream != null ? blobStream.region() : this.where;
+      throw where.corrupt("dictionary of %d entries but DICTIONARY_DATA has only %d bytes",
+          size, bytes);
+    }
+    int[] dictLengths = Blobs.lengths(lens, size, this);
+    int n = (int) size;
+    long[] entries = new long[n];
+    long total = 0;
+    for (int i = 0; i < n; i++) {
+      entries[i] = (base + total) << 32 | dictLengths[i];
+      total += dictLengths[i];
+      if (total > bytes) {
+        throw lens.corrupt("dictionary entries need %d bytes, DICTIONARY_DATA has %d", total,
+            bytes);
+      }
+    }
+    return new Dictionary(blob, entries);
   }
 
   @Override

@@ -6,6 +6,7 @@ import io.colfile.orc.stripe.ColumnEncoding;
 import io.colfile.orc.stripe.StreamId;
 import io.colfile.orc.stripe.StreamKind;
 import io.colfile.orc.stream.OrcInputStream;
+import java.io.IOException;
 import java.time.ZoneId;
 
 /** What a column reader needs of the stripe it is reading. */
@@ -64,4 +65,21 @@ public interface StripeStreams {
 
   /** Whether decimals of precision at most 18 use the decimal64 encoding (file version 1.9999). */
   boolean decimal64();
+
+  /**
+   * What a column reader makes of this stripe once for all its readers: {@code load}'s value
+   * for {@code column} (one per column). The parts of a stripe read on several threads share
+   * one: the first part to ask loads it while the others wait, then they all take it (a value
+   * that failed to load is not kept: the next to ask loads it again, and fails alike). The
+   * value must depend on the stripe alone and never change. Without parts, loads every time.
+   */
+  default <T> T shared(int column, Loader<T> load) throws IOException {
+    return load.load();
+  }
+
+  /** Makes a value from the stripe's streams ({@link #shared}). */
+  @FunctionalInterface
+  interface Loader<T> {
+    T load() throws IOException;
+  }
 }
