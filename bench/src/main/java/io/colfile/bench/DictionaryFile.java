@@ -2,9 +2,7 @@ package io.colfile.bench;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import org.apache.hadoop.conf.Configuration;
@@ -43,18 +41,8 @@ public final class DictionaryFile {
   public static Path ensure() throws IOException {
     CompressionKind codec = CompressionKind.valueOf(
         System.getProperty("colfile.bench.codec", "ZSTD").toUpperCase(Locale.ROOT));
-    Path dir = Path.of(System.getProperty("colfile.bench.dir",
-        Path.of(System.getProperty("java.io.tmpdir"), "colfile-bench").toString()));
-    Path file = dir.resolve("dictionary-" + ROWS + "-" + codec.name().toLowerCase(Locale.ROOT)
-        + "-v1.orc");
-    if (!Files.exists(file)) {
-      Files.createDirectories(dir);
-      Path tmp = Files.createTempFile(dir, "dictionary-", ".orc.tmp");
-      Files.delete(tmp);
-      write(tmp, codec);
-      Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
-    }
-    return file;
+    return BenchFiles.cached("dictionary-" + ROWS + "-" + codec.name().toLowerCase(Locale.ROOT)
+        + "-v1.orc", tmp -> write(tmp, codec));
   }
 
   private static void write(Path path, CompressionKind codec) throws IOException {

@@ -22,7 +22,6 @@ import io.colfile.kudu.index.IndexTreeReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -91,18 +90,10 @@ public class KuduReadBenchmark {
     rows = Integer.getInteger("colfile.bench.kuduRows", 2_000_000);
     KuduData.Values values = KuduData.generate(column.column, rows);
     decodedBytes = values.decodedBytes(0, rows);
-    Path dir = Path.of(System.getProperty("colfile.bench.dir",
-        Path.of(System.getProperty("java.io.tmpdir"), "colfile-bench").toString()));
     // the version suffix changes whenever the data or the writer's choices do
-    file = dir.resolve("kudu-" + column.name().toLowerCase(Locale.ROOT) + "-"
-        + compression.name().toLowerCase(Locale.ROOT) + "-" + rows + "-v1.cfile");
-    if (!Files.exists(file)) {
-      Files.createDirectories(dir);
-      Path tmp = Files.createTempFile(dir, "kudu-", ".cfile.tmp");
-      write(tmp, values);
-      // publish whole or not at all: an interrupted run must not leave half a file behind
-      Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    }
+    file = BenchFiles.cached("kudu-" + column.name().toLowerCase(Locale.ROOT) + "-"
+        + compression.name().toLowerCase(Locale.ROOT) + "-" + rows + "-v1.cfile",
+        tmp -> write(tmp, values));
     vector = ColumnVector.create(KuduTypes.toType(values.type), BATCH);
     verify(values);
     System.out.printf(Locale.ROOT, "%n%s, %s: %d values in %d data blocks, %d bytes in the "

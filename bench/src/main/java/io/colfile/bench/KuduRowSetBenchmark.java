@@ -66,8 +66,7 @@ public class KuduRowSetBenchmark {
     rows = Long.getLong("colfile.bench.kuduRowSetRows", 1_000_000L);
     schema = Type.parse(LineItemFile.SCHEMA.toString());
     LineItemFile.generate(rows, b -> batches.add(LineItemFile.toColfile(b, schema)));
-    Path dir = Path.of(System.getProperty("colfile.bench.dir",
-        Path.of(System.getProperty("java.io.tmpdir"), "colfile-bench").toString()));
+    Path dir = BenchFiles.dir();
     // the version suffix changes whenever the data or the writer's choices do
     rowset = dir.resolve("kudu-rowset-lineitem-lz4-" + rows + "-v1");
     if (!Files.exists(rowset)) {

@@ -14,9 +14,7 @@ import io.colfile.testkit.LineItems;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
@@ -56,20 +54,8 @@ public final class LineItemFile {
     long rows = Long.getLong("colfile.bench.rows", 3_000_000L);
     CompressionKind codec = CompressionKind.valueOf(
         System.getProperty("colfile.bench.codec", "ZSTD").toUpperCase(Locale.ROOT));
-    Path dir = Path.of(System.getProperty("colfile.bench.dir",
-        Path.of(System.getProperty("java.io.tmpdir"), "colfile-bench").toString()));
-    // the version suffix changes whenever the generator does, so stale files are never reused
-    Path file = dir.resolve("lineitem-" + rows + "-" + codec.name().toLowerCase(Locale.ROOT)
-        + "-v1.orc");
-    if (!Files.exists(file)) {
-      Files.createDirectories(dir);
-      Path tmp = Files.createTempFile(dir, "lineitem-", ".orc.tmp");
-      Files.delete(tmp);                      // orc-core refuses to overwrite by default
-      write(tmp, rows, codec);
-      // publish whole or not at all: an interrupted run must not leave half a file behind
-      Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
-    }
-    return file;
+    return BenchFiles.cached("lineitem-" + rows + "-" + codec.name().toLowerCase(Locale.ROOT)
+        + "-v1.orc", tmp -> write(tmp, rows, codec));
   }
 
   static void write(Path path, long rows, CompressionKind codec) throws IOException {

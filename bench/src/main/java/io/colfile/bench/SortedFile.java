@@ -2,9 +2,7 @@ package io.colfile.bench;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.SplittableRandom;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -41,17 +39,7 @@ public final class SortedFile {
   /** The cached file, written first if absent. */
   public static Path ensure() throws IOException {
     long rows = rows();
-    Path dir = Path.of(System.getProperty("colfile.bench.dir",
-        Path.of(System.getProperty("java.io.tmpdir"), "colfile-bench").toString()));
-    Path file = dir.resolve("sorted-" + rows + "-zstd-v1.orc");
-    if (!Files.exists(file)) {
-      Files.createDirectories(dir);
-      Path tmp = Files.createTempFile(dir, "sorted-", ".orc.tmp");
-      Files.delete(tmp);
-      write(tmp, rows);
-      Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
-    }
-    return file;
+    return BenchFiles.cached("sorted-" + rows + "-zstd-v1.orc", tmp -> write(tmp, rows));
   }
 
   private static void write(Path path, long rows) throws IOException {
