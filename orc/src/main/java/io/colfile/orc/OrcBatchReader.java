@@ -12,6 +12,7 @@ import io.colfile.core.types.TypeKind;
 import io.colfile.core.vector.ColumnBatch;
 import io.colfile.core.vector.ColumnVector;
 import io.colfile.orc.column.ColumnReaders;
+import io.colfile.orc.column.CopiedValues;
 import io.colfile.orc.column.RootReader;
 import io.colfile.orc.index.BloomFilterTrust;
 import io.colfile.orc.index.PositionSource;
@@ -447,6 +448,11 @@ final class OrcBatchReader extends AbstractBatchReader {
 
   /** What the stripes' chunk exchanges did (for tests). */
   final ChunkExchange.Counts exchangeCounts = new ChunkExchange.Counts();
+  /**
+   * Where the column readers of all parts copy string values out of compressed streams: the
+   * batches go round between the caller and the parts' readers.
+   */
+  private final CopiedValues copiedValues = new CopiedValues();
   /** Values the parts of stripes made once and shared ({@link StripeShares}; for tests). */
   final LongAdder sharedValuesMade = new LongAdder();
   /** The arrays of the chunks the parts of stripes done with shared, for the next stripes. */
@@ -1400,7 +1406,7 @@ final class OrcBatchReader extends AbstractBatchReader {
           ? new StripeData(file, u.stripe, decodes, defaultZone, maxNestedValues,
               decompressor, u.ranges, buffers, bytes)
           : new StripeData(u.stripe, u.shared.bytes(), defaultZone, maxNestedValues,
-              decompressor, buffers, u.shared.exchange, u.shared.shares));
+              decompressor, buffers, u.shared.exchange, u.shared.shares, copiedValues));
       next = row;
       decoded = 0;
       runEnd = 0;

@@ -5,6 +5,7 @@ import io.colfile.core.error.CorruptFileException;
 import io.colfile.core.error.FileRegion;
 import io.colfile.core.io.FileRange;
 import io.colfile.core.io.InputFile;
+import io.colfile.orc.column.CopiedValues;
 import io.colfile.orc.column.StripeStreams;
 import io.colfile.orc.index.StripeIndex;
 import io.colfile.orc.stream.ChunkExchange;
@@ -43,6 +44,8 @@ final class StripeData implements StripeStreams {
   private final long maxNestedValues;
   /** What this stripe's parts share ({@link #shared}); null when it is not read in parts. */
   private final StripeShares shares;
+  /** Where a parallel read's column readers copy string values ({@link #copiedValues}). */
+  private final CopiedValues copiedValues;
 
   /**
    * @param ranges for streams read in part, their {@code [from, to)} pairs (stream-relative,
@@ -65,7 +68,7 @@ final class StripeData implements StripeStreams {
       long maxNestedValues, Decompressor decompressor, Map<StreamId, long[]> ranges,
       OrcInputStream.ChunkBuffers buffers, ReadBuffer into) throws IOException {
     this(stripe, read(in, stripe, included, ranges, into), defaultZone, maxNestedValues,
-        decompressor, buffers, null, null);
+        decompressor, buffers, null, null, null);
   }
 
   /**
@@ -101,13 +104,16 @@ final class StripeData implements StripeStreams {
    * Streams over bytes read before ({@link #read}), which several of these may share: each
    * decodes with its own {@code decompressor} (and {@code buffers}), so that they may be read on
    * several threads, handing decompressed chunks to the others through {@code exchange} (null:
-   * none) and dictionaries through {@code shares}.
+   * none) and dictionaries through {@code shares}; string values are copied into arrays of
+   * {@code copiedValues} (null: the column readers' own).
    */
   StripeData(Stripe stripe, Bytes bytes, ZoneId defaultZone, long maxNestedValues,
       Decompressor decompressor, OrcInputStream.ChunkBuffers buffers,
-      ChunkExchange exchange, StripeShares shares) throws IOException {
+      ChunkExchange exchange, StripeShares shares, CopiedValues copiedValues)
+      throws IOException {
     this.stripe = stripe;
     this.shares = shares;
+    this.copiedValues = copiedValues;
     this.maxNestedValues = maxNestedValues;
     this.writerZone = stripe.writerZone(defaultZone);
     for (Map.Entry<StreamId, OrcInputStream.Segment[]> e : bytes.segments.entrySet()) {
@@ -154,6 +160,7 @@ final class StripeData implements StripeStreams {
     this.maxNestedValues = maxNestedValues;
     this.writerZone = stripe.writerZone(defaultZone);
     this.shares = null;
+    this.copiedValues = null;
   }
 
   /**
@@ -385,6 +392,11 @@ final class StripeData implements StripeStreams {
   @Override
   public boolean decimal64() {
     return stripe.decimal64();
+  }
+
+  @Override
+  public CopiedValues copiedValues() {
+    return copiedValues;
   }
 
   @Override

@@ -554,6 +554,51 @@ class ParallelReadTest {
     }
   }
 
+  /**
+   * String values copied out of compressed streams go into arrays that later batches fill
+   * again ({@code CopiedValues}), though the batches go round between the caller and the parts'
+   * column readers: a read of many small batches on 2 and 3 threads returns what one thread
+   * returns, every batch's strings intact.
+   */
+  @Test
+  void partsFillTheArraysOfCopiedStringsAgain() throws IOException {
+    Path path = dir.resolve("strings.orc");
+    Type schema = Type.parse("struct<id:bigint,s:string>");
+    OrcWriterOptions writing = OrcWriterOptions.builder().compression(CompressionCodec.ZLIB)
+        .stripeSize(1 << 20).build();
+    Random r = new Random(13);
+    try (OrcWriter w = OrcWriter.create(OutputFile.local(path), schema, writing)) {
+      ColumnBatch batch = new ColumnBatch(schema, 1000);
+      for (long first = 0; first < 300_000; first += 1000) {
+        BytesVector s = (BytesVector) batch.cols[1];
+        for (int i = 0; i < 1000; i++) {
+          ((LongVector) batch.cols[0]).vector[i] = first + i;
+          byte[] v = Long.toString(r.nextLong(), 36).getBytes(StandardCharsets.UTF_8);
+          s.setRef(i, v, 0, v.length); // all distinct: direct, copied out of each chunk
+        }
+        batch.size = 1000;
+        w.write(batch);
+      }
+    }
+    try (OrcReader orc = OrcReader.open(InputFile.local(path))) {
+      assertThat(orc.stripes().size()).isGreaterThan(1);
+      List<Object> expected;
+      try (BatchReader rows = orc.read(ReadOptions.defaults().withBatchSize(100))) {
+        expected = Rows.readAll(rows);
+      }
+      for (int part : new int[] {5000, 1 << 16}) {
+        OrcBatchReader.partRows = part;
+        for (int threads = 2; threads <= 3; threads++) {
+          try (BatchReader rows = orc.read(
+              ReadOptions.defaults().withParallelism(threads).withBatchSize(100))) {
+            assertThat(Rows.readAll(rows)).as("parts of %d, %d threads", part, threads)
+                .isEqualTo(expected);
+          }
+        }
+      }
+    }
+  }
+
   /** Closing a parallel reader after one batch leaves no colfile-read thread alive. */
   @Test
   void closeMidReadLeavesNoThreadRunning() throws IOException {

@@ -26,6 +26,8 @@ final class BytesColumnReader extends ColumnReader {
   private long[] dictEntries;
   private int dictSize;
   private long[] scratch = new long[0];
+  /** The reader-wide arrays of copied values, or null for those below. */
+  private CopiedValues copiedValues;
   /**
    * The arrays values were copied into (direct strings of compressed streams), each with the
    * vector and first row it was filled for: refilling the same rows of the same vector means
@@ -48,6 +50,7 @@ final class BytesColumnReader extends ColumnReader {
   @Override
   public void startStripe(StripeStreams s) throws IOException {
     super.startStripe(s);
+    copiedValues = s.copiedValues();
     ColumnEncoding encoding = s.encoding(column);
     dictionary = encoding.isDictionary();
     if (dictionary) {
@@ -211,9 +214,14 @@ final class BytesColumnReader extends ColumnReader {
     int pos = total <= Integer.MAX_VALUE ? data.takeInPlace((int) total) : -1;
     boolean copied = pos < 0;
     if (copied) {
-      int slot = blobSlot(v, off);
-      b = Blobs.read(data, total, blobs[slot]);
-      blobs[slot] = b;
+      if (copiedValues != null) {
+        b = Blobs.read(data, total, copiedValues.take(v, off));
+        copiedValues.put(v, off, b);
+      } else {
+        int slot = blobSlot(v, off);
+        b = Blobs.read(data, total, blobs[slot]);
+        blobs[slot] = b;
+      }
       pos = 0;
     }
     if (dense) {

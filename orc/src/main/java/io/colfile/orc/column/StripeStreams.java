@@ -77,6 +77,14 @@ public interface StripeStreams {
     return load.load();
   }
 
+  /**
+   * Where string values copied out of compressed streams go, shared by the readers of every part
+   * of every stripe of a parallel read; null: each column reader keeps its own arrays.
+   */
+  default CopiedValues copiedValues() {
+    return null;
+  }
+
   /** Makes a value from the stripe's streams ({@link #shared}). */
   @FunctionalInterface
   interface Loader<T> {
