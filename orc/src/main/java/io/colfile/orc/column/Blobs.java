@@ -14,7 +14,11 @@ final class Blobs {
 
   private Blobs() {}
 
-  /** Reads exactly {@code total} bytes, reusing {@code buf} when it is large enough. */
+  /**
+   * Reads exactly {@code total} bytes into {@code buf} when it is large enough, else into a new
+   * array; one that replaces a {@code buf} too small (an array filled again batch after batch)
+   * has an eighth more room, for a next batch a little larger.
+   */
   static byte[] read(OrcInputStream in, long total, byte[] buf) throws IOException {
     if (total < 0 || total > Integer.MAX_VALUE - 16) {
       throw in.corrupt("byte length %d is out of range", total);
@@ -24,11 +28,13 @@ final class Blobs {
       in.readFully(buf, 0, want);
       return buf;
     }
-    byte[] b = new byte[Math.max(buf.length, Math.min(want, FIRST_CHUNK))];
+    int room = buf.length > 0 ? (int) Math.min(Integer.MAX_VALUE - 16, want + (long) (want >> 3))
+        : want;
+    byte[] b = new byte[Math.max(buf.length, Math.min(room, FIRST_CHUNK))];
     int have = 0;
     while (have < want) {
-      if (have == b.length) {
-        b = Arrays.copyOf(b, (int) Math.min(want, b.length * 2L));
+      if (have == b.length) { // grown only as bytes arrive: a false length allocates little
+        b = Arrays.copyOf(b, (int) Math.min(room, b.length * 2L));
       }
       int chunk = Math.min(want - have, b.length - have);
       in.readFully(b, have, chunk);
