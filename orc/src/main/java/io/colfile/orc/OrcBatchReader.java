@@ -452,7 +452,7 @@ final class OrcBatchReader extends AbstractBatchReader {
    * Where the column readers of all parts copy string values out of compressed streams: the
    * batches go round between the caller and the parts' readers.
    */
-  private final CopiedValues copiedValues = new CopiedValues();
+  final CopiedValues copiedValues = new CopiedValues();
   /** Values the parts of stripes made once and shared ({@link StripeShares}; for tests). */
   final LongAdder sharedValuesMade = new LongAdder();
   /** The arrays of the chunks the parts of stripes done with shared, for the next stripes. */

@@ -854,8 +854,9 @@ public final class ColumnCursor {
       IOException failed = readError;
       // a spare array taken here, on the cursor's thread; one is allocated only once the
       // block's claimed size has passed the codec's checks
-      byte[] spareArray = recycling && file.codec(column) != TrevniCodec.NULL
-          ? takeSpare(blocks.get(next).uncompressedSize()) : null;
+      TrevniCodec kind = file.codec(column);
+      byte[] spareArray = recycling && (kind == TrevniCodec.DEFLATE || kind == TrevniCodec.SNAPPY)
+          ? takeSpare(blocks.get(next).uncompressedSize()) : null; // bzip2 makes its own
       IntFunction<byte[]> arrays = !recycling ? byte[]::new
           : n -> spareArray != null && spareArray.length >= n ? spareArray : newBlockArray(n);
       boolean[] made = new boolean[1];

@@ -24,8 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A cursor told it may ({@link ColumnCursor#recycleBlocks}) reads later blocks into the arrays of
  * blocks it left, and reads the same values as before; one never told so gives every block an
- * array of its own, and what was read from a block stays as it was. Every codec, with and
- * without checksums, with blocks decoded ahead on another thread or not.
+ * array of its own, and what was read from a block stays as it was. Every codec (bzip2, whose
+ * decoder makes arrays of its own, reads the same values without recycling), with and without
+ * checksums, with blocks decoded ahead on another thread or not.
  */
 @ExtendWith(TestSeed.class)
 class BlockRecyclingTest {
@@ -34,8 +35,7 @@ class BlockRecyclingTest {
   @Test
   void recycledBlocksReadTheSameValues() throws Exception {
     Random r = TestSeed.random("block recycling", 0);
-    for (TrevniCodec codec : new TrevniCodec[] {TrevniCodec.NULL, TrevniCodec.DEFLATE,
-        TrevniCodec.SNAPPY}) {
+    for (TrevniCodec codec : TrevniCodec.values()) {
       for (TrevniChecksum checksum : TrevniChecksum.values()) {
         List<String> values = new ArrayList<>();
         int rows = 5_000 + r.nextInt(5_000);
@@ -87,8 +87,10 @@ class BlockRecyclingTest {
               }
               done += n;
             }
-            assertThat(arrays.size()).as(what + ": arrays used for " + blocks + " blocks")
-                .isLessThan(blocks / 2);
+            if (codec != TrevniCodec.BZIP2) { // bzip2's decoder makes arrays of its own
+              assertThat(arrays.size()).as(what + ": arrays used for " + blocks + " blocks")
+                  .isLessThan(blocks / 2);
+            }
 
             // never told: a block's array is its own, and values read stay valid
             ColumnCursor fresh = f.cursor(0);

@@ -1,7 +1,10 @@
 package io.colfile.orc.column;
 
 import io.colfile.core.vector.BytesVector;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.Collections;
+import java.util.Map;
+import java.util.WeakHashMap;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The arrays that string values of compressed streams are copied into (out of a decompression
@@ -15,16 +18,19 @@ import java.util.concurrent.ConcurrentHashMap;
  * column reader meets vectors other readers filled before (arrays kept per column reader were
  * found again for few batches: a two-thread lineitem ZSTD scan allocated a new array for nearly
  * every batch of every string column). A vector is filled by one thread at a time, and handed on
- * to the next through the reader's queues.
+ * to the next through the reader's queues. Vectors are held weakly: those the caller drops (a
+ * new batch for every call) take their arrays with them.
  */
 public final class CopiedValues {
-  /** More vectors than a reader has in flight: when passed, the arrays are forgotten. */
-  private static final int MAX_VECTORS = 1 << 14;
   /** Fills per vector kept: a batch is filled from more than one row when it spans stripes. */
   private static final int PER_VECTOR = 4;
   private static final byte[] EMPTY = new byte[0];
 
-  private final ConcurrentHashMap<BytesVector, Slots> byVector = new ConcurrentHashMap<>();
+  /** By vector, compared by identity (vectors do not override equals). */
+  private final Map<BytesVector, Slots> byVector =
+      Collections.synchronizedMap(new WeakHashMap<>());
+  /** Arrays handed back to be filled again, counted for tests. */
+  private final LongAdder reused = new LongAdder();
 
   private static final class Slots {
     final int[] rows = new int[PER_VECTOR];
@@ -41,6 +47,7 @@ public final class CopiedValues {
     if (s != null) {
       for (int i = 0; i < PER_VECTOR; i++) {
         if (s.rows[i] == row && s.arrays[i] != null) {
+          reused.increment();
           return s.arrays[i];
         }
       }
@@ -48,11 +55,13 @@ public final class CopiedValues {
     return EMPTY;
   }
 
+  /** How many times {@link #take} handed an array back (for tests). */
+  public long reused() {
+    return reused.sum();
+  }
+
   /** {@code array} holds {@code v}'s values from {@code row} on now. */
   void put(BytesVector v, int row, byte[] array) {
-    if (byVector.size() >= MAX_VECTORS) {
-      byVector.clear(); // vectors the caller dropped: their arrays are not held for ever
-    }
     Slots s = byVector.computeIfAbsent(v, k -> new Slots());
     for (int i = 0; i < PER_VECTOR; i++) {
       if (s.rows[i] == row && s.arrays[i] != null) {
