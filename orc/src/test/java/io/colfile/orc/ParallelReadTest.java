@@ -35,6 +35,7 @@ import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -477,6 +478,25 @@ class ParallelReadTest {
     }
   }
 
+  /** 300,000 rows of {@code struct<id:bigint,s:string>}: ids 0, 1, ...; strings drawn. */
+  private static void writeIdsAndStrings(Path path, OrcWriterOptions options,
+      Supplier<String> strings) throws IOException {
+    Type schema = Type.parse("struct<id:bigint,s:string>");
+    try (OrcWriter w = OrcWriter.create(OutputFile.local(path), schema, options)) {
+      ColumnBatch batch = new ColumnBatch(schema, 1000);
+      for (long first = 0; first < 300_000; first += 1000) {
+        BytesVector s = (BytesVector) batch.cols[1];
+        for (int i = 0; i < 1000; i++) {
+          ((LongVector) batch.cols[0]).vector[i] = first + i;
+          byte[] v = strings.get().getBytes(StandardCharsets.UTF_8);
+          s.setRef(i, v, 0, v.length);
+        }
+        batch.size = 1000;
+        w.write(batch);
+      }
+    }
+  }
+
   /**
    * The parts of a stripe decode a string column's dictionary once between them (each decoded it
    * whole before: with big dictionaries a two-thread read was slower than one), and read the
@@ -488,23 +508,10 @@ class ParallelReadTest {
     for (CompressionCodec codec : new CompressionCodec[] {CompressionCodec.NONE,
         CompressionCodec.ZLIB}) {
       Path path = dir.resolve("dictionary-" + codec + ".orc");
-      Type schema = Type.parse("struct<id:bigint,s:string>");
-      OrcWriterOptions writing = OrcWriterOptions.builder().stripeSize(256 << 10)
-          .compression(codec).compressionBlockSize(4096).build();
       Random r = new Random(12);
-      try (OrcWriter w = OrcWriter.create(OutputFile.local(path), schema, writing)) {
-        ColumnBatch batch = new ColumnBatch(schema, 1000);
-        for (long first = 0; first < 300_000; first += 1000) {
-          BytesVector s = (BytesVector) batch.cols[1];
-          for (int i = 0; i < 1000; i++) {
-            ((LongVector) batch.cols[0]).vector[i] = first + i;
-            byte[] v = ("value " + r.nextInt(3000)).getBytes(StandardCharsets.UTF_8);
-            s.setRef(i, v, 0, v.length);
-          }
-          batch.size = 1000;
-          w.write(batch);
-        }
-      }
+      writeIdsAndStrings(path, OrcWriterOptions.builder().stripeSize(256 << 10)
+          .compression(codec).compressionBlockSize(4096).build(),
+          () -> "value " + r.nextInt(3000));
       int stripes;
       try (OrcReader orc = OrcReader.open(InputFile.local(path))) {
         stripes = orc.stripes().size();
@@ -563,23 +570,10 @@ class ParallelReadTest {
   @Test
   void partsFillTheArraysOfCopiedStringsAgain() throws IOException {
     Path path = dir.resolve("strings.orc");
-    Type schema = Type.parse("struct<id:bigint,s:string>");
-    OrcWriterOptions writing = OrcWriterOptions.builder().compression(CompressionCodec.ZLIB)
-        .stripeSize(1 << 20).build();
     Random r = new Random(13);
-    try (OrcWriter w = OrcWriter.create(OutputFile.local(path), schema, writing)) {
-      ColumnBatch batch = new ColumnBatch(schema, 1000);
-      for (long first = 0; first < 300_000; first += 1000) {
-        BytesVector s = (BytesVector) batch.cols[1];
-        for (int i = 0; i < 1000; i++) {
-          ((LongVector) batch.cols[0]).vector[i] = first + i;
-          byte[] v = Long.toString(r.nextLong(), 36).getBytes(StandardCharsets.UTF_8);
-          s.setRef(i, v, 0, v.length); // all distinct: direct, copied out of each chunk
-        }
-        batch.size = 1000;
-        w.write(batch);
-      }
-    }
+    // all distinct: direct strings, copied out of each chunk
+    writeIdsAndStrings(path, OrcWriterOptions.builder().compression(CompressionCodec.ZLIB)
+        .stripeSize(1 << 20).build(), () -> Long.toString(r.nextLong(), 36));
     try (OrcReader orc = OrcReader.open(InputFile.local(path))) {
       assertThat(orc.stripes().size()).isGreaterThan(1);
       List<Object> expected;
