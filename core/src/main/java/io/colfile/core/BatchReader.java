@@ -8,7 +8,9 @@ import java.io.IOException;
 
 /**
  * Rows of a file in batches: {@code while (rows.next(batch)) { ... }}. The batch is refilled on
- * each call; values it references stay valid only until the next call. A reader may put other
+ * each call; values it references (strings pointing into a decoded block or stripe) stay valid
+ * only until the next call of {@link #next} or {@link #seekToRow}, which may fill their arrays
+ * again: copy what must outlive them. A reader may put other
  * vectors into the batch's {@code cols} (views of what it decoded, rows it filtered in place),
  * so take the vectors from {@code batch.cols} after each call rather than keeping them.
  *
