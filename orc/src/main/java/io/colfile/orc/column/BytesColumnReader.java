@@ -26,22 +26,14 @@ final class BytesColumnReader extends ColumnReader {
   private long[] dictEntries;
   private int dictSize;
   private long[] scratch = new long[0];
-  /** The reader-wide arrays of copied values, or null for those below. */
-  private CopiedValues copiedValues;
   /**
-   * The arrays values were copied into (direct strings of compressed streams), each with the
-   * vector and first row it was filled for: refilling the same rows of the same vector means
-   * the values that pointed into its array are gone (a batch's values last until the next
-   * batch, and a vector handed back by a parallel read's caller is done with), so the array is
-   * filled again instead of a new one per batch. A few, for vectors that take turns (a parallel
-   * read's batches decoded ahead), the oldest given up first.
+   * The arrays values are copied into (direct strings of compressed streams), by vector and first
+   * row: the reader's, shared by the column readers of a parallel read's parts, or this
+   * reader's own.
    */
-  private static final int BLOBS = 8;
+  private CopiedValues copiedValues;
+  private CopiedValues ownCopiedValues;
   private static final byte[] EMPTY = new byte[0];
-  private final Object[] blobVectors = new Object[BLOBS];
-  private final int[] blobRows = new int[BLOBS];
-  private final byte[][] blobs = new byte[BLOBS][];
-  private int nextBlob;
 
   BytesColumnReader(int column, Type type) {
     super(column, type);
@@ -51,6 +43,12 @@ final class BytesColumnReader extends ColumnReader {
   public void startStripe(StripeStreams s) throws IOException {
     super.startStripe(s);
     copiedValues = s.copiedValues();
+    if (copiedValues == null) {
+      if (ownCopiedValues == null) {
+        ownCopiedValues = new CopiedValues();
+      }
+      copiedValues = ownCopiedValues;
+    }
     ColumnEncoding encoding = s.encoding(column);
     dictionary = encoding.isDictionary();
     if (dictionary) {
@@ -214,14 +212,8 @@ final class BytesColumnReader extends ColumnReader {
     int pos = total <= Integer.MAX_VALUE ? data.takeInPlace((int) total) : -1;
     boolean copied = pos < 0;
     if (copied) {
-      if (copiedValues != null) {
-        b = Blobs.read(data, total, copiedValues.take(v, off));
-        copiedValues.put(v, off, b);
-      } else {
-        int slot = blobSlot(v, off);
-        b = Blobs.read(data, total, blobs[slot]);
-        blobs[slot] = b;
-      }
+      b = Blobs.read(data, total, copiedValues.take(v, off));
+      copiedValues.put(v, off, b);
       pos = 0;
     }
     if (dense) {
@@ -247,21 +239,6 @@ final class BytesColumnReader extends ColumnReader {
         }
       }
     }
-  }
-
-  /** The slot of the array last filled for rows from {@code row} of {@code v}, or a new one. */
-  private int blobSlot(BytesVector v, int row) {
-    for (int i = 0; i < BLOBS; i++) {
-      if (blobVectors[i] == v && blobRows[i] == row) {
-        return i;
-      }
-    }
-    int slot = nextBlob;
-    nextBlob = (nextBlob + 1) % BLOBS;
-    blobVectors[slot] = v;
-    blobRows[slot] = row;
-    blobs[slot] = EMPTY;
-    return slot;
   }
 
   @Override

@@ -13,8 +13,8 @@ import java.util.concurrent.atomic.LongAdder;
  * are gone (a batch's values last until the next batch), so the array is filled again instead
  * of a new one each batch. <b>Internal</b>.
  *
- * <p>One per file reader that decodes the parts of its stripes on several threads, shared by the
- * column readers of all its parts: the batches go round between the caller and the parts, so a
+ * <p>A column reader's own, or one per file reader that decodes the parts of its stripes on
+ * several threads, shared by the column readers of all its parts: the batches go round between the caller and the parts, so a
  * column reader meets vectors other readers filled before (arrays kept per column reader were
  * found again for few batches: a two-thread lineitem ZSTD scan allocated a new array for nearly
  * every batch of every string column). A vector is filled by one thread at a time, and handed on
