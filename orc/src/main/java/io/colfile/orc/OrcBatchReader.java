@@ -764,9 +764,12 @@ final class OrcBatchReader extends AbstractBatchReader {
       Decoded d = head.task.take();
       if (d == null) {
         window.removeFirst();
-        // its batches went out before this call: its stripe's bytes are done with when it was
-        // the stripe's last part
+        // its batches went out before this call: the chunks only it and the parts before it
+        // read are done with, and its stripe's bytes when it was the stripe's last part
         Unit w = head.unit.shared;
+        if (w != null && w.exchange != null) {
+          w.exchange.partsDone(head.unit.partIndex);
+        }
         if (w != null && --w.partsLeft == 0) {
           w.release();
         }
@@ -929,6 +932,7 @@ final class OrcBatchReader extends AbstractBatchReader {
       part.indexChecked = true;
       part.indexUsable = true;
       part.continues = !parts.isEmpty();
+      part.partIndex = parts.size();
       parts.add(part);
     }
     whole.partsLeft = parts.size();
@@ -1068,6 +1072,8 @@ final class OrcBatchReader extends AbstractBatchReader {
     Unit whole = this;
     /** A part after the stripe's first. */
     boolean continues;
+    /** Which part of the stripe this is, 0 the first ({@link ChunkExchange#partsDone}). */
+    int partIndex;
     /** The first row of the part, and one past its last (at most). */
     long start;
     long end = Long.MAX_VALUE;

@@ -97,8 +97,9 @@ final class RowGroupRanges {
 
   /**
    * Of each stream of the included columns of a compressed stripe, the offsets of the chunks
-   * where row groups {@code groups} start (streams without a position for them left out). The
-   * row indexes of the included columns must have been read.
+   * where row groups {@code groups} start, in the order of {@code groups} (-1 where the row index
+   * has no position; streams without any left out). The row indexes of the included columns must
+   * have been read.
    */
   static Map<StreamId, long[]> chunkStarts(StripeIndex index, int[] groups,
       Map<StreamId, StripeIndex.Located> streams, boolean[] included) throws IOException {
@@ -112,15 +113,13 @@ final class RowGroupRanges {
       }
       RowIndex rows = index.rowIndex(column);
       long[] at = new long[groups.length];
-      int n = 0;
-      for (int g : groups) {
-        long offset = offset(rows, g, id.kind(), true);
-        if (offset >= 0) {
-          at[n++] = offset;
-        }
+      boolean any = false;
+      for (int i = 0; i < groups.length; i++) {
+        at[i] = offset(rows, groups[i], id.kind(), true);
+        any |= at[i] >= 0;
       }
-      if (n > 0) {
-        out.put(id, Arrays.copyOf(at, n));
+      if (any) {
+        out.put(id, at);
       }
     }
     return out;

@@ -392,8 +392,9 @@ class ParallelReadTest {
   /**
    * The parts of a compressed stripe hand each other the chunks where they start: run one
    * after the other (an executor of one thread), every such chunk is decompressed once, by the
-   * part before, and taken by the next; on two threads the rows are the same. A chunk that does
-   * not decompress fails every thread count after the same rows, with the same message.
+   * part before, and taken by the next, and its array decompressed into again once the next is
+   * done; on two threads the rows are the same. A chunk that does not decompress fails every
+   * thread count after the same rows, with the same message.
    */
   @Test
   void compressedPartsHandEachOtherTheirFirstChunks() throws IOException {
@@ -432,6 +433,9 @@ class ParallelReadTest {
         assertThat(counts.shared()).as("chunks shared").isGreaterThanOrEqualTo(39);
         assertThat(counts.taken()).as("chunks taken").isGreaterThanOrEqualTo(39);
         assertThat(counts.wasted()).as("chunks decompressed twice").isZero();
+        // each goes back to be decompressed into again once the last part reading it is done
+        assertThat(counts.givenBack()).as("arrays given back before the stripe's end")
+            .isGreaterThanOrEqualTo(counts.shared() - 3);
       }
       for (int part : new int[] {2000, 5000}) {
         OrcBatchReader.partRows = part;

@@ -2,10 +2,9 @@ package io.colfile.orc.stream;
 
 import java.util.ArrayDeque;
 import java.util.Arrays;
-import java.util.Collections;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.LongAdder;
@@ -28,7 +27,16 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>Of each stream the {@link #kept} chunks shared last are kept (one for each part of a stripe
  * decoding or waiting at once, and one more), and none once the stripe is done with ({@link
  * #clear}, called when no part reads it any more): what is held is at most that many chunks per
- * stream read, and the stripe's dictionaries decompressed (which every part reads whole).
+ * stream read, the stripe's dictionaries decompressed (which every part reads whole), and the
+ * chunks dropped that a part still reads.
+ *
+ * <p>The parts are numbered in their order (0 the first), and a chunk is read only by the parts
+ * that start in it and the one before the first of them (which ends in it), as long as the parts
+ * start in a stream at ascending offsets: its array goes back to the spares once the last of them
+ * is done with ({@link #partsDone}), so that the chunks shared (about 60 MB a lineitem ZSTD scan
+ * on two threads) are decompressed into arrays used again rather than new ones. A stream whose
+ * parts start out of order (a damaged row index) keeps its arrays until the stripe is done with,
+ * and those it drops go to the garbage collector, as a part may still read them.
  */
 public final class ChunkExchange {
   /** Chunks by their stream and the offset of their header in it. */
@@ -36,15 +44,28 @@ public final class ChunkExchange {
   /** Of each stream, the chunks shared, oldest first. */
   private final ConcurrentHashMap<Object, ArrayDeque<Key>> byStream = new ConcurrentHashMap<>();
   private final int kept;
-  /** Of each stream, the offsets of the chunks where a part starts, ascending. */
-  private final Map<?, long[]> starts;
+  /** Of each stream, where parts start ({@link Starts}). */
+  private final Map<Object, Starts> starts = new HashMap<>();
   private final Counts counts;
   private final Spares spares;
   /**
-   * The arrays of the chunks shared and not dropped since, which {@link #clear} gives to the
-   * spares (a chunk dropped before goes to the garbage collector: a part may still read it).
+   * The chunks shared whose arrays are not given back yet, with the last part that reads each:
+   * {@link #partsDone} or {@link #clear} gives them to the spares (a chunk of a stream out of
+   * order that is dropped goes to the garbage collector instead: a part may still read it).
    */
-  private final Set<byte[]> used = Collections.newSetFromMap(new IdentityHashMap<>());
+  private final Map<byte[], Held> held = new IdentityHashMap<>();
+
+  /** A chunk shared, its place, and the last part that reads it ({@link #UNTIL_CLEAR}: unknown). */
+  private record Held(Key key, Chunk chunk, int lastPart) {}
+
+  /** The last part of a chunk not known, or read by every part (a dictionary). */
+  private static final int UNTIL_CLEAR = Integer.MAX_VALUE;
+
+  /**
+   * Of one stream: the offsets of the chunks where a part starts, ascending, and of each the
+   * last part that starts in it ({@link #UNTIL_CLEAR} for a stream out of order).
+   */
+  private record Starts(long[] offsets, int[] lastPart) {}
 
   /**
    * Arrays of one size (a block: most chunks decompress into one) that the chunks of stripes
@@ -84,6 +105,7 @@ public final class ChunkExchange {
     final LongAdder shared = new LongAdder();
     final LongAdder taken = new LongAdder();
     final LongAdder wasted = new LongAdder();
+    final LongAdder givenBack = new LongAdder();
 
     public long shared() {
       return shared.sum();
@@ -96,6 +118,11 @@ public final class ChunkExchange {
     public long wasted() {
       return wasted.sum();
     }
+
+    /** Arrays of chunks shared given back to the spares before their stripe was done with. */
+    public long givenBack() {
+      return givenBack.sum();
+    }
   }
 
   /** A chunk's place: its stream (as the stripe names it) and its header's offset in it. */
@@ -106,23 +133,48 @@ public final class ChunkExchange {
 
   /**
    * @param kept the chunks of each stream kept
-   * @param starts of each stream (as the stripe names it), the offsets of the chunks where a
-   *     part starts (its row group's positions), in any order
+   * @param starts of each stream (as the stripe names it), the offsets of the chunks where the
+   *     parts after the first start: element {@code i} that of part {@code i + 1}, -1 where the
+   *     row index gives none
    * @param counts where what it does is counted
    * @param spares where the arrays chunks are decompressed into are taken from, and given back
-   *     to once the stripe is done with ({@link #clear})
+   *     to once the parts reading them are done ({@link #partsDone}) or the stripe is ({@link
+   *     #clear})
    */
   public ChunkExchange(int kept, Map<?, long[]> starts, Counts counts, Spares spares) {
     if (kept < 1) {
       throw new IllegalArgumentException("kept " + kept);
     }
     this.kept = kept;
-    for (long[] a : starts.values()) {
-      Arrays.sort(a);
+    for (Map.Entry<?, long[]> e : starts.entrySet()) {
+      long[] byPart = e.getValue();
+      long[] offsets = Arrays.stream(byPart).filter(o -> o >= 0).sorted().distinct().toArray();
+      int[] last = new int[offsets.length];
+      boolean ordered = !hasGap(byPart);
+      long before = -1;
+      for (int i = 0; i < byPart.length && ordered; i++) {
+        ordered = byPart[i] >= before;
+        before = byPart[i];
+        // the parts are in order: the last to start in a chunk is the one seen last
+        last[Arrays.binarySearch(offsets, byPart[i])] = i + 1;
+      }
+      if (!ordered) {
+        Arrays.fill(last, UNTIL_CLEAR);
+      }
+      this.starts.put(e.getKey(), new Starts(offsets, last));
     }
-    this.starts = starts;
     this.counts = counts;
     this.spares = spares;
+  }
+
+  /** Whether a part has no offset ({@code -1}). */
+  private static boolean hasGap(long[] byPart) {
+    for (long o : byPart) {
+      if (o < 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** An array to decompress a chunk into, which may be shared ({@link #share}) or given back. */
@@ -137,8 +189,15 @@ public final class ChunkExchange {
 
   /** Whether a part of the stripe starts in the chunk of {@code stream} at {@code chunkStart}. */
   boolean startsPart(Object stream, long chunkStart) {
-    long[] a = starts.get(stream);
-    return a != null && Arrays.binarySearch(a, chunkStart) >= 0;
+    Starts a = starts.get(stream);
+    return a != null && Arrays.binarySearch(a.offsets(), chunkStart) >= 0;
+  }
+
+  /** The last part that reads the chunk of {@code stream} at {@code chunkStart}. */
+  private int lastPart(Object stream, long chunkStart) {
+    Starts a = starts.get(stream);
+    int i = a == null ? -1 : Arrays.binarySearch(a.offsets(), chunkStart);
+    return i < 0 ? UNTIL_CLEAR : a.lastPart()[i];
   }
 
   /** The chunk of {@code stream} whose header is at {@code chunkStart}, or null. */
@@ -155,10 +214,12 @@ public final class ChunkExchange {
    * {@link #clear}, not only among the stream's last.
    */
   void share(Object stream, long chunkStart, Chunk chunk, boolean always) {
-    synchronized (used) {
-      used.add(chunk.bytes()); // read by this part at least, until the stripe is done with
-    }
     Key k = new Key(stream, chunkStart);
+    synchronized (held) {
+      // read by this part at least, until it is done
+      held.put(chunk.bytes(), new Held(k, chunk, always ? UNTIL_CLEAR : lastPart(stream,
+          chunkStart)));
+    }
     if (always) {
       count(chunks.putIfAbsent(k, chunk) == null);
       return;
@@ -172,10 +233,32 @@ public final class ChunkExchange {
         if (recent.size() > kept) {
           Chunk dropped = chunks.remove(recent.poll());
           if (dropped != null) {
-            synchronized (used) {
-              used.remove(dropped.bytes());
+            synchronized (held) {
+              Held h = held.get(dropped.bytes());
+              if (h != null && h.lastPart() == UNTIL_CLEAR) {
+                held.remove(dropped.bytes()); // to the collector: a part may still read it
+              }
             }
           }
+        }
+      }
+    }
+  }
+
+  /**
+   * Parts {@code 0} to {@code part} are done and no batch of theirs is used any more (their
+   * batches went out, and the caller asked for the next): the arrays of the chunks only they
+   * read go back to the spares.
+   */
+  public void partsDone(int part) {
+    synchronized (held) {
+      for (java.util.Iterator<Held> i = held.values().iterator(); i.hasNext(); ) {
+        Held h = i.next();
+        if (h.lastPart() <= part) {
+          chunks.remove(h.key(), h.chunk()); // no later part starts in it
+          i.remove();
+          spares.give(h.chunk().bytes());
+          counts.givenBack.increment();
         }
       }
     }
@@ -193,11 +276,11 @@ public final class ChunkExchange {
   public void clear() {
     chunks.clear();
     byStream.clear();
-    synchronized (used) {
-      for (byte[] b : used) {
+    synchronized (held) {
+      for (byte[] b : held.keySet()) {
         spares.give(b);
       }
-      used.clear();
+      held.clear();
     }
   }
 

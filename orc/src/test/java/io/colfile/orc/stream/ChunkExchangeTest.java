@@ -7,8 +7,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What the parts of a stripe hand each other: a chunk shared is taken by its stream and offset
- * only; of each stream the last chunks shared are kept; an array goes back to the spares only
- * when the stripe is done with, and never one a part may still read after it was dropped.
+ * only; of each stream the last chunks shared are kept; an array goes back to the spares once the
+ * last part that starts in its chunk is done, or else when the stripe is done with, and never one
+ * a part may still read.
  */
 class ChunkExchangeTest {
   private static final int BLOCK = 64;
@@ -86,5 +87,70 @@ class ChunkExchangeTest {
     // an array given back unshared is taken again
     x.giveBack(next);
     assertThat(spares.take(BLOCK)).isSameAs(next);
+  }
+
+  @Test
+  void anArrayGoesBackOnceTheLastPartStartingInItsChunkIsDone() {
+    ChunkExchange.Spares spares = new ChunkExchange.Spares(BLOCK);
+    ChunkExchange.Counts counts = new ChunkExchange.Counts();
+    // parts 1 and 2 start in the chunk at 100, part 3 in the one at 300
+    ChunkExchange x = new ChunkExchange(1, Map.of("a", new long[] {100, 100, 300}), counts,
+        spares);
+    ChunkExchange.Chunk first = chunk(x, 1);
+    x.share("a", 100, first, false);
+    ChunkExchange.Chunk second = chunk(x, 2);
+    x.share("a", 300, second, false); // drops the first from the exchange: part 2 may read it
+    x.partsDone(1);
+    assertThat(counts.givenBack()).isZero();
+    assertThat(spares.take(BLOCK)).isNotSameAs(first.bytes()).isNotSameAs(second.bytes());
+    x.partsDone(2);
+    assertThat(counts.givenBack()).isEqualTo(1);
+    assertThat(x.take("a", 300)).isSameAs(second);
+    assertThat(spares.take(BLOCK)).isSameAs(first.bytes());
+    x.partsDone(3);
+    assertThat(x.take("a", 300)).isNull();
+    assertThat(spares.take(BLOCK)).isSameAs(second.bytes());
+    assertThat(counts.givenBack()).isEqualTo(2);
+    x.clear(); // given back once only
+    assertThat(spares.take(BLOCK)).isNotSameAs(first.bytes()).isNotSameAs(second.bytes());
+  }
+
+  @Test
+  void aStreamWhosePartsStartOutOfOrderKeepsItsArraysUntilTheStripeIsDone() {
+    ChunkExchange.Spares spares = new ChunkExchange.Spares(BLOCK);
+    ChunkExchange.Counts counts = new ChunkExchange.Counts();
+    // "a": part 2 starts before part 1 (a damaged index); "b": no position for part 1
+    ChunkExchange x = new ChunkExchange(1, Map.of("a", new long[] {300, 100},
+        "b", new long[] {-1, 100}), counts, spares);
+    assertThat(x.startsPart("b", 100)).isTrue();
+    ChunkExchange.Chunk a = chunk(x, 1);
+    x.share("a", 100, a, false);
+    ChunkExchange.Chunk b = chunk(x, 2);
+    x.share("b", 100, b, false);
+    ChunkExchange.Chunk dropping = chunk(x, 3);
+    x.share("a", 300, dropping, false); // drops a: to the collector
+    x.partsDone(5);
+    assertThat(counts.givenBack()).isZero();
+    assertThat(x.take("b", 100)).isSameAs(b);
+    x.clear();
+    java.util.Set<byte[]> back = java.util.Collections.newSetFromMap(
+        new java.util.IdentityHashMap<>());
+    back.add(spares.take(BLOCK));
+    back.add(spares.take(BLOCK));
+    assertThat(back).contains(b.bytes(), dropping.bytes());
+    assertThat(spares.take(BLOCK)).isNotSameAs(a.bytes());
+  }
+
+  @Test
+  void dictionariesStayUntilTheStripeIsDone() {
+    ChunkExchange.Spares spares = new ChunkExchange.Spares(BLOCK);
+    ChunkExchange x = new ChunkExchange(1, Map.of("dict", new long[] {0, 0}),
+        new ChunkExchange.Counts(), spares);
+    ChunkExchange.Chunk d = chunk(x, 7);
+    x.share("dict", 0, d, true);
+    x.partsDone(10);
+    assertThat(x.take("dict", 0)).isSameAs(d);
+    x.clear();
+    assertThat(spares.take(BLOCK)).isSameAs(d.bytes());
   }
 }
