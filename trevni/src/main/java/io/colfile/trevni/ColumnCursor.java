@@ -65,6 +65,9 @@ public final class ColumnCursor {
   /** The decoded bytes of block {@link #aheadBlock}, decoded ahead; or null. */
   private DecodeTasks.Task<byte[]> aheadData;
   private int aheadBlock = NO_BLOCK;
+  /** The stored bytes of the compressed block decoded ahead ({@link #aheadInput(int)}). */
+  private byte[] aheadInput = new byte[0];
+  private int aheadInputsMade;
   /** Whether blocks' arrays are used again ({@link #recycleBlocks}). */
   private boolean recycling;
   /** Arrays of blocks left since the last {@link #recycleBlocks}: free at the next. */
@@ -845,7 +848,10 @@ public final class ColumnCursor {
       byte[] raw;
       IOException readError = null;
       try {
-        raw = read(next);
+        // a compressed block's stored bytes into the one array kept for them: the decoding
+        // before, which read the last, has ended; an uncompressed block's values are its stored
+        // bytes, read in place, so those get an array of their own
+        raw = file.codec(column) == TrevniCodec.NULL ? read(next) : read(next, this::aheadInput);
       } catch (IOException e) {
         raw = null;
         readError = e; // thrown when the block is needed, as without decoding ahead
@@ -894,10 +900,29 @@ public final class ColumnCursor {
   }
 
   /**
-   * Block {@code b}'s stored bytes (and checksum), read from the file into {@code into} when it
-   * is large enough, else into a new array.
+   * An array of at least {@code size} bytes for the stored bytes of a compressed block decoded
+   * ahead, kept for the next (up to {@link #MAX_SPARE_BYTES}): one at a time is decoded ahead.
    */
-  private byte[] read(int b, BlockCodec into) throws IOException {
+  private byte[] aheadInput(int size) {
+    byte[] in = aheadInput;
+    if (in.length < size) {
+      in = newBlockArray(size);
+      aheadInputsMade++;
+      aheadInput = in.length <= MAX_SPARE_BYTES ? in : aheadInput;
+    }
+    return in;
+  }
+
+  /** How many arrays {@link #aheadInput(int)} made (for tests). */
+  int aheadInputsMade() {
+    return aheadInputsMade;
+  }
+
+  /**
+   * Block {@code b}'s stored bytes (and checksum), read from the file into an array of {@code
+   * into} (an array at least as large as asked), or into a new array when it is null.
+   */
+  private byte[] read(int b, IntFunction<byte[]> into) throws IOException {
     BlockInfo info = blocks.get(b);
     int size = info.compressedSize() + checksum.size();
     if (info.offset() + size > file.length()) { // a file cut short, opened for salvage
@@ -913,7 +938,7 @@ public final class ColumnCursor {
       file.input().readFully(info.offset(), raw, 0, size);
       return raw;
     }
-    byte[] raw = into.input(size);
+    byte[] raw = into.apply(size);
     file.input().readFully(info.offset(), raw, 0, size);
     return raw;
   }
@@ -929,7 +954,7 @@ public final class ColumnCursor {
     }
     BlockCodec codec = file.borrowCodec(kind);
     try {
-      return decode(b, read(b, codec), codec, this::blockArray);
+      return decode(b, read(b, codec::input), codec, this::blockArray);
     } finally {
       file.returnCodec(kind, codec);
     }

@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  * blocks it left, and reads the same values as before; one never told so gives every block an
  * array of its own, and what was read from a block stays as it was. Every codec (bzip2, whose
  * decoder makes arrays of its own, reads the same values without recycling), with and without
- * checksums, with blocks decoded ahead on another thread or not.
+ * checksums, with blocks decoded ahead on another thread or not (a compressed block's stored
+ * bytes read into one array kept for them).
  */
 @ExtendWith(TestSeed.class)
 class BlockRecyclingTest {
@@ -91,6 +92,10 @@ class BlockRecyclingTest {
               assertThat(arrays.size()).as(what + ": arrays used for " + blocks + " blocks")
                   .isLessThan(blocks / 2);
             }
+            // a compressed block decoded ahead is read into the array the one before was read
+            // into, a larger one made only for a larger block
+            assertThat(c.aheadInputsMade()).as(what + ": arrays made for stored bytes")
+                .isLessThan(ahead && codec != TrevniCodec.NULL ? blocks / 2 : 1);
 
             // never told: a block's array is its own, and values read stay valid
             ColumnCursor fresh = f.cursor(0);
