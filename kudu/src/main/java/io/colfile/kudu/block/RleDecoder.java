@@ -142,9 +142,16 @@ public final class RleDecoder {
     }
     Objects.checkFromIndexSize(offset, Math.multiplyExact(n, width), dst.length);
     int regionEnd = offset + n * width;
+    boolean wholeWidth = bitWidth == 8 * width;
     // Counted in values, not bytes: no division by the width per run.
     for (int i = 0; i < n; ) {
       if (repeatLeft == 0 && literalLeft == 0) {
+        if (wholeWidth) {
+          i = wholeRuns(dst, offset, i, n, width, regionEnd);
+          if (i == n) {
+            break;
+          }
+        }
         readRunHeader();
       }
       int at = offset + i * width;
@@ -174,6 +181,83 @@ public final class RleDecoder {
       i += k;
       position += k;
     }
+  }
+
+  /**
+   * For integer blocks (values of the cells' full width): cells {@code [i, ...)} of the call's
+   * {@code n} from whole runs with one-byte indicators (up to 63 repeats, or 63 groups of eight
+   * literals), decoded in one loop over locals, a repeated run's cells as eight 8-byte stores of
+   * its pattern where the region has room for them (the stores past the run land on cells the
+   * runs after it overwrite: the run ends before the region does) and a literal run's as one
+   * copy; returns the index of the next cell. Stops before anything else, which {@link
+   * #readCells} then reads the general way (and reports, when it is an error): a longer
+   * indicator, a run of zero values, a run the call's cells or the region's room do not hold,
+   * a run whose bytes the stream does not, or the last bytes of the array.
+   */
+  private int wholeRuns(byte[] dst, int offset, int i, int n, int width, int regionEnd) {
+    final byte[] b = buf;
+    final int vb = valueBytes; // the width
+    // a header at p <= safe: its repeated value's bytes lie within the stream, and the 8-byte
+    // load of them within the array
+    final int safe = Math.min(limit - 1 - vb, b.length - 9);
+    int p = (int) nextRun;
+    int done = i;
+    while (p <= safe && done < n) {
+      int h = b[p];
+      if (h < 2) {
+        break; // an indicator of several bytes (the high bit set), or a run of zero values
+      }
+      int runLength = h >>> 1;
+      if ((h & 1) == 0) {
+        if (runLength > n - done) {
+          break;
+        }
+        int at = offset + done * width;
+        long w = pattern(Endian.getLongLE(b, p + 1) & valueMask, width);
+        if (runLength * width <= 64 && regionEnd - at >= 64) {
+          Endian.putLongLE(dst, at, w);
+          Endian.putLongLE(dst, at + 8, w);
+          Endian.putLongLE(dst, at + 16, w);
+          Endian.putLongLE(dst, at + 24, w);
+          Endian.putLongLE(dst, at + 32, w);
+          Endian.putLongLE(dst, at + 40, w);
+          Endian.putLongLE(dst, at + 48, w);
+          Endian.putLongLE(dst, at + 56, w);
+        } else {
+          int end = at + runLength * width;
+          if (regionEnd - end < 7) {
+            break; // the last words would pass the region's end
+          }
+          for (int q = at; q < end; q += 8) {
+            Endian.putLongLE(dst, q, w);
+          }
+        }
+        done += runLength;
+        p += 1 + vb;
+      } else {
+        int values = runLength * 8;
+        int bytes = values * width;
+        if (values > n - done || bytes > limit - p - 1) {
+          break; // a last run padded to whole groups, or a stream cut short
+        }
+        System.arraycopy(b, p + 1, dst, offset + done * width, bytes);
+        done += values;
+        p += 1 + bytes;
+      }
+    }
+    position += done - i;
+    nextRun = p;
+    return done;
+  }
+
+  /** {@code v}'s low {@code width} bytes repeated over a word. */
+  private static long pattern(long v, int width) {
+    return switch (width) {
+      case 1 -> (v & 0xFFL) * 0x0101_0101_0101_0101L;
+      case 2 -> (v & 0xFFFFL) * 0x0001_0001_0001_0001L;
+      case 4 -> (v & 0xFFFF_FFFFL) * 0x1_0000_0001L;
+      default -> v;
+    };
   }
 
   /**
@@ -247,6 +331,12 @@ public final class RleDecoder {
     long nonZero = 0;
     while (n > 0) {
       if (repeatLeft == 0 && literalLeft == 0) {
+        if (!countNonZero) {
+          n -= skipWholeRuns(n);
+          if (n == 0) {
+            break;
+          }
+        }
         readRunHeader();
       }
       long k;
@@ -269,6 +359,47 @@ public final class RleDecoder {
       position += k;
     }
     return nonZero;
+  }
+
+  /**
+   * Skips whole runs with one-byte indicators, at most {@code n} values, in one loop over
+   * locals (a block's constructor walks every run this way); returns how many values. Stops
+   * before anything else, which {@link #skip} then reads the general way (and reports, when it is
+   * an error): a longer indicator, a run of zero values, a run of more than are left to skip, a
+   * repeated value wider than the bit width, a run whose bytes the stream does not hold, or the
+   * last bytes of the array.
+   */
+  private long skipWholeRuns(long n) {
+    final byte[] b = buf;
+    final int vb = valueBytes;
+    final int safe = Math.min(limit - 1 - vb, b.length - 9);
+    final long wide = valueMask & ~mask;
+    int p = (int) nextRun;
+    long done = 0;
+    while (p <= safe && done < n) {
+      int h = b[p];
+      if (h < 2) {
+        break; // an indicator of several bytes (the high bit set), or a run of zero values
+      }
+      int runLength = h >>> 1;
+      if ((h & 1) == 0) {
+        if (runLength > n - done || (Endian.getLongLE(b, p + 1) & wide) != 0) {
+          break;
+        }
+        done += runLength;
+        p += 1 + vb;
+      } else {
+        long bytes = (long) runLength * bitWidth; // groups of eight values of bitWidth bits
+        if (8L * runLength > n - done || bytes > limit - p - 1) {
+          break;
+        }
+        done += 8L * runLength;
+        p += 1 + (int) bytes;
+      }
+    }
+    position += done;
+    nextRun = p;
+    return done;
   }
 
   private long countNonZero(long bit, long k) {
