@@ -127,6 +127,12 @@ final class OrcBatchReader extends AbstractBatchReader {
    */
   static volatile int partRows = 1 << 16;
 
+  /**
+   * Whether the arrays of the chunks parts share are filled with junk once given back, so that a
+   * part still reading one decodes junk at once (tests set it).
+   */
+  static volatile boolean junkChunkSpares;
+
   private final int parallelism;
   /** Stripes of more bytes read than this are read in windows ({@link StripeData#streamed}). */
   private final long streamedStripeBytes;
@@ -282,7 +288,8 @@ final class OrcBatchReader extends AbstractBatchReader {
     this.cursor = parallelism == 1 || splitsColumns
         ? new Cursor(included, groupBuffer(0)) : null;
     this.tasks = parallelism == 1 ? null : new DecodeTasks(options);
-    this.chunkSpares = new ChunkExchange.Spares(OrcInputStream.maxChunkBytes(tail.blockSize));
+    this.chunkSpares = new ChunkExchange.Spares(OrcInputStream.maxChunkBytes(tail.blockSize),
+        junkChunkSpares);
     this.taskBatchSize = options.batchSize();
   }
 

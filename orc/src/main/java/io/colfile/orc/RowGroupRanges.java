@@ -98,8 +98,11 @@ final class RowGroupRanges {
   /**
    * Of each stream of the included columns of a compressed stripe, the offsets of the chunks
    * where row groups {@code groups} start, in the order of {@code groups} (-1 where the row index
-   * has no position; streams without any left out). The row indexes of the included columns must
-   * have been read.
+   * has no position; streams without any left out). A stream whose row groups do not start in
+   * ascending chunks (a damaged index) is left out too: a part seeks forward from group to group,
+   * and the parts that read a chunk are known only where that holds ({@link
+   * io.colfile.orc.stream.ChunkExchange}). The row indexes of the included columns must have
+   * been read.
    */
   static Map<StreamId, long[]> chunkStarts(StripeIndex index, int[] groups,
       Map<StreamId, StripeIndex.Located> streams, boolean[] included) throws IOException {
@@ -112,6 +115,9 @@ final class RowGroupRanges {
         continue;
       }
       RowIndex rows = index.rowIndex(column);
+      if (!ascending(rows, id.kind())) {
+        continue;
+      }
       long[] at = new long[groups.length];
       boolean any = false;
       for (int i = 0; i < groups.length; i++) {
@@ -139,6 +145,21 @@ final class RowGroupRanges {
       return -1;
     }
     return compressed ? c.offset().chunkStart() : c.offset().offsetInChunk();
+  }
+
+  /** Whether the row groups' chunks in the stream ascend (those with a position). */
+  static boolean ascending(RowIndex rows, StreamKind kind) {
+    long before = -1;
+    for (int g = 0; g < rows.entries().size(); g++) {
+      long offset = offset(rows, g, kind, true);
+      if (offset >= 0) {
+        if (offset < before) {
+          return false;
+        }
+        before = offset;
+      }
+    }
+    return true;
   }
 
   /** Positions out of order (a damaged index): no plan, the stream is read whole. */

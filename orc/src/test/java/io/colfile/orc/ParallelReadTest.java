@@ -58,14 +58,20 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ParallelReadTest {
   @TempDir Path dir;
 
-  /** The tests below split the columns of small files among threads, unless they say. */
+  /**
+   * The tests below split the columns of small files among threads, unless they say; the arrays
+   * of chunks the parts share are filled with junk once given back, so a part that still read
+   * one would read junk whatever the threads' timing.
+   */
   @BeforeEach
   void splitSmallFiles() {
     OrcBatchReader.minSplitNanos = 0;
+    OrcBatchReader.junkChunkSpares = true;
   }
 
   @AfterEach
   void restoreDefaults() {
+    OrcBatchReader.junkChunkSpares = false;
     OrcBatchReader.minSplitNanos = OrcBatchReader.MIN_SPLIT_NANOS;
     OrcBatchReader.partRows = 1 << 16;
     OrcBatchReader.fieldsInParts = true;

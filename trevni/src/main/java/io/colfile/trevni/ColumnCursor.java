@@ -11,6 +11,7 @@ import io.colfile.core.vector.ColumnVector;
 import io.colfile.core.vector.DoubleVector;
 import io.colfile.core.vector.LongVector;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.function.IntFunction;
@@ -833,7 +834,12 @@ public final class ColumnCursor {
       DecodeTasks.Task<byte[]> t = aheadData;
       aheadData = null;
       aheadBlock = NO_BLOCK;
-      data = t.take();
+      try {
+        data = t.take();
+      } catch (InterruptedIOException e) {
+        settle(t); // it may still be reading the stored bytes' array, and using the CRC
+        throw e;
+      }
     } else {
       finishAhead(); // a decoding under way uses this cursor's CRC: let it end first
       data = readAndDecode(b);
@@ -880,17 +886,40 @@ public final class ColumnCursor {
     }
   }
 
-  /** Lets a decoding ahead end (its result and failure dropped): it may be using the CRC. */
+  /**
+   * Lets a decoding ahead end (its result and failure dropped): it may be using the CRC and the
+   * stored bytes' array.
+   */
   private void finishAhead() {
     DecodeTasks.Task<byte[]> t = aheadData;
     aheadData = null;
     aheadBlock = NO_BLOCK;
     if (t != null) {
+      settle(t);
+    }
+  }
+
+  /**
+   * Waits for {@code t} to end, its result and failure dropped, even when this thread is
+   * interrupted (it decodes one block: the wait is short), keeping the interrupt for later.
+   */
+  private static void settle(DecodeTasks.Task<byte[]> t) {
+    boolean interrupted = false;
+    while (true) {
       try {
         t.take();
+        break;
+      } catch (InterruptedIOException e) {
+        if (!Thread.interrupted()) {
+          break; // not this thread's interrupt: the decoding's own failure, so it has ended
+        }
+        interrupted = true; // take() set it again: cleared to wait once more
       } catch (IOException | RuntimeException e) {
-        // dropped: the block is decoded again when it is needed
+        break; // dropped: the block is decoded again when it is needed
       }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
     }
   }
 

@@ -1,9 +1,12 @@
 package io.colfile.orc.stream;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -30,13 +33,15 @@ import java.util.concurrent.atomic.LongAdder;
  * stream read, the stripe's dictionaries decompressed (which every part reads whole), and the
  * chunks dropped that a part still reads.
  *
- * <p>The parts are numbered in their order (0 the first), and a chunk is read only by the parts
- * that start in it and the one before the first of them (which ends in it), as long as the parts
- * start in a stream at ascending offsets: its array goes back to the spares once the last of them
- * is done with ({@link #partsDone}), so that the chunks shared (about 60 MB a lineitem ZSTD scan
- * on two threads) are decompressed into arrays used again rather than new ones. A stream whose
- * parts start out of order (a damaged row index) keeps its arrays until the stripe is done with,
- * and those it drops go to the garbage collector, as a part may still read them.
+ * <p>The parts are numbered in their order (0 the first). A part reads a stream forward from
+ * the chunk where it starts (seeking only to later row groups), so where the parts start in a
+ * stream at ascending offsets, a chunk is read by no part after the last that starts in it: its
+ * array goes back to the spares once that part is done with ({@link #partsDone}), and the chunks
+ * shared (about 60 MB a lineitem ZSTD scan on two threads) are decompressed into arrays used
+ * again rather than new ones. The reader shares no chunk of a stream whose row groups do not
+ * start in ascending chunks (a damaged index); a stream whose parts start out of order here all
+ * the same keeps its arrays until the stripe is done with, and those it drops go to the garbage
+ * collector, as a part may still read them.
  */
 public final class ChunkExchange {
   /** Chunks by their stream and the offset of their header in it. */
@@ -75,11 +80,22 @@ public final class ChunkExchange {
    */
   public static final class Spares {
     private final int size;
+    private final boolean junk;
     private final ConcurrentLinkedQueue<byte[]> free = new ConcurrentLinkedQueue<>();
 
     /** @param size the one size of the arrays it keeps */
     public Spares(int size) {
+      this(size, false);
+    }
+
+    /**
+     * @param size the one size of the arrays it keeps
+     * @param junk whether an array given back is filled with junk at once (for tests: a part
+     *     still reading it then decodes junk, whatever the threads' timing)
+     */
+    public Spares(int size, boolean junk) {
       this.size = size;
+      this.junk = junk;
     }
 
     /** An array of {@code size} bytes, with anything in it. */
@@ -90,6 +106,9 @@ public final class ChunkExchange {
 
     /** {@code b}, which nothing reads any more, may be taken again. */
     void give(byte[] b) {
+      if (junk) {
+        Arrays.fill(b, (byte) 0x5A);
+      }
       if (b.length == size) {
         free.add(b);
       }
@@ -251,14 +270,27 @@ public final class ChunkExchange {
    * read go back to the spares.
    */
   public void partsDone(int part) {
+    List<Key> gone = new ArrayList<>();
     synchronized (held) {
-      for (java.util.Iterator<Held> i = held.values().iterator(); i.hasNext(); ) {
+      for (Iterator<Held> i = held.values().iterator(); i.hasNext(); ) {
         Held h = i.next();
         if (h.lastPart() <= part) {
-          chunks.remove(h.key(), h.chunk()); // no later part starts in it
+          if (chunks.remove(h.key(), h.chunk())) { // no later part starts in it
+            gone.add(h.key());
+          }
           i.remove();
           spares.give(h.chunk().bytes());
           counts.givenBack.increment();
+        }
+      }
+    }
+    // out of the stream's last chunks, which keep room for chunks still to be shared (locked
+    // apart from held: share locks a stream's queue, then held)
+    for (Key k : gone) {
+      ArrayDeque<Key> recent = byStream.get(k.stream());
+      if (recent != null) {
+        synchronized (recent) {
+          recent.remove(k);
         }
       }
     }
