@@ -50,15 +50,27 @@ final class BinaryPlainBlockDecoder extends AbstractBlockDecoder {
           + " bytes after its offsets");
     }
     s[count] = offsetsPos;
+    // Offsets that never decrease from the header on and end at offsetsPos all lie between
+    // them; one pass without a branch per offset (an offset of 2^31 or more reads negative,
+    // below the one before it), and a second that finds the first bad one only when one is.
     int prev = BinaryPlainBlockEncoder.HEADER;
+    boolean bad = false;
     for (int i = 0; i <= count; i++) {
-      // As unsigned: an offset of 2^31 or more reads negative and is out of range too.
-      if (Integer.compareUnsigned(s[i], prev) < 0
-          || Integer.compareUnsigned(s[i], offsetsPos) > 0) {
-        throw new MalformedInputException(offsetsPos, "BINARY PLAIN offset " + i + " is "
-            + Integer.toUnsignedString(s[i]) + ", outside " + prev + " to " + offsetsPos);
+      int v = s[i];
+      bad |= v < prev;
+      prev = v;
+    }
+    if (bad) {
+      prev = BinaryPlainBlockEncoder.HEADER;
+      for (int i = 0; i <= count; i++) {
+        // As unsigned: an offset of 2^31 or more reads negative and is out of range too.
+        if (Integer.compareUnsigned(s[i], prev) < 0
+            || Integer.compareUnsigned(s[i], offsetsPos) > 0) {
+          throw new MalformedInputException(offsetsPos, "BINARY PLAIN offset " + i + " is "
+              + Integer.toUnsignedString(s[i]) + ", outside " + prev + " to " + offsetsPos);
+        }
+        prev = s[i];
       }
-      prev = s[i];
     }
     return s;
   }
