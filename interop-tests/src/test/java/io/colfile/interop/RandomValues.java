@@ -21,6 +21,12 @@ import org.apache.orc.TypeDescription;
 final class RandomValues {
   private final Random r;
   private final ZoneId writerZone;
+  /**
+   * The length limits of the lists and maps enclosing the node being built, multiplied: a list
+   * or map inside another is never large, so that nested ones cannot multiply into a file of
+   * hundreds of megabytes (a map of maps of binaries once made 769 MB).
+   */
+  private int enclosing = 1;
 
   RandomValues(Random r, ZoneId writerZone) {
     this.r = r;
@@ -36,9 +42,61 @@ final class RandomValues {
         ? struct(schema) : node(schema);
     List<Object> rows = new ArrayList<>(count);
     for (int i = 0; i < count; i++) {
-      rows.add(gen.get());
+      rows.add(fitting(gen));
     }
     return rows;
+  }
+
+  /**
+   * The most a row may weigh as JSON lines, roughly ({@link #weight}): a low-cardinality pool of
+   * a few long binaries under a map of 60 entries once made rows of close to a megabyte, and 4000
+   * of them a file whose expected and actual lines no longer fit in memory.
+   */
+  static final long ROW_BUDGET = 16 << 10;
+
+  /**
+   * A row of {@code gen} within {@link #ROW_BUDGET}: drawn again, up to eight times, while it is
+   * heavier (the lightest of them otherwise).
+   */
+  private static Object fitting(Supplier<Object> gen) {
+    Object lightest = null;
+    long least = Long.MAX_VALUE;
+    for (int t = 0; t < 8; t++) {
+      Object row = gen.get();
+      long w = weight(row);
+      if (w <= ROW_BUDGET) {
+        return row;
+      }
+      if (w < least) {
+        lightest = row;
+        least = w;
+      }
+    }
+    return lightest;
+  }
+
+  /** About the bytes {@code v} takes as JSON: a binary's bytes as numbers, a string escaped. */
+  static long weight(Object v) {
+    if (v instanceof byte[] b) {
+      return 4L * b.length + 2;
+    }
+    if (v instanceof String str) {
+      return 2L * str.length() + 2;
+    }
+    if (v instanceof List<?> list) {
+      long w = 2;
+      for (Object e : list) {
+        w += weight(e) + 1;
+      }
+      return w;
+    }
+    if (v instanceof Values.Entry e) {
+      return weight(e.key()) + weight(e.value()) + 4;
+    }
+    if (v instanceof Rows.Variant variant) {
+      return weight(variant.value()) + 8;
+    }
+    return 24;
   }
 
   /** The generator of one type node, wrapped in its null mode. */
@@ -76,13 +134,16 @@ final class RandomValues {
   }
 
   private Supplier<Object> list(TypeDescription type) {
-    Supplier<Object> element = node(type.getChildren().get(0));
     int maxLength = lengthLimit();
+    Supplier<Object> element = inside(maxLength, () -> node(type.getChildren().get(0)));
     return () -> {
       int n = maxLength == 0 ? 0 : r.nextInt(maxLength + 1);
       List<Object> list = new ArrayList<>(n);
-      for (int i = 0; i < n; i++) {
-        list.add(element.get());
+      long w = 0;
+      for (int i = 0; i < n && w <= ROW_BUDGET; i++) { // no list heavier than a row may be
+        Object e = element.get();
+        w += weight(e);
+        list.add(e);
       }
       return list;
     };
@@ -91,15 +152,18 @@ final class RandomValues {
   private Supplier<Object> map(TypeDescription type) {
     TypeDescription keyType = type.getChildren().get(0);
     // ORC allows null keys and orc-core writes them; keep them rare, as real data has none
-    Supplier<Object> keys = r.nextInt(10) == 0 ? node(keyType)
-        : ordered(keyType, PrimitiveValues.of(keyType, r, writerZone));
-    Supplier<Object> values = node(type.getChildren().get(1));
     int maxLength = lengthLimit();
+    Supplier<Object> keys = r.nextInt(10) == 0 ? inside(maxLength, () -> node(keyType))
+        : ordered(keyType, PrimitiveValues.of(keyType, r, writerZone));
+    Supplier<Object> values = inside(maxLength, () -> node(type.getChildren().get(1)));
     return () -> {
       int n = maxLength == 0 ? 0 : r.nextInt(maxLength + 1);
       List<Values.Entry> entries = new ArrayList<>(n);
-      for (int i = 0; i < n; i++) {
-        entries.add(new Values.Entry(keys.get(), values.get()));
+      long w = 0;
+      for (int i = 0; i < n && w <= ROW_BUDGET; i++) { // no map heavier than a row may be
+        Values.Entry e = new Values.Entry(keys.get(), values.get());
+        w += weight(e);
+        entries.add(e);
       }
       return entries;
     };
@@ -119,10 +183,24 @@ final class RandomValues {
     };
   }
 
-  /** Largest list/map length for one node: always empty, small, or occasionally large. */
+  /**
+   * Largest list/map length for one node: always empty, small, or occasionally large (never
+   * large inside another list or map, and at most one deep inside several).
+   */
   private int lengthLimit() {
     int k = r.nextInt(10);
-    return k == 0 ? 0 : k < 8 ? 4 : 60;
+    return k == 0 ? 0 : enclosing >= 64 ? 1 : k < 8 || enclosing > 1 ? 4 : 60;
+  }
+
+  /** The generator {@code build} makes for the elements of a list or map of up to {@code n}. */
+  private Supplier<Object> inside(int n, Supplier<Supplier<Object>> build) {
+    int before = enclosing;
+    enclosing = before * Math.max(1, n);
+    try {
+      return build.get();
+    } finally {
+      enclosing = before;
+    }
   }
 
   /** Wraps a primitive source in one of the orderings the encoders care about. */
