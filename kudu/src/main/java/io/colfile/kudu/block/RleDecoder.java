@@ -188,11 +188,11 @@ public final class RleDecoder {
    * {@code n} from whole runs with one-byte indicators (up to 63 repeats, or 63 groups of eight
    * literals), decoded in one loop over locals, a repeated run's cells as eight 8-byte stores of
    * its pattern where the region has room for them (the stores past the run land on cells the
-   * runs after it overwrite: the run ends before the region does) and a literal run's as one
-   * copy; returns the index of the next cell. Stops before anything else, which {@link
-   * #readCells} then reads the general way (and reports, when it is an error): a longer
-   * indicator, a run of zero values, a run the call's cells or the region's room do not hold,
-   * a run whose bytes the stream does not, or the last bytes of the array.
+   * runs after it overwrite: the run ends before the region does), a longer one as {@link
+   * #fillWords} fills it, and a literal run's as one copy; returns the index of the next cell.
+   * Stops before anything else, which {@link #readCells} then reads the general way (and
+   * reports, when it is an error): a longer indicator, a run of zero values, a run the call's
+   * cells do not hold, a run whose bytes the stream does not, or the last bytes of the array.
    */
   private int wholeRuns(byte[] dst, int offset, int i, int n, int width, int regionEnd) {
     final byte[] b = buf;
@@ -224,13 +224,7 @@ public final class RleDecoder {
           Endian.putLongLE(dst, at + 48, w);
           Endian.putLongLE(dst, at + 56, w);
         } else {
-          int end = at + runLength * width;
-          if (regionEnd - end < 7) {
-            break; // the last words would pass the region's end
-          }
-          for (int q = at; q < end; q += 8) {
-            Endian.putLongLE(dst, q, w);
-          }
+          fillWords(dst, at, at + runLength * width, w, regionEnd);
         }
         done += runLength;
         p += 1 + vb;
@@ -268,10 +262,7 @@ public final class RleDecoder {
   private static void fillCells(byte[] dst, int offset, int k, int width, long v, int regionEnd) {
     switch (width) {
       case 1 -> Arrays.fill(dst, offset, offset + k, (byte) v);
-      case 2 -> fillWords(dst, offset, offset + 2 * k, (v & 0xFFFFL) * 0x0001_0001_0001_0001L,
-          regionEnd);
-      case 4 -> fillWords(dst, offset, offset + 4 * k, (v & 0xFFFF_FFFFL) * 0x1_0000_0001L,
-          regionEnd);
+      case 2, 4 -> fillWords(dst, offset, offset + width * k, pattern(v, width), regionEnd);
       default -> {
         for (int i = 0; i < k; i++) {
           Endian.putLongLE(dst, offset + 8 * i, v);
